@@ -1,0 +1,1 @@
+"""Pure geometry for pnpgen: coordinates and shapes, no drawing."""

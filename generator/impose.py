@@ -1,0 +1,314 @@
+"""Impose stage: `impose_sheets(pieces, sheet)` packs pieces onto pages (pure geometry, points).
+
+Pieces of one size are laid in rows, so every straight cut runs the length of its block and its crop
+marks line up; two-sided pieces get a back page right after their front, mirrored for the flip;
+anything larger than the printable area is split into overlapping tiles plus an assembly page.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from generator.model import Piece
+from generator.units import mm
+
+MARK_LANE = mm(0.5)       # keeps pieces off the printable edge; crop marks may run into outer bleed
+BLOCK_GAP = mm(8)        # between blocks of different sizes: holds both blocks' crop marks
+FOOTER = mm(9)           # band at the page bottom for kit name, page number and scale bar
+MARK_LENGTH = mm(3.5)
+TILE_OVERLAP = mm(10)
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper and its unprintable margin."""
+
+    name: str
+    width: float
+    height: float
+    margin: float
+
+    @property
+    def landscape(self) -> "Paper":
+        return Paper(self.name, max(self.width, self.height), min(self.width, self.height), self.margin)
+
+    @property
+    def portrait(self) -> "Paper":
+        return Paper(self.name, min(self.width, self.height), max(self.width, self.height), self.margin)
+
+    def area(self) -> tuple[float, float, float, float]:
+        """Where pieces may go: (x0, y0, x1, y1) inside margin, mark lanes and footer."""
+        inset = self.margin + MARK_LANE
+        return inset, inset, self.width - inset, self.height - self.margin - FOOTER
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: Paper
+    gutter: float
+    duplex: str = "long-edge"  # or short-edge
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    overlap: float = TILE_OVERLAP
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece on a page: trim box top-left (x, y) in page points (y grows downward)."""
+
+    piece: Piece
+    x: float
+    y: float
+    side: str = "front"  # which face to draw
+    clip: tuple[float, float, float, float] | None = None  # page-space clip for tiles
+    offset: tuple[float, float] = (0.0, 0.0)  # for tiles: piece point drawn at the clip's top-left
+
+
+@dataclass(frozen=True)
+class CropMark:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page's share of an oversize piece."""
+
+    label: str
+    column: int
+    row: int
+    piece_x: float  # region of the piece shown on this tile, piece coordinates
+    piece_y: float
+    width: float
+    height: float
+    overlap: float
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page: placements, crop marks and what kind of page it is."""
+
+    kind: str  # front | back | single | tile | assembly
+    width: float
+    height: float
+    placements: tuple[Placement, ...] = ()
+    marks: tuple[CropMark, ...] = ()
+    sheet: int = 0
+    tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()  # assembly page: every tile of its piece
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Imposition:
+    pages: tuple[Page, ...]
+    utilisation: float  # piece area / printable area over sheets that hold pieces
+    sheets: int
+
+
+def fits(piece: Piece, paper: Paper) -> bool:
+    x0, y0, x1, y1 = paper.area()
+    fw, fh = piece.footprint
+    return fw <= x1 - x0 + 1e-6 and fh <= y1 - y0 + 1e-6
+
+
+def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
+    """Pack `pieces` onto pages: two-sided sheets (front, back) first, then one-sided, then tiled pieces."""
+    paper = options.paper
+    normal = [p for p in pieces if fits(p, paper)]
+    oversize = [p for p in pieces if not fits(p, paper)]
+    two_sided = [p for p in normal if p.back is not None]
+    one_sided = [p for p in normal if p.back is None]
+    pages: list[Page] = []
+    used = 0.0
+    sheet_count = 0
+    for group, duplex in ((two_sided, True), (one_sided, False)):
+        for placements, marks in _pack(group, paper, options.gutter):
+            sheet_count += 1
+            used += sum(pl.piece.width * pl.piece.height for pl in placements)
+            kind = "front" if duplex else "single"
+            pages.append(Page(kind, paper.width, paper.height, placements, marks, sheet=sheet_count))
+            if duplex:
+                pages.append(mirror_page(pages[-1], options))
+    for piece in _unique(oversize):
+        copies = sum(1 for p in oversize if p is piece)
+        for _ in range(copies):
+            sheet_count += 1
+            pages.extend(tile_piece(piece, options, sheet_count))
+    x0, y0, x1, y1 = paper.area()
+    packed_sheets = sum(1 for p in pages if p.kind in {"front", "single"})
+    utilisation = used / ((x1 - x0) * (y1 - y0) * packed_sheets) if packed_sheets else 0.0
+    return Imposition(tuple(pages), utilisation, sheet_count)
+
+
+def _unique(pieces: Iterable[Piece]) -> list[Piece]:
+    seen: dict[int, Piece] = {}
+    for p in pieces:
+        seen.setdefault(id(p), p)
+    return list(seen.values())
+
+
+def _groups(pieces: Sequence[Piece]) -> list[list[Piece]]:
+    """Pieces with the same footprint and outline kind, in first-appearance order."""
+    groups: dict[tuple, list[Piece]] = {}
+    for piece in pieces:
+        key = (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), piece.outline.straight)
+        groups.setdefault(key, []).append(piece)
+    return list(groups.values())
+
+
+def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
+    """Yield (placements, crop marks) per sheet, blocks of equal pieces stacked top to bottom.
+
+    Straight-edged pieces are butted edge to edge (one cut serves two pieces, nine poker cards fit
+    an A4 sheet) with bleed kept only on the block's outside; other shapes keep a gutter between
+    their bleed boxes.
+    """
+    x0, y0, x1, y1 = paper.area()
+    placements: list[Placement] = []
+    marks: list[CropMark] = []
+    cursor = y0
+    for group in _groups(pieces):
+        piece0 = group[0]
+        straight = piece0.outline.straight
+        if straight:
+            pitch_x, pitch_y, lead = piece0.width, piece0.height, piece0.bleed
+            columns = max(1, int((x1 - x0 - 2 * lead + 1e-6) // pitch_x))
+        else:
+            fw, fh = piece0.footprint
+            pitch_x, pitch_y, lead = fw + gutter, fh + gutter, piece0.bleed
+            columns = max(1, int((x1 - x0 + gutter + 1e-6) // pitch_x))
+        row_height = pitch_y if straight else piece0.footprint[1]
+        tail = 2 * lead if straight else 0.0
+        queue = list(group)
+        block: list[tuple[Placement, int, int]] = []
+        if placements:
+            cursor += BLOCK_GAP
+        row = 0
+        while queue:
+            if cursor + row_height + tail > y1 + 1e-6 and block:
+                done = _finish_block(block, straight)
+                placements.extend(done)
+                marks.extend(_block_marks(done, paper) if straight else ())
+                yield tuple(placements), tuple(marks)
+                placements, marks, block, cursor, row = [], [], [], y0, 0
+            elif cursor + row_height + tail > y1 + 1e-6 and placements:
+                yield tuple(placements), tuple(marks)
+                placements, marks, cursor = [], [], y0
+            items, queue = queue[:columns], queue[columns:]
+            for col, piece in enumerate(items):
+                x = x0 + lead + col * pitch_x if straight else x0 + col * pitch_x + piece.bleed
+                y = cursor + lead
+                block.append((Placement(piece, x, y), row, col))
+            cursor += pitch_y
+            row += 1
+        cursor += tail if straight else -gutter
+        done = _finish_block(block, straight)
+        placements.extend(done)
+        marks.extend(_block_marks(done, paper) if straight else ())
+    if placements:
+        yield tuple(placements), tuple(marks)
+
+
+def _finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -> list[Placement]:
+    """For butted pieces, clip each face to its trim plus bleed on the sides facing out of the block."""
+    if not straight:
+        return [placement for placement, _, _ in block]
+    occupied = {(row, col) for _, row, col in block}
+    done = []
+    for placement, row, col in block:
+        piece, b = placement.piece, placement.piece.bleed
+        left = b if (row, col - 1) not in occupied else 0.0
+        right = b if (row, col + 1) not in occupied else 0.0
+        top = b if (row - 1, col) not in occupied else 0.0
+        bottom = b if (row + 1, col) not in occupied else 0.0
+        clip = (placement.x - left, placement.y - top, placement.x + piece.width + right, placement.y + piece.height + bottom)
+        done.append(Placement(piece, placement.x, placement.y, clip=clip))
+    return done
+
+
+def _block_marks(block: Sequence[Placement], paper: Paper) -> list[CropMark]:
+    """Crop marks for a block of butted straight-edged pieces, one per cut line on each side of the block."""
+    if not block:
+        return []
+    top = min(p.y for p in block)
+    bottom = max(p.y + p.piece.height for p in block)
+    left = min(p.x for p in block)
+    right = max(p.x + p.piece.width for p in block)
+    bleed = block[0].piece.bleed
+    xs = sorted({round(x, 4) for p in block for x in (p.x, p.x + p.piece.width)})
+    ys = sorted({round(y, 4) for p in block for y in (p.y, p.y + p.piece.height)})
+    lo_y, hi_y = _mark_span(top, -1, bleed, paper.margin), _mark_span(bottom, 1, bleed, paper.height - paper.margin - FOOTER)
+    lo_x, hi_x = _mark_span(left, -1, bleed, paper.margin), _mark_span(right, 1, bleed, paper.width - paper.margin)
+    marks = [CropMark(x, a, x, b) for x in xs for a, b in (lo_y, hi_y)]
+    marks += [CropMark(a, y, b, y) for y in ys for a, b in (lo_x, hi_x)]
+    return marks
+
+
+def _mark_span(edge: float, direction: int, bleed: float, limit: float) -> tuple[float, float]:
+    """Where a crop mark runs beyond a block edge: outside the bleed when there is room, otherwise
+    over the outer bleed (cut away anyway), never closer than 1 mm to the trim nor past `limit`."""
+    near = edge + direction * (bleed + mm(0.5))
+    far = near + direction * MARK_LENGTH
+    if (far - limit) * direction > 0:  # no room outside the bleed: run from the limit to 1 mm off the trim
+        near, far = edge + direction * mm(1), limit
+    return near, far
+
+
+def mirror_page(front: Page, options: SheetOptions) -> Page:
+    """The back page of `front`: each back face lands behind its front after the flip, shifted by the offset."""
+    dx, dy = options.back_offset
+    backs = []
+    for pl in front.placements:
+        if options.duplex == "short-edge":
+            x, y = pl.x, front.height - pl.y - pl.piece.height
+            clip = pl.clip and (pl.clip[0], front.height - pl.clip[3], pl.clip[2], front.height - pl.clip[1])
+        else:
+            x, y = front.width - pl.x - pl.piece.width, pl.y
+            clip = pl.clip and (front.width - pl.clip[2], pl.clip[1], front.width - pl.clip[0], pl.clip[3])
+        if clip:
+            clip = (clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy)
+        backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip))
+    return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet)
+
+
+def tile_piece(piece: Piece, options: SheetOptions, sheet: int) -> list[Page]:
+    """Split an oversize piece into overlapping tiles on the orientation needing fewer pages, plus an assembly page."""
+    best = None
+    for paper in (options.paper.portrait, options.paper.landscape):
+        x0, y0, x1, y1 = paper.area()
+        aw, ah = x1 - x0, y1 - y0
+        if piece.width <= aw and piece.height <= ah:
+            return [Page("single", paper.width, paper.height, (Placement(piece, x0 + (aw - piece.width) / 2, y0 + (ah - piece.height) / 2),), sheet=sheet)]
+        cols = _tile_count(piece.width, aw, options.overlap)
+        rows = _tile_count(piece.height, ah, options.overlap)
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, paper, cols, rows)
+    _, paper, cols, rows = best
+    x0, y0, x1, y1 = paper.area()
+    stride_x = (piece.width - options.overlap) / cols if cols > 1 else piece.width
+    stride_y = (piece.height - options.overlap) / rows if rows > 1 else piece.height
+    tile_w = stride_x + options.overlap if cols > 1 else piece.width
+    tile_h = stride_y + options.overlap if rows > 1 else piece.height
+    tiles = []
+    pages = []
+    for row in range(rows):
+        for col in range(cols):
+            tile = Tile(f"{chr(ord('A') + row)}{col + 1}", col, row, col * stride_x, row * stride_y, tile_w, tile_h,
+                        options.overlap)
+            tiles.append(tile)
+            clip = (x0, y0, x0 + tile_w, y0 + tile_h)
+            placement = Placement(piece, x0 - tile.piece_x, y0 - tile.piece_y, clip=clip)
+            pages.append(Page("tile", paper.width, paper.height, (placement,), sheet=sheet, tile=tile))
+    assembly = Page("assembly", paper.width, paper.height, sheet=sheet, tiles=tuple(tiles),
+                    caption=f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm")
+    return [assembly] + pages
+
+
+def _tile_count(length: float, available: float, overlap: float) -> int:
+    if length <= available:
+        return 1
+    return max(2, math.ceil((length - overlap) / (available - overlap)))

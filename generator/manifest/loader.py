@@ -1,0 +1,452 @@
+"""Reads kit.yaml and its includes, validates them, and builds the frozen KitSpec.
+
+Every problem in every file is collected before anything is raised, so the user fixes them in one pass.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+from generator import units
+from generator.colours import is_colour_key, normalise_colour
+from generator.errors import ManifestError, Problem, UnsafeResourceError
+from generator.manifest import options as kind_options
+from generator.manifest.problems import Document, ProblemList
+from generator.manifest.schema import validate_document
+from generator.manifest.spec import (
+    CardSpec, ComponentSpec, Defaults, KitSpec, Location, RuleLink, SideSpec, Waiver,
+)
+from generator.manifest.yamlfile import KeyPath, read_yaml
+from generator.paths import find_template, inside, shown
+
+ICON_NAME = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
+BUILTIN_ICONS = frozenset()  # kits declare their own icons; kept as a set for clear messages
+DEFAULT_SHAPE = {"token": "disc", "chip": "disc", "hex": "hex", "card": "rect", "marker": "square"}
+DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker": "token", "counter": "token",
+                    "tile": "token", "sticker": "token"}
+SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex", "sheet"}
+ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
+MIN_MARGIN = units.mm(5)
+
+
+def load_manifest(kit_dir: Path | str) -> KitSpec:
+    """Read and validate a kit; raise ManifestError listing every problem found."""
+    kit_dir = Path(kit_dir)
+    manifest = kit_dir if kit_dir.suffix in {".yaml", ".yml"} else kit_dir / "kit.yaml"
+    if not manifest.is_file():
+        raise ManifestError([Problem(shown(manifest), None, None, "", "no kit.yaml here (a kit is a folder holding kit.yaml)")])
+    root = manifest.parent.resolve()
+    problems = ProblemList()
+    docs = _read_documents(manifest, root, problems)
+    if not docs:
+        problems.raise_if_any()
+    return _KitBuilder(root, manifest, docs, problems).build()
+
+
+def _read_documents(manifest: Path, root: Path, problems: ProblemList) -> list[Document]:
+    """The root document and every included one, depth first, refusing cycles and files outside the kit."""
+    docs: list[Document] = []
+    seen: set[Path] = set()
+
+    def visit(file: Path, from_doc: Document | None, key: KeyPath) -> None:
+        real = file.resolve()
+        if real in seen:
+            problems.add(from_doc, key, f"include cycle: {shown(file)} is already included")
+            return
+        seen.add(real)
+        try:
+            data, marks = read_yaml(file, shown(file))
+        except ManifestError as exc:
+            problems.items.extend(exc.problems)
+            return
+        doc = Document(file, shown(file), data, marks)
+        unsound = validate_document(doc, problems, is_root=from_doc is None)
+        if unsound is None:
+            return
+        docs.append(Document(file, doc.shown, _without(data, unsound), marks))
+        if ("include",) in unsound:
+            return
+        for i, name in enumerate(doc.data.get("include") or []):
+            target = file.parent / name
+            try:
+                inside(target, root)
+            except UnsafeResourceError:
+                problems.add(doc, ("include", i), f"{name!r} is outside the kit folder")
+                continue
+            if not target.is_file():
+                problems.add(doc, ("include", i), f"included file {name!r} does not exist")
+                continue
+            visit(target, doc, ("include", i))
+
+    visit(manifest, None, ())
+    return docs
+
+
+def _without(data: dict, unsound: set[KeyPath]) -> dict:
+    """The document with structurally broken parts blanked (None), so semantic checks skip them."""
+    clean = dict(data)
+    for path in unsound:
+        if len(path) == 1 and path[0] in clean:
+            clean[path[0]] = None if path[0] != "kit" else {"name": "?", "_unsound": True}
+        elif len(path) == 2 and isinstance(clean.get(path[0]), list):
+            items = list(clean[path[0]])
+            items[path[1]] = None
+            clean[path[0]] = items
+    return clean
+
+
+class _KitBuilder:
+    """Turns validated documents into a KitSpec, adding every semantic problem to `problems`."""
+
+    def __init__(self, root: Path, manifest: Path, docs: list[Document], problems: ProblemList):
+        self.root, self.manifest, self.docs, self.problems = root, manifest, docs, problems
+        self.top = docs[0]
+        self.kit = self.top.data["kit"]
+        self.palette: dict[str, str] = {}
+        self.icons: dict[str, Path] = {}
+
+    # -- kit section ------------------------------------------------------------------------------
+    def build(self) -> KitSpec:
+        self.palette = self._palette()
+        players_min, players_max = self._players()
+        player_colours = self._player_colours(players_max)
+        defaults = self._defaults()
+        self.icons = self._icons()
+        components = tuple(self._components(defaults, player_colours))
+        waivers = tuple(self._waivers())
+        reference, reference_location = self._reference()
+        rulebook = self._rulebook()
+        self.problems.raise_if_any()
+        return KitSpec(
+            id=self.kit.get("id") or self.root.name, name=self.kit["name"], root=self.root,
+            manifest=self.manifest, players_min=players_min, players_max=players_max,
+            palette=self.palette, player_colours=player_colours, defaults=defaults,
+            components=components, icons=self.icons, waivers=waivers, rulebook=rulebook,
+            reference=reference, reference_location=reference_location, notes=self.kit.get("notes", ""),
+        )
+
+    def _palette(self) -> dict[str, str]:
+        palette: dict[str, str] = {}
+        for name, value in self.kit.get("palette", {}).items():
+            try:
+                palette[name] = normalise_colour(value)
+            except ValueError as exc:
+                self.problems.add(self.top, ("kit", "palette", name), str(exc))
+        return palette
+
+    def _players(self) -> tuple[int, int]:
+        players = self.kit.get("players", {"min": 1, "max": 1})
+        if players["min"] > players["max"]:
+            self.problems.add(self.top, ("kit", "players"), f"min ({players['min']}) is more than max ({players['max']})")
+        return players["min"], players["max"]
+
+    def _player_colours(self, players_max: int) -> tuple[tuple[str, str], ...]:
+        colours = []
+        for i, value in enumerate(self.kit.get("player_colours", [])):
+            try:
+                colours.append((str(value), normalise_colour(value, self.palette)))
+            except ValueError as exc:
+                self.problems.add(self.top, ("kit", "player_colours", i), str(exc))
+        return tuple(colours)
+
+    def _defaults(self) -> Defaults:
+        raw = self.kit.get("defaults", {})
+        lengths = {"bleed": "3mm", "disc_bleed": "1mm", "gutter": "1mm", "margin": "5mm"}
+        values: dict[str, Any] = {}
+        for key, fallback in lengths.items():
+            values[key] = self._length(self.top, ("kit", "defaults", key), raw.get(key, fallback))
+        if values["margin"] is not None and values["margin"] < MIN_MARGIN - 1e-9:
+            self.problems.add(self.top, ("kit", "defaults", "margin"), "must be at least 5mm: most printers cannot print closer to the edge")
+        for key in ("paper", "orientation", "font", "back_template"):
+            if key in raw:
+                values[key] = raw[key]
+        if "back_template" in raw:
+            self._template(self.top, ("kit", "defaults", "back_template"), raw["back_template"])
+        return Defaults(**{k: v for k, v in values.items() if v is not None})
+
+    def _icons(self) -> dict[str, Path]:
+        icons = {}
+        for name, file in self.kit.get("icons", {}).items():
+            path = self._art(self.top, ("kit", "icons", name), file)
+            if not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
+                self.problems.add(self.top, ("kit", "icons", name), "icon names are lowercase letters, digits, _ and -")
+            if path:
+                icons[name] = path
+        return icons
+
+    def _rulebook(self) -> Path | None:
+        name = self.kit.get("rulebook")
+        return (self.root / name).resolve() if name else None
+
+    def _waivers(self) -> Iterator[Waiver]:
+        for doc in self.docs:
+            for i, item in enumerate(doc.data.get("waivers") or []):
+                if item is not None:
+                    yield Waiver(item["quote"], item["reason"], doc.locate(("waivers", i)))
+
+    def _reference(self) -> tuple[dict[str, Any], Location | None]:
+        merged: dict[str, Any] = {}
+        location = None
+        for doc in self.docs:
+            block = doc.data.get("reference")
+            if not block:
+                continue
+            location = location or doc.locate(("reference",))
+            for key, value in block.items():
+                if key in merged and isinstance(value, list) and isinstance(merged[key], list):
+                    merged[key] = merged[key] + value
+                elif key in merged:
+                    self.problems.add(doc, ("reference", key), f"reference.{key} is already set in another file")
+                else:
+                    merged[key] = value
+        return merged, location
+
+    # -- components -------------------------------------------------------------------------------
+    def _components(self, defaults: Defaults, player_colours) -> Iterator[ComponentSpec]:
+        seen: dict[str, Location] = {}
+        for doc in self.docs:
+            for i, raw in enumerate(doc.data.get("components") or []):
+                if raw is None:
+                    continue
+                path: KeyPath = ("components", i)
+                where = doc.locate(path)
+                if raw["id"] in seen:
+                    self.problems.add(doc, path + ("id",), f"duplicate id {raw['id']!r} (first used at {seen[raw['id']]})")
+                    continue
+                seen[raw["id"]] = where
+                component = self._component(doc, path, raw, defaults, player_colours)
+                if component is not None:
+                    yield component
+
+    def _component(self, doc: Document, path: KeyPath, raw: dict, defaults: Defaults, player_colours) -> ComponentSpec | None:
+        kind = raw.get("kind", "token")
+        shape = raw.get("shape", DEFAULT_SHAPE.get(kind, "rect"))
+        printed = raw.get("print", True)
+        before = len(self.problems.items)
+        width = height = 0.0
+        if "size" in raw:
+            size = self._size(doc, path + ("size",), raw["size"])
+            if size:
+                width, height = size
+                if shape == "disc" and abs(width - height) > 1e-6:
+                    self.problems.add(doc, path + ("size",), "a disc has one size, its diameter (e.g. 25mm)")
+                if shape == "square" and abs(width - height) > 1e-6:
+                    self.problems.add(doc, path + ("size",), "a square has equal sides; use shape: rect for 30mm x 15mm")
+        elif printed and kind not in SIZED_BY_DRAWER:
+            self.problems.add(doc, path, f"component {raw['id']!r} needs a size (e.g. size: 25mm or size: poker)")
+        if raw.get("per_player") and not self.kit.get("_unsound"):
+            if not self.kit.get("players"):
+                self.problems.add(doc, path + ("per_player",), "per_player needs kit.players (min and max)")
+            elif len(player_colours) < self.kit["players"]["max"]:
+                self.problems.add(doc, path + ("per_player",),
+                                  f"per_player needs kit.player_colours with at least {self.kit['players']['max']} colours "
+                                  f"(one per seat), found {len(player_colours)}")
+        per_colour = []
+        for j, value in enumerate(raw.get("per_colour", [])):
+            try:
+                per_colour.append((str(value), normalise_colour(value, self.palette)))
+            except ValueError as exc:
+                self.problems.add(doc, path + ("per_colour", j), str(exc))
+        colour = self._colour(doc, path + ("colour",), raw["colour"]) if "colour" in raw else None
+        disc = shape == "disc"
+        default_bleed = defaults.disc_bleed if disc else defaults.bleed
+        bleed = self._length(doc, path + ("bleed",), raw["bleed"]) if "bleed" in raw else default_bleed
+        radius = self._length(doc, path + ("corner_radius",), raw.get("corner_radius", "3mm")) if shape == "rounded" else 0.0
+        template = raw.get("template", DEFAULT_TEMPLATE.get(kind, "token"))
+        base_fields = self._fields(doc, path + ("fields",), raw.get("fields", {}))
+        sides = raw.get("sides", {})
+        front = self._side(doc, path + ("sides", "front"), sides.get("front", {}), template, base_fields, raw.get("art"),
+                           check_template=printed and kind not in SIZED_BY_DRAWER or "template" in raw)
+        back = None
+        if "back" in sides:
+            back = self._side(doc, path + ("sides", "back"), sides["back"], sides["back"].get("template", defaults.back_template),
+                              base_fields, None, check_template=printed)
+        cards = self._cards(doc, path + ("cards",), raw["cards"]) if "cards" in raw else ()
+        if cards and "count" in raw:
+            self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
+        rules = tuple(self._rules(doc, path + ("rule",), raw.get("rule")))
+        options = {key: raw[key] for key in kind_options.OPTION_KEYS if key in raw}
+        for key_path, message in kind_options.validate(kind, options, raw):
+            self.problems.add(doc, path + key_path, message)
+        if len(self.problems.items) > before:
+            return None
+        return ComponentSpec(
+            id=raw["id"], name=raw.get("name", raw["id"].replace("_", " ").title()), kind=kind, shape=shape,
+            width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
+            per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
+            corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
+            rules=rules, content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
+        )
+
+    def _side(self, doc, path, raw: dict, template: str, base_fields: dict, art: str | None, check_template: bool) -> SideSpec:
+        template = raw.get("template", template)
+        if check_template:
+            self._template(doc, path + ("template",), template)
+        fields = {**base_fields, **self._fields(doc, path + ("fields",), raw.get("fields", {}))}
+        art_name = raw.get("art", art)
+        art_path = self._art(doc, path + ("art",), art_name) if art_name else None
+        return SideSpec(template=template, fields=fields, art=art_path)
+
+    def _fields(self, doc: Document, path: KeyPath, raw: dict) -> dict[str, Any]:
+        fields = {}
+        for key, value in raw.items():
+            if is_colour_key(key) and value is not None:
+                value = self._colour(doc, path + (key,), value)
+            elif isinstance(value, str):
+                self._check_icons(doc, path + (key,), value)
+            fields[key] = value
+        return fields
+
+    def _cards(self, doc: Document, path: KeyPath, raw: Any) -> tuple[CardSpec, ...]:
+        rows: list[tuple[dict, Location]] = []
+        if isinstance(raw, str):
+            rows = list(self._csv_rows(doc, path, raw))
+        else:
+            rows = [(dict(item), doc.locate(path + (i,))) for i, item in enumerate(raw)]
+        cards = []
+        for i, (row, where) in enumerate(rows):
+            count = row.pop("count", 1)
+            if isinstance(count, str):
+                count = int(count) if count.strip().isdigit() else None
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                self.problems.add_at(where, f"{_fmt(path)}[{i}].count", f"count must be a whole number ≥ 0, got {row.get('count', count)!r}")
+                continue
+            front, back = {}, {}
+            for key, value in row.items():
+                if value is None or value == "":
+                    continue
+                target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
+                if is_colour_key(name):
+                    try:
+                        value = normalise_colour(value, self.palette)
+                    except ValueError as exc:
+                        self.problems.add_at(where, f"{_fmt(path)}[{i}].{key}", str(exc))
+                elif isinstance(value, str):
+                    for icon in ICON_NAME.findall(value):
+                        if icon not in self.icons:
+                            self.problems.add_at(where, f"{_fmt(path)}[{i}].{key}", self._unknown_icon(icon))
+                target[name] = value
+            cards.append(CardSpec(count, front, back, where))
+        return tuple(cards)
+
+    def _csv_rows(self, doc: Document, path: KeyPath, name: str) -> Iterator[tuple[dict, Location]]:
+        file = self._kit_file(doc, path, name, {".csv"})
+        if file is None:
+            return
+        try:
+            with file.open(newline="", encoding="utf-8-sig") as handle:
+                reader = csv.DictReader(handle)
+                if reader.fieldnames is None or "count" not in reader.fieldnames:
+                    self.problems.add(doc, path, f"{name}: the CSV needs a header row with a count column")
+                    return
+                for row in reader:
+                    if None in row:
+                        self.problems.add_at(Location(shown(file), reader.line_num), "", "this row has more cells than the header")
+                        continue
+                    yield {k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items()}, Location(shown(file), reader.line_num)
+        except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            self.problems.add(doc, path, f"{name}: cannot read CSV: {exc}")
+
+    def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
+        if raw is None:
+            return
+        items = raw if isinstance(raw, list) else [raw]
+        for i, item in enumerate(items):
+            item_path = path + (i,) if isinstance(raw, list) else path
+            if isinstance(item, str):
+                item = {"quote": item}
+            if not item["quote"].strip():
+                self.problems.add(doc, item_path, "the rule quote is empty")
+                continue
+            yield RuleLink(quote=item["quote"], location=doc.locate(item_path), section=item.get("section"),
+                           role=item.get("role", "count"), count=item.get("count"), players=item.get("players"))
+
+    # -- values -----------------------------------------------------------------------------------
+    def _length(self, doc: Document, path: KeyPath, text: str) -> float | None:
+        try:
+            return units.parse_length(text)
+        except ValueError as exc:
+            self.problems.add(doc, path, str(exc))
+            return None
+
+    def _size(self, doc: Document, path: KeyPath, text: str) -> tuple[float, float] | None:
+        presets = _card_sizes()
+        try:
+            width, height = units.parse_size(presets.get(text, text))
+        except ValueError:
+            known = ", ".join(sorted(presets))
+            self.problems.add(doc, path, f"{text!r} is not a size; write 25mm, 30mm x 15mm, or a preset ({known})")
+            return None
+        if width <= 0 or height <= 0:
+            self.problems.add(doc, path, "sizes must be larger than zero")
+            return None
+        return width, height
+
+    def _colour(self, doc: Document, path: KeyPath, value: Any) -> str | None:
+        try:
+            return normalise_colour(value, self.palette)
+        except ValueError as exc:
+            self.problems.add(doc, path, str(exc))
+            return None
+
+    def _template(self, doc: Document, path: KeyPath, name: str) -> None:
+        if name.startswith("@"):
+            return  # a built-in drawer, checked by the kind's own validation
+        if find_template(name, self.root) is None:
+            self.problems.add(doc, path, f"no template {name!r}: looked for templates/{name}.svg.j2 in the kit and in pnpgen")
+
+    def _art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
+        return self._kit_file(doc, path, name, ART_SUFFIXES)
+
+    def _kit_file(self, doc: Document, path: KeyPath, name: str, suffixes: set[str]) -> Path | None:
+        if re.match(r"^[a-z][a-z0-9+.-]*://", name) or name.startswith("data:"):
+            self.problems.add(doc, path, f"{name!r}: only files inside the kit can be used, never URLs")
+            return None
+        target = doc.file.parent / name
+        try:
+            real = inside(target, self.root)
+        except UnsafeResourceError:
+            self.problems.add(doc, path, f"{name!r} is outside the kit folder; art must live inside the kit")
+            return None
+        if not real.is_file():
+            self.problems.add(doc, path, f"file {name!r} does not exist (looked in {shown(target.parent)})")
+            return None
+        if real.suffix.lower() not in suffixes:
+            self.problems.add(doc, path, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file")
+            return None
+        return real
+
+    def _check_icons(self, doc: Document, path: KeyPath, text: str) -> None:
+        for icon in ICON_NAME.findall(text):
+            if icon not in self.icons:
+                self.problems.add(doc, path, self._unknown_icon(icon))
+
+    def _unknown_icon(self, icon: str) -> str:
+        import difflib
+
+        hint = difflib.get_close_matches(icon, list(self.icons), n=1)
+        suggestion = f" (did you mean {{{hint[0]}}}?)" if hint else f" (kit icons: {', '.join(sorted(self.icons)) or 'none'})"
+        return f"unknown icon {{{icon}}}{suggestion}"
+
+
+def _fmt(path: KeyPath) -> str:
+    from generator.manifest.yamlfile import format_path
+
+    return format_path(path)
+
+
+_CARD_SIZES: dict[str, str] | None = None
+
+
+def _card_sizes() -> dict[str, str]:
+    global _CARD_SIZES
+    if _CARD_SIZES is None:
+        import yaml
+
+        from generator.paths import DATA_DIR
+
+        _CARD_SIZES = yaml.safe_load((DATA_DIR / "card_sizes.yaml").read_text())
+    return _CARD_SIZES

@@ -1,0 +1,48 @@
+"""Collects every problem in a manifest, located by file, line, column and key path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import ManifestError, Problem
+from generator.manifest.spec import Location
+from generator.manifest.yamlfile import KeyPath, Marks, format_path
+
+
+@dataclass(frozen=True)
+class Document:
+    """One parsed YAML file of a kit with the positions of its keys."""
+
+    file: Path
+    shown: str
+    data: Any
+    marks: Marks
+
+    def locate(self, path: KeyPath) -> Location:
+        """The nearest marked position at or above `path`."""
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.marks:
+                line, column = self.marks[path[:end]]
+                return Location(self.shown, line, column)
+        return Location(self.shown)
+
+
+class ProblemList:
+    """Accumulates problems so the user sees all of them at once."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, doc: Document, path: KeyPath, message: str) -> None:
+        where = doc.locate(path)
+        self.items.append(Problem(where.path, where.line, where.column, format_path(path), message))
+
+    def add_at(self, where: Location, key: str, message: str) -> None:
+        self.items.append(Problem(where.path, where.line, where.column, key, message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            ordered = sorted(set(self.items), key=lambda p: (p.path, p.line or 0, p.column or 0, p.key))
+            raise ManifestError(ordered)

@@ -1,0 +1,134 @@
+"""The validated manifest: frozen dataclasses handed from the manifest stage to the model stage.
+
+Lengths are points, colours are '#rrggbb', paths are absolute and known to lie inside the kit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a value was written: shown as file:line:column in messages."""
+
+    path: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        return ":".join(str(p) for p in (self.path, self.line, self.column) if p is not None)
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """One printed side: a template, the values it shows, optional art."""
+
+    template: str
+    fields: Mapping[str, Any]
+    art: Path | None = None
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A component's link to the rulebook statement that states its count."""
+
+    quote: str
+    location: Location
+    section: str | None = None
+    role: str = "count"
+    count: int | None = None
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One distinct card of a deck: its own fields and how many copies are printed."""
+
+    count: int
+    front: Mapping[str, Any]
+    back: Mapping[str, Any]
+    location: Location
+
+
+@dataclass(frozen=True)
+class ComponentSpec:
+    """One kind of component as the designer described it."""
+
+    id: str
+    name: str
+    kind: str
+    shape: str
+    width: float
+    height: float
+    count: int
+    location: Location
+    per_player: bool = False
+    per_colour: tuple[tuple[str, str], ...] = ()
+    colour: str | None = None
+    bleed: float = 0.0
+    corner_radius: float = 0.0
+    front: SideSpec | None = None
+    back: SideSpec | None = None
+    cards: tuple[CardSpec, ...] = ()
+    printed: bool = True
+    buy: str | None = None
+    rules: tuple[RuleLink, ...] = ()
+    content: str = "complete"
+    notes: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.back is not None else 1
+
+    @property
+    def copies_per_set(self) -> int:
+        """Pieces in one set: the deck's card total, or `count`."""
+        return sum(card.count for card in self.cards) if self.cards else self.count
+
+
+@dataclass(frozen=True)
+class Waiver:
+    quote: str
+    reason: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Defaults:
+    paper: str = "a4"
+    orientation: str = "portrait"
+    bleed: float = 0.0
+    disc_bleed: float = 0.0
+    gutter: float = 0.0
+    margin: float = 0.0
+    font: str = "DejaVu Sans"
+    back_template: str = "back"
+
+
+@dataclass(frozen=True)
+class KitSpec:
+    """A whole kit: settings plus every component, in manifest order."""
+
+    id: str
+    name: str
+    root: Path
+    manifest: Path
+    players_min: int
+    players_max: int
+    palette: Mapping[str, str]
+    player_colours: tuple[tuple[str, str], ...]
+    defaults: Defaults
+    components: tuple[ComponentSpec, ...]
+    icons: Mapping[str, Path] = field(default_factory=dict)
+    waivers: tuple[Waiver, ...] = ()
+    rulebook: Path | None = None
+    reference: Mapping[str, Any] = field(default_factory=dict)
+    reference_location: Location | None = None
+    notes: str = ""
+
+    def component(self, component_id: str) -> ComponentSpec:
+        return next(c for c in self.components if c.id == component_id)

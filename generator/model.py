@@ -1,0 +1,166 @@
+"""Model stage: `build_kit(spec, players)` expands a KitSpec into the pieces to print and their faces.
+
+Per-player sets become one copy per seat in that seat's colour, decks become their cards, and every
+distinct face becomes one FaceSpec (hashable, so the renderer draws it once however often it is used).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from generator.colours import text_on
+from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """Everything needed to draw one face; equal specs are drawn once."""
+
+    template: str
+    fields_json: str
+    width: float
+    height: float
+    bleed: float
+    shape: str
+    corner_radius: float = 0.0
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return json.loads(self.fields_json)
+
+    @property
+    def key(self) -> str:
+        digest = hashlib.sha1(repr(self).encode("utf-8")).hexdigest()
+        return digest[:16]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A piece's cut outline in its own coordinates (origin at the trim box's top-left, points)."""
+
+    shape: str  # rect | disc | rounded | polygon
+    width: float
+    height: float
+    radius: float = 0.0
+    points: tuple[Point, ...] = ()
+
+    @property
+    def straight(self) -> bool:
+        """True when cut with a guillotine along the trim box (crop marks apply)."""
+        return self.shape in {"rect", "square"}
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece: its outline, fold lines, and front and back faces."""
+
+    component_id: str
+    width: float
+    height: float
+    bleed: float
+    outline: Outline
+    front: FaceSpec
+    back: FaceSpec | None = None
+    folds: tuple[tuple[Point, Point], ...] = ()
+    player: int | None = None
+
+    @property
+    def footprint(self) -> tuple[float, float]:
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+@dataclass(frozen=True)
+class Kit:
+    """The kit ready to render: the spec it came from, the player count, and every piece."""
+
+    spec: KitSpec
+    players: int
+    pieces: tuple[Piece, ...]
+
+    def count(self, component_id: str) -> int:
+        return sum(1 for p in self.pieces if p.component_id == component_id)
+
+
+def printed_count(component: ComponentSpec, players: int) -> int:
+    """Pieces printed for one component at a player count (two-sided pieces count once)."""
+    sets = players if component.per_player else 1
+    sets *= len(component.per_colour) or 1
+    return component.copies_per_set * sets
+
+
+def build_kit(spec: KitSpec, players: int) -> Kit:
+    """Expand every printed component of `spec` into pieces for `players` players."""
+    from generator.kinds import pieces_for  # kind drawers compute sizes for boards, maps, fold-ups …
+
+    pieces: list[Piece] = []
+    for component in spec.components:
+        if component.printed:
+            pieces.extend(pieces_for(spec, component, players))
+    return Kit(spec=spec, players=players, pieces=tuple(pieces))
+
+
+# -- helpers shared by the kind modules -------------------------------------------------------------
+def colour_sets(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[tuple[int | None, str | None, str | None]]:
+    """(seat, colour name, '#rrggbb') for each set of the component."""
+    if component.per_player:
+        for seat in range(players):
+            name, value = spec.player_colours[seat]
+            yield seat, name, value
+    elif component.per_colour:
+        for name, value in component.per_colour:
+            yield None, name, value
+    else:
+        yield None, None, component.colour
+
+
+def face_fields(spec: KitSpec, component: ComponentSpec, side: SideSpec, colour: str | None,
+                colour_name: str | None, extra: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """The values a template sees: side fields, card fields, then derived values (colour, ink …)."""
+    fields: dict[str, Any] = {**side.fields, **extra}
+    base = colour or fields.get("colour") or spec.palette.get("default") or "#ffffff"
+    fields["colour"] = base
+    fields.setdefault("ink", text_on(base))
+    fields.setdefault("name", component.name)
+    fields["colour_name"] = colour_name
+    fields["seat"] = seat
+    fields["kit_name"] = spec.name
+    fields["content_missing"] = component.content == "missing"
+    if side.art is not None:
+        fields["art"] = str(side.art)
+    return fields
+
+
+def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float, bleed: float,
+         shape: str, corner_radius: float = 0.0) -> FaceSpec:
+    return FaceSpec(template=side.template, fields_json=json.dumps(fields, sort_keys=True, default=str),
+                    width=width, height=height, bleed=bleed, shape=shape, corner_radius=corner_radius)
+
+
+def outline_for(component: ComponentSpec, width: float, height: float) -> Outline:
+    shape = {"square": "rect"}.get(component.shape, component.shape)
+    return Outline(shape=shape, width=width, height=height, radius=component.corner_radius)
+
+
+def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
+    """Tokens, markers, chips and cards: one face per distinct card × colour, `count` copies each."""
+    cards = component.cards or ()
+    width, height, bleed = component.width, component.height, component.bleed
+    outline = outline_for(component, width, height)
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        entries = [(c.count, c.front, c.back) for c in cards] if cards else [(component.count, {}, {})]
+        for copies, front_extra, back_extra in entries:
+            front = face(component.front, face_fields(spec, component, component.front, colour, colour_name, front_extra, seat),
+                         width, height, bleed, component.shape, component.corner_radius)
+            back = None
+            if component.back is not None:
+                back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
+                                                        {**front_extra, **back_extra}, seat),
+                            width, height, bleed, component.shape, component.corner_radius)
+            piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat)
+            for _ in range(copies):
+                yield piece

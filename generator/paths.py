@@ -1,0 +1,40 @@
+"""Where pnpgen's own files live (templates, fonts, data) and the rule that user files stay inside the kit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import UnsafeResourceError
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = PACKAGE_DIR.parent
+TEMPLATES_DIR = PROJECT_DIR / "templates"
+FONTS_DIR = PACKAGE_DIR / "fonts"
+DATA_DIR = PACKAGE_DIR / "data"
+
+
+def shown(path: Path) -> str:
+    """A path as the user would write it: relative to the working directory when it is below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def inside(path: Path, *roots: Path) -> Path:
+    """Resolve `path` (symlinks too) and insist it lies inside one of `roots`."""
+    real = path.resolve()
+    for root in roots:
+        if real == root.resolve() or root.resolve() in real.parents:
+            return real
+    raise UnsafeResourceError(f"{path} is outside the kit and templates folders; only files inside them may be used")
+
+
+def find_template(name: str, kit_root: Path) -> Path | None:
+    """The kit's own templates/<name>.svg.j2 wins over the built-in one."""
+    filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
+    for folder in (kit_root / "templates", TEMPLATES_DIR):
+        candidate = folder / filename
+        if candidate.is_file():
+            return candidate
+    return None

@@ -1,0 +1,163 @@
+"""The order of the stages, in one place: manifest → model → render → impose → write (+ check, reference).
+
+`build(kit_dir, options)` is what `pnpgen build` runs; every stage is a function of the one before.
+Nothing is written until every stage has succeeded, so a bad manifest leaves output/ untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from generator.errors import UsageError
+from generator.impose import Imposition, Paper, SheetOptions, impose_sheets
+from generator.manifest import load_manifest
+from generator.manifest.spec import KitSpec
+from generator.model import Kit, build_kit, printed_count
+from generator.paths import DATA_DIR, TEMPLATES_DIR
+from generator.render import render_faces
+from generator.units import parse_size, to_mm
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for on the command line; None means 'the kit's default'."""
+
+    out: Path = Path("output")
+    paper: str | None = None
+    orientation: str | None = None
+    players: int | None = None
+    duplex: str = "long-edge"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points
+    previews: bool = False
+    preview_dpi: int = 100
+    reference: bool = True
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    kit: Kit
+    pdf: Path
+    report: Path
+    pages: int
+    previews: tuple[Path, ...] = field(default=())
+
+
+def load_paper(name: str, orientation: str, margin: float) -> Paper:
+    import yaml
+
+    papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text())
+    if name not in papers:
+        raise UsageError(f"unknown paper {name!r}; choose one of {', '.join(papers)}")
+    width, height = parse_size(papers[name]["size"])
+    paper = Paper(name, width, height, margin)
+    return paper.landscape if orientation == "landscape" else paper
+
+
+def resolve_players(spec: KitSpec, players: int | None) -> int:
+    """The player count to print for: the kit's maximum unless the user chose one in range."""
+    if players is None:
+        return spec.players_max
+    if not spec.players_min <= players <= spec.players_max:
+        raise UsageError(f"{spec.name} is for {spec.players_min}-{spec.players_max} players; --players {players} is outside that")
+    return players
+
+
+def build(kit_dir: Path, options: BuildOptions) -> BuildResult:
+    """Build one kit into options.out/<kit id>/: the PDF, build.json and optional PNG previews."""
+    spec = load_manifest(kit_dir)
+    players = resolve_players(spec, options.players)
+    kit = build_kit(spec, players)
+    faces = render_faces(kit)
+    paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
+                       spec.defaults.margin)
+    sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset)
+    imposition = impose_sheets(kit.pieces, sheet_options)
+    return _write(kit, faces, imposition, options)
+
+
+def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions) -> BuildResult:
+    """Write into a temporary folder, then move it into place: output/ never holds a half-built kit."""
+    from generator.write import write_pdf, write_previews
+
+    spec = kit.spec
+    target = options.out / spec.id
+    options.out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{spec.id}-", dir=options.out))
+    try:
+        roots = (spec.root, TEMPLATES_DIR)
+        pdf = staging / f"{spec.id}.pdf"
+        if imposition.pages:
+            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex)
+        previews = ()
+        if options.previews and imposition.pages:
+            previews = tuple(write_previews(imposition, faces, staging / "preview", spec.name, roots,
+                                            options.preview_dpi, options.duplex))
+        if options.reference and spec.reference:
+            from generator.reference import write_reference
+
+            write_reference(spec, staging, format="sheets", paper=options.paper)
+        report = staging / "build.json"
+        report.write_text(json.dumps(build_report(kit, imposition, options), indent=2) + "\n", encoding="utf-8")
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return BuildResult(kit, target / pdf.name, target / "build.json", len(imposition.pages),
+                       tuple(target / p.relative_to(staging) for p in previews))
+
+
+def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dict:
+    """build.json: what was printed, at which size, on how many pages."""
+    spec = kit.spec
+    pages = imposition.pages
+    components = []
+    for component in spec.components:
+        pieces = [p for p in kit.pieces if p.component_id == component.id]
+        size = (pieces[0].width, pieces[0].height) if pieces else (component.width, component.height)
+        entry = {
+            "id": component.id, "name": component.name, "kind": component.kind,
+            "count": len(pieces) if component.printed else printed_count(component, kit.players),
+            "size_mm": [round(to_mm(size[0]), 2), round(to_mm(size[1]), 2)],
+            "sides": component.sides, "print": component.printed,
+        }
+        if not component.printed and component.buy:
+            entry["buy"] = component.buy
+        if component.content == "missing":
+            entry["content"] = "missing"
+        components.append(entry)
+    return {
+        "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,
+        "duplex": options.duplex, "pages": len(pages), "sheets": imposition.sheets,
+        "duplex_pages": [i + 1 for i, p in enumerate(pages) if p.kind in {"front", "back"}],
+        "utilisation": round(imposition.utilisation, 4), "components": components,
+    }
+
+
+@dataclass(frozen=True)
+class BuildOutcome:
+    results: tuple[BuildResult, ...]
+    consistent: bool  # every kit's rule check passed (or had nothing to check)
+
+
+def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None]) -> BuildOutcome:
+    """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
+    from generator.check import check_kit
+
+    results = []
+    consistent = True
+    for kit_dir in kit_dirs:
+        result = build(kit_dir, options)
+        results.append(result)
+        spec = result.kit.spec
+        echo(f"{spec.id}: {result.pages} pages -> {result.pdf}")
+        report = check_kit(spec, players=None)
+        echo(f"{spec.id}: {report.summary()}")
+        consistent = consistent and report.consistent
+    return BuildOutcome(tuple(results), consistent)

@@ -1,0 +1,144 @@
+"""Text layout with real font metrics: wrap into a box, shrink to fit, place inline {icons}.
+
+Advance widths come from the bundled TTF's hmtx table, which predicts cairo's unkerned layout
+exactly, so text that fits here fits on paper and in PNG previews.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.errors import LayoutError
+from generator.paths import FONTS_DIR
+
+FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+ICON_TOKEN = re.compile(r"(\{[a-z][a-z0-9_-]*\})")
+ICON_EM = 1.0  # an inline icon is one em square
+MIN_FONT_SIZE = 5.0  # pt: smaller is not legible printed
+
+
+@dataclass(frozen=True)
+class FontMetrics:
+    """Advance widths (in em) and vertical metrics of one font file."""
+
+    advances: dict[str, float]
+    fallback: float
+    ascent: float
+    descent: float
+
+    def width(self, text: str) -> float:
+        get = self.advances.get
+        return sum(get(ch, self.fallback) for ch in text)
+
+
+@lru_cache(maxsize=None)
+def font_metrics(bold: bool = False) -> FontMetrics:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(FONTS_DIR / FONT_FILES[bold], lazy=True)
+    upem = font["head"].unitsPerEm
+    hmtx = font["hmtx"].metrics
+    advances = {chr(cp): hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
+    hhea = font["hhea"]
+    return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line: text, or an icon name (width one em)."""
+
+    text: str = ""
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float  # in em
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    """Lines fitted into a box at `size` points."""
+
+    lines: tuple[Line, ...]
+    size: float
+    line_height: float  # multiple of size
+
+    def height(self, metrics: FontMetrics) -> float:
+        if not self.lines:
+            return 0.0
+        return self.size * ((len(self.lines) - 1) * self.line_height + metrics.ascent + metrics.descent)
+
+
+def _word_width(word: str, metrics: FontMetrics) -> float:
+    total = 0.0
+    for part in ICON_TOKEN.split(word):
+        total += ICON_EM if ICON_TOKEN.fullmatch(part) else metrics.width(part)
+    return total
+
+
+def _runs(words: list[str]) -> tuple[Run, ...]:
+    runs: list[Run] = []
+    text = " ".join(words)
+    for part in ICON_TOKEN.split(text):
+        if not part:
+            continue
+        if ICON_TOKEN.fullmatch(part):
+            runs.append(Run(icon=part[1:-1]))
+        elif runs and runs[-1].icon is None:
+            runs[-1] = Run(runs[-1].text + part)
+        else:
+            runs.append(Run(part))
+    return tuple(runs)
+
+
+def _split_long(word: str, limit: float, metrics: FontMetrics) -> list[str]:
+    """Break a word wider than the box between letters (last resort for long names)."""
+    pieces, current = [], ""
+    for ch in word:
+        if current and _word_width(current + ch + "-", metrics) > limit:
+            pieces.append(current + "-")
+            current = ""
+        current += ch
+    return pieces + [current]
+
+
+def wrap(text: str, width_em: float, metrics: FontMetrics) -> tuple[Line, ...]:
+    """Greedy word wrap of `text` into lines at most `width_em` wide (paragraphs split on newlines)."""
+    space = metrics.width(" ")
+    lines: list[Line] = []
+    for paragraph in str(text).split("\n"):
+        words: list[str] = []
+        width = 0.0
+        for raw in paragraph.split():
+            for word in ([raw] if _word_width(raw, metrics) <= width_em else _split_long(raw, width_em, metrics)):
+                w = _word_width(word, metrics)
+                if words and width + space + w > width_em:
+                    lines.append(Line(_runs(words), width))
+                    words, width = [], 0.0
+                width = width + space + w if words else w
+                words.append(word)
+        lines.append(Line(_runs(words), width))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def fit_text(text: str, box_width: float, box_height: float, size: float, min_size: float = MIN_FONT_SIZE,
+             bold: bool = False, line_height: float = 1.2, max_lines: int | None = None) -> TextLayout:
+    """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none."""
+    metrics = font_metrics(bold)
+    current = size
+    while current >= min_size - 1e-9:
+        lines = wrap(text, box_width / current, metrics)
+        layout = TextLayout(lines, current, line_height)
+        fits_lines = max_lines is None or len(lines) <= max_lines
+        if fits_lines and layout.height(metrics) <= box_height + 1e-6 and all(l.width * current <= box_width + 1e-6 for l in lines):
+            return layout
+        current -= 0.25
+    raise LayoutError(
+        f"text does not fit its {box_width / 72 * 25.4:.1f} × {box_height / 72 * 25.4:.1f} mm box even at "
+        f"{min_size:g} pt: {text[:60]!r}{'…' if len(text) > 60 else ''}"
+    )

@@ -1,0 +1,328 @@
+"""Draws imposed pages with cairo: faces (recorded once), cut lines, crop marks, tile marks, footers.
+
+The same page drawer feeds the PDF and the PNG previews, so what a preview shows is what prints.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from generator.impose import Imposition, Page, Placement
+from generator.render import RenderedFace
+from generator.units import mm
+from generator.write.faces import FaceRecorder, cairo, font_options
+
+CUT_GREY = (0.45, 0.45, 0.45)
+MARK_WIDTH = 0.5      # pt: crop marks must survive a cheap printer
+CUT_WIDTH = 0.3       # pt
+FIXED_DATE = "2000-01-01T00:00:00Z"  # byte-identical output for identical input
+
+
+@dataclass(frozen=True)
+class PageFooter:
+    kit_name: str
+    duplex: str
+
+
+def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
+              roots: tuple[Path, ...], duplex: str = "long-edge") -> None:
+    """Write every page to `path` atomically (a temporary file renamed into place)."""
+    recorder = FaceRecorder(faces, roots)
+    footer = PageFooter(kit_name, duplex)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
+    os.close(handle)
+    try:
+        first = imposition.pages[0]
+        surface = cairo.PDFSurface(temp_name, first.width, first.height)
+        surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
+        surface.set_metadata(cairo.PDF_METADATA_TITLE, kit_name)
+        surface.set_metadata(cairo.PDF_METADATA_CREATOR, "pnpgen")
+        context = cairo.Context(surface)
+        total = len(imposition.pages)
+        for number, page in enumerate(imposition.pages, start=1):
+            surface.set_size(page.width, page.height)
+            draw_page(context, page, recorder, number, total, footer)
+            context.show_page()
+        surface.finish()
+        _set_page_boxes(Path(temp_name), imposition)
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
+                   roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge") -> list[Path]:
+    """One PNG per page at `dpi`, drawn by the same code as the PDF."""
+    recorder = FaceRecorder(faces, roots)
+    footer = PageFooter(kit_name, duplex)
+    folder.mkdir(parents=True, exist_ok=True)
+    scale = dpi / 72
+    written = []
+    total = len(imposition.pages)
+    for number, page in enumerate(imposition.pages, start=1):
+        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, round(page.width * scale), round(page.height * scale))
+        context = cairo.Context(surface)
+        context.set_source_rgb(1, 1, 1)
+        context.paint()
+        context.scale(scale, scale)
+        context.set_font_options(font_options())
+        draw_page(context, page, recorder, number, total, footer)
+        target = folder / f"page-{number:03d}.png"
+        surface.write_to_png(str(target))
+        written.append(target)
+    return written
+
+
+def draw_page(context, page: Page, recorder: FaceRecorder, number: int, total: int, footer: PageFooter) -> None:
+    """Everything on one page, in layers: faces, then cut and fold lines, then marks, then the footer."""
+    if page.kind == "assembly":
+        _draw_assembly(context, page)
+    for placement in page.placements:
+        _paint_face(context, placement, recorder)
+    if page.kind != "back":
+        for placement in page.placements:
+            _draw_cut(context, placement)
+    _draw_crop_marks(context, page)
+    if page.kind == "tile":
+        _draw_tile_marks(context, page)
+    _draw_footer(context, page, number, total, footer)
+
+
+def _outline_path(context, placement: Placement, grow: float = 0.0) -> None:
+    """The piece's outline (grown by `grow`, e.g. the bleed) as the current path, in page space."""
+    piece = placement.piece
+    outline = piece.outline
+    x, y = placement.x, placement.y
+    if outline.shape == "disc":
+        context.arc(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + grow, 0, 6.283185307179586)
+    elif outline.shape == "polygon" and outline.points:
+        if grow:
+            context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
+            return
+        px, py = outline.points[0]
+        context.move_to(x + px, y + py)
+        for px, py in outline.points[1:]:
+            context.line_to(x + px, y + py)
+        context.close_path()
+    elif outline.shape == "rounded" and not grow:
+        r = min(outline.radius, piece.width / 2, piece.height / 2)
+        context.new_sub_path()
+        context.arc(x + piece.width - r, y + r, r, -1.5707963267948966, 0)
+        context.arc(x + piece.width - r, y + piece.height - r, r, 0, 1.5707963267948966)
+        context.arc(x + r, y + piece.height - r, r, 1.5707963267948966, 3.141592653589793)
+        context.arc(x + r, y + r, r, 3.141592653589793, 4.71238898038469)
+        context.close_path()
+    else:
+        context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
+
+
+def _paint_face(context, placement: Placement, recorder: FaceRecorder) -> None:
+    piece = placement.piece
+    face = piece.back if placement.side == "back" else piece.front
+    if face is None:
+        return
+    context.save()
+    if placement.clip is not None:
+        x0, y0, x1, y1 = placement.clip
+        context.rectangle(x0, y0, x1 - x0, y1 - y0)
+        context.clip()
+    _outline_path(context, placement, grow=piece.bleed)
+    context.clip()
+    context.set_source_surface(recorder.recording(face.key), placement.x - piece.bleed, placement.y - piece.bleed)
+    context.paint()
+    context.restore()
+
+
+def _draw_cut(context, placement: Placement) -> None:
+    """Cut line on the trim outline (solid), fold lines dashed, a centre dot on discs for punches."""
+    piece = placement.piece
+    context.save()
+    if placement.clip is not None:
+        x0, y0, x1, y1 = placement.clip
+        context.rectangle(x0, y0, x1 - x0, y1 - y0)
+        context.clip()
+    context.set_source_rgb(*CUT_GREY)
+    context.set_line_width(CUT_WIDTH)
+    _outline_path(context, placement)
+    context.stroke()
+    if piece.folds:
+        context.set_dash([mm(1.5), mm(1)])
+        for (ax, ay), (bx, by) in piece.folds:
+            context.move_to(placement.x + ax, placement.y + ay)
+            context.line_to(placement.x + bx, placement.y + by)
+        context.stroke()
+    context.restore()
+
+
+def _draw_crop_marks(context, page: Page) -> None:
+    if not page.marks:
+        return
+    context.save()
+    context.set_source_rgb(0, 0, 0)
+    context.set_line_width(MARK_WIDTH)
+    for mark in page.marks:
+        context.move_to(mark.x1, mark.y1)
+        context.line_to(mark.x2, mark.y2)
+    context.stroke()
+    context.restore()
+
+
+def tile_alignment_points(page: Page) -> list[tuple[float, float]]:
+    """Page positions of the alignment crosses: piece points in the strips shared with neighbouring tiles.
+
+    Neighbouring tiles mark the same piece points, so laying one tile's crosses over the other's
+    lines the tiles up exactly.
+    """
+    tile = page.tile
+    placement = page.placements[0]
+    piece = placement.piece
+    half = tile.overlap / 2
+    ys = [tile.piece_y + tile.height * f for f in (0.25, 0.5, 0.75)]
+    xs = [tile.piece_x + tile.width * f for f in (0.25, 0.5, 0.75)]
+    points: list[tuple[float, float]] = []
+    if tile.piece_x + tile.width < piece.width - 1e-6:
+        points += [(tile.piece_x + tile.width - half, y) for y in ys]
+    if tile.piece_x > 1e-6:
+        points += [(tile.piece_x + half, y) for y in ys]
+    if tile.piece_y + tile.height < piece.height - 1e-6:
+        points += [(x, tile.piece_y + tile.height - half) for x in xs]
+    if tile.piece_y > 1e-6:
+        points += [(x, tile.piece_y + half) for x in xs]
+    return [(placement.x + px, placement.y + py) for px, py in points]
+
+
+def _draw_tile_marks(context, page: Page) -> None:
+    """Alignment crosses in the overlap strips, the strip edges dashed, and the tile's label."""
+    tile = page.tile
+    placement = page.placements[0]
+    x0, y0, x1, y1 = placement.clip
+    context.save()
+    context.set_line_width(0.6)
+    for x, y in tile_alignment_points(page):
+        context.set_source_rgb(1, 1, 1)
+        context.arc(x, y, mm(2.2), 0, 6.283185307179586)
+        context.fill()
+        context.set_source_rgb(0.85, 0, 0.3)
+        context.arc(x, y, mm(1.6), 0, 6.283185307179586)
+        context.move_to(x - mm(2.5), y)
+        context.line_to(x + mm(2.5), y)
+        context.move_to(x, y - mm(2.5))
+        context.line_to(x, y + mm(2.5))
+        context.stroke()
+    context.set_dash([mm(2), mm(1.5)])
+    context.set_source_rgb(0.85, 0, 0.3)
+    if tile.piece_x > 1e-6:
+        context.move_to(x0 + tile.overlap, y0)
+        context.line_to(x0 + tile.overlap, y1)
+    if tile.piece_y > 1e-6:
+        context.move_to(x0, y0 + tile.overlap)
+        context.line_to(x1, y0 + tile.overlap)
+    context.stroke()
+    context.restore()
+    _label(context, f"Tile {tile.label}", x0, y0 - mm(1.2), 8, bold=True)
+    note = "trim the dashed strip edges and glue over the neighbour's overlap" if (tile.piece_x or tile.piece_y) else ""
+    if note:
+        _label(context, note, x0 + mm(16), y0 - mm(1.2), 6.5)
+
+
+def _draw_assembly(context, page: Page) -> None:
+    """A map of the tiles, to scale, with their labels: how the pieces go together."""
+    tiles = page.tiles
+    width = max(t.piece_x + t.width for t in tiles)
+    height = max(t.piece_y + t.height for t in tiles)
+    area_w, area_h = page.width - mm(40), page.height - mm(80)
+    scale = min(area_w / width, area_h / height)
+    ox = (page.width - width * scale) / 2
+    oy = mm(40)
+    _label(context, "Assembly", mm(20), mm(20), 16, bold=True)
+    _label(context, page.caption, mm(20), mm(28), 9)
+    context.save()
+    context.set_line_width(0.8)
+    for tile in tiles:
+        context.set_source_rgba(0.2, 0.4, 0.8, 0.12)
+        context.rectangle(ox + tile.piece_x * scale, oy + tile.piece_y * scale, tile.width * scale, tile.height * scale)
+        context.fill_preserve()
+        context.set_source_rgb(0.2, 0.3, 0.6)
+        context.stroke()
+    context.restore()
+    for tile in tiles:
+        cx = ox + (tile.piece_x + tile.width / 2) * scale
+        cy = oy + (tile.piece_y + tile.height / 2) * scale
+        _label(context, tile.label, cx - mm(4), cy + mm(2), 14, bold=True)
+    _label(context, "Lay the tiles out as shown; overlaps carry matching crosses.", mm(20), oy + height * scale + mm(10), 9)
+
+
+def _label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0) -> float:
+    """Draw one line of text with its baseline at y; return its advance width."""
+    context.save()
+    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
+                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_options(font_options())
+    context.set_font_size(size)
+    context.set_source_rgb(grey, grey, grey)
+    context.move_to(x, y)
+    context.show_text(text)
+    advance = context.text_extents(text)[4]
+    context.restore()
+    return advance
+
+
+def _side_note(page: Page, footer: PageFooter) -> str:
+    flip = "flip on long edge" if footer.duplex == "long-edge" else "flip on short edge"
+    return {
+        "front": f"Sheet {page.sheet} front - print double-sided, {flip}",
+        "back": f"Sheet {page.sheet} back - crop marks are on the front",
+        "single": f"Sheet {page.sheet} - one-sided",
+        "tile": f"Sheet {page.sheet} tile {page.tile.label if page.tile else ''}",
+        "assembly": f"Sheet {page.sheet} assembly plan",
+    }[page.kind]
+
+
+def _draw_footer(context, page: Page, number: int, total: int, footer: PageFooter) -> None:
+    """Kit name, page n/N, the side, 'print at 100%', and a 50 mm bar to check the scale."""
+    margin = mm(8)
+    base = page.height - mm(6.5)
+    x = margin
+    x += _label(context, footer.kit_name[:40], x, base, 8, bold=True) + mm(3)
+    x += _label(context, f"page {number}/{total}", x, base, 8) + mm(3)
+    _label(context, _side_note(page, footer), x, base, 7, grey=0.25)
+    bar_right = page.width - margin
+    bar_left = bar_right - mm(50)
+    _label(context, "Print at 100% (actual size): this bar measures 50 mm", bar_left, base - mm(2.2), 6.5)
+    context.save()
+    context.set_source_rgb(0, 0, 0)
+    context.set_line_width(0.6)
+    context.move_to(bar_left, base)
+    context.line_to(bar_right, base)
+    for i in range(6):
+        tick = bar_left + mm(10) * i
+        context.move_to(tick, base - mm(1.8 if i in (0, 5) else 1.0))
+        context.line_to(tick, base)
+    context.stroke()
+    context.restore()
+
+
+def _set_page_boxes(path: Path, imposition: Imposition) -> None:
+    """TrimBox and BleedBox on pages that hold one whole piece (cairo has no API for them)."""
+    singles = [(i, p.placements[0]) for i, p in enumerate(imposition.pages) if p.kind == "single" and len(p.placements) == 1]
+    if not singles:
+        return
+    import pikepdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        for index, placement in singles:
+            page = pdf.pages[index]
+            height = imposition.pages[index].height
+            piece = placement.piece
+            x0, top = placement.x, placement.y
+            trim = [x0, height - top - piece.height, x0 + piece.width, height - top]
+            bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
+            page.obj["/TrimBox"] = pikepdf.Array([round(v, 3) for v in trim])
+            page.obj["/BleedBox"] = pikepdf.Array([round(v, 3) for v in bleed])
+        pdf.save(path, deterministic_id=True, static_id=True)
