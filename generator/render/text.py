@@ -106,15 +106,19 @@ def _split_long(word: str, limit: float, metrics: FontMetrics) -> list[str]:
     return pieces + [current]
 
 
-def wrap(text: str, width_em: float, metrics: FontMetrics) -> tuple[Line, ...]:
-    """Greedy word wrap of `text` into lines at most `width_em` wide (paragraphs split on newlines)."""
+def wrap(text: str, width_em: float, metrics: FontMetrics, split_words: bool = True) -> tuple[Line, ...]:
+    """Greedy word wrap of `text` into lines at most `width_em` wide (paragraphs split on newlines).
+
+    With split_words False a word wider than the line is left whole (the caller then shrinks the text).
+    """
     space = metrics.width(" ")
     lines: list[Line] = []
     for paragraph in str(text).split("\n"):
         words: list[str] = []
         width = 0.0
         for raw in paragraph.split():
-            for word in ([raw] if _word_width(raw, metrics) <= width_em else _split_long(raw, width_em, metrics)):
+            too_wide = split_words and _word_width(raw, metrics) > width_em
+            for word in (_split_long(raw, width_em, metrics) if too_wide else [raw]):
                 w = _word_width(word, metrics)
                 if words and width + space + w > width_em:
                     lines.append(Line(_runs(words), width))
@@ -130,14 +134,16 @@ def fit_text(text: str, box_width: float, box_height: float, size: float, min_si
              bold: bool = False, line_height: float = 1.2, max_lines: int | None = None) -> TextLayout:
     """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none."""
     metrics = font_metrics(bold)
-    current = size
-    while current >= min_size - 1e-9:
-        lines = wrap(text, box_width / current, metrics)
-        layout = TextLayout(lines, current, line_height)
-        fits_lines = max_lines is None or len(lines) <= max_lines
-        if fits_lines and layout.height(metrics) <= box_height + 1e-6 and all(l.width * current <= box_width + 1e-6 for l in lines):
-            return layout
-        current -= 0.25
+    for split_words in (False, True):  # shrink whole words first; break words only as a last resort
+        current = size
+        while current >= min_size - 1e-9:
+            lines = wrap(text, box_width / current, metrics, split_words)
+            layout = TextLayout(lines, current, line_height)
+            fits_lines = max_lines is None or len(lines) <= max_lines
+            if fits_lines and layout.height(metrics) <= box_height + 1e-6 and all(
+                    line.width * current <= box_width + 1e-6 for line in lines):
+                return layout
+            current -= 0.25
     raise LayoutError(
         f"text does not fit its {box_width / 72 * 25.4:.1f} × {box_height / 72 * 25.4:.1f} mm box even at "
         f"{min_size:g} pt: {text[:60]!r}{'…' if len(text) > 60 else ''}"

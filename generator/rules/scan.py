@@ -39,7 +39,7 @@ class CountStatement:
 _PLURAL_HEADS = {
     "markers", "tokens", "cards", "chits", "counters", "pieces", "tiles", "hexes", "cubes", "discs",
     "disks", "chips", "pawns", "meeples", "dice", "stands", "mats", "boards", "sheets", "shards",
-    "figures", "miniatures", "coins", "bills", "sleeves", "standees", "cubes", "decks", "bags",
+    "figures", "miniatures", "coins", "bills", "sleeves", "standees", "decks", "bags",
 }
 _SINGULAR_HEADS = {
     "marker", "token", "card", "chit", "counter", "piece", "tile", "hex", "cube", "disc", "disk",
@@ -85,7 +85,6 @@ _ABBREVIATIONS = {"e.g", "i.e", "etc", "vs", "pg", "pp", "p", "lg", "sm", "med",
 _TABLE_HEADER_WORDS = {"number", "type", "notes", "note", "name", "count", "qty", "quantity",
                        "item", "items", "component", "components", "description", "amount", "size",
                        "#", "subaction", "summary"}
-_ARTICLE_STOP = {"a", "an"}
 # "a number of actions", "a maximum of 3": the article does not count anything here.
 _NOT_COUNTED_AFTER_ARTICLE = {"number", "few", "lot", "little", "total", "maximum", "minimum",
                               "turn", "time", "single", "pair", "set", "deck", "second", "third"}
@@ -201,11 +200,12 @@ _COMPONENT_HEADING_RE = re.compile(
     re.I,
 )
 _HEADING_COUNT_RE = re.compile(r"^(?P<name>[^()]*?[A-Za-z])[\s*]*\((?P<count>\d+)\)[\s*]*$")
+# Anchored on the container word; the (up to 3) words naming it are read backwards from there.
 _CONTAINER_TOTAL_RE = re.compile(
-    r"(?P<name>(?:[\w'-]+\s+){0,3}?(?:deck|pile|set|box|bag|pack|stack))\s*"
-    r"\((?P<count>\d+)\s+(?P<unit>[A-Za-z]+)[^)]*\)",
+    r"\b(?P<container>deck|pile|set|box|bag|pack|stack)\s*\((?P<count>\d+)\s+(?P<unit>[A-Za-z]+)[^)]*\)",
     re.I,
 )
+_NAME_BEFORE_RE = re.compile(r"(?:[\w'-]+\s+){0,3}$")
 _PLAYER_HEADER_CELL_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*(?:p|players?)\b", re.I)
 _TABLE_CELL_RE = re.compile(r"\d+|[-–—]")
 
@@ -241,8 +241,9 @@ def _heading_title(text: str) -> str | None:
         return title.rstrip(":").strip() if known else None
     if title[-1] in ".,;!?":
         return None
-    if all(word.lower() in _TABLE_HEADER_WORDS for word in title.split()):
-        return None
+    words = title.split()
+    if len(words) >= 2 and all(word.lower() in _TABLE_HEADER_WORDS for word in words):
+        return None  # "Number Type Notes" labels columns; it does not end the section
     if _EACH_PLAYER_RE.search(title) or (re.search(r"\d", title) and not _is_title_case(title)):
         return None  # "Each player gets 10 gold", "Unit limit per tile = 5": short sentences, not titles
     return title
@@ -287,7 +288,7 @@ def _bare(word: str) -> str:
 
 
 def _previous_word(text: str, pos: int) -> str:
-    match = re.search(r"([A-Za-z]+)\.?\s*$", text[:pos])
+    match = re.search(r"([A-Za-z]+)\.?\s*$", text[max(0, pos - 24):pos])
     return match.group(1).lower() if match else ""
 
 
@@ -301,21 +302,25 @@ def _is_plausible_numeral(text: str, start: int, end: int) -> bool:
     return _previous_word(text, start) not in _REFERENCE_WORDS
 
 
+def _qualifier(words: str | None) -> str:
+    """"at least" -> "at_least", "a maximum of" -> "at_most", no words -> "exact"."""
+    return _QUALIFIER_WORDS[re.sub(r"\s+", " ", words.lower())] if words else "exact"
+
+
 def _read_count(text: str, pos: int, allow_article: bool = False) -> _Count | None:
     """Read "[qualifier] count [(or more)]" starting exactly at pos."""
     start, qualifier = pos, "exact"
     qual = _QUALIFIER_RE.match(text, pos)
     if qual:
-        qualifier = _QUALIFIER_WORDS[re.sub(r"\s+", " ", qual.group("qual").lower())]
-        pos = qual.end()
+        qualifier, pos = _qualifier(qual.group("qual")), qual.end()
     number = _COUNT_RE.match(text, pos)
     if number and _is_plausible_numeral(text, number.start(), number.end()):
         value, end = parse_count(number.group()), number.end()
     elif allow_article and qualifier == "exact" and (article := _ARTICLE_RE.match(text, pos)):
-        following = re.match(r"\s*(\S+)", text[article.end():])
-        if following is None or _bare(following.group(1)) in _NOT_COUNTED_AFTER_ARTICLE:
+        following = re.match(r"\S+", text[article.end():article.end() + 40])
+        if following is None or _bare(following.group()) in _NOT_COUNTED_AFTER_ARTICLE:
             return None
-        value, end = 1, article.end() - 1
+        value, end = 1, article.end("article")
     else:
         return None
     if value is None or value <= 0:
@@ -381,7 +386,7 @@ def _sentence_spans(text: str) -> Iterator[tuple[int, int]]:
     start = _LIST_MARKER_RE.match(text).end()
     for boundary in _SENTENCE_END_RE.finditer(text, start):
         end = boundary.start() + len(boundary.group("closer"))
-        word_before = re.search(r"(\S+?)[.!?]$", text[:boundary.start()])
+        word_before = re.search(r"(\S+?)[.!?]$", text[max(start, boundary.start() - 12):boundary.start()])
         if word_before and word_before.group(1).lower().lstrip("(") in _ABBREVIATIONS:
             continue
         if text[start:end].strip():
@@ -414,6 +419,7 @@ class _Sentence:
     text: str
     verbatim_end: int  # text[:verbatim_end] stands in the line; counts beyond it belong to the next line
     offset: int  # where the sentence starts in its line
+    clause_starts: tuple[int, ...]  # where each clause of the quote starts ("If ..., select 4 ...")
 
     @property
     def quote(self) -> str:
@@ -485,7 +491,7 @@ def _prose_statements(line: _Line, sentence: _Sentence, pos: int, *, allow_artic
 
 def _each_player_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
     """"Each player gets 10 gold", "Each Player begins with 1 and gains a maximum of 3" (noun from heading)."""
-    if _PER_TURN_RE.search(sentence.text):
+    if "player" not in sentence.text.lower() or _PER_TURN_RE.search(sentence.text):
         return []
     found = []
     for match in _EACH_PLAYER_GETS_RE.finditer(sentence.text):
@@ -499,11 +505,13 @@ def _each_player_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
 
 def _setup_imperative_statements(line: _Line, sentence: _Sentence, carry: str) -> list[_Found]:
     """"Place 6 slave and 6 mercenary tokens ...", "If there are 3 players, select 4 ... cards"."""
-    has_condition, players = _player_condition(carry + " " + sentence.quote)
+    has_condition, players = False, None
+    if re.search(r"player|person|people", carry + sentence.quote, re.I):
+        has_condition, players = _player_condition(carry + " " + sentence.quote)
     if not (line.in_setup or has_condition):
         return []
     found = []
-    for start in _clause_starts(sentence.quote):
+    for start in sentence.clause_starts:
         match = _SETUP_IMPERATIVE_RE.match(sentence.text, start)
         if match is None:
             continue
@@ -517,7 +525,7 @@ def _setup_imperative_statements(line: _Line, sentence: _Sentence, carry: str) -
 def _making_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
     """"Cut and colour 8 (or more) different colour cards": instructions that make components."""
     found = []
-    for start in _clause_starts(sentence.quote):
+    for start in sentence.clause_starts:
         match = _MAKE_IMPERATIVE_RE.match(sentence.text, start)
         if match is not None:
             found += _prose_statements(line, sentence, match.end(), allow_article=False)
@@ -527,7 +535,9 @@ def _making_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
 def _there_are_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
     """"There are 2 common decks:" (a total), "There needs to be 1 card of each colour"; not "types"."""
     found = []
-    for start in _clause_starts(sentence.quote):
+    if "there" not in sentence.quote.lower():
+        return found
+    for start in sentence.clause_starts:
         match = _THERE_ARE_RE.match(sentence.text, start)
         if match is not None:
             found += _prose_statements(line, sentence, match.end(), allow_article=False,
@@ -541,15 +551,15 @@ def _container_total_statements(line: _Line) -> list[_Found]:
     for match in _CONTAINER_TOTAL_RE.finditer(line.text):
         if _bare(match.group("unit")) not in _PLURAL_HEADS | _SINGULAR_HEADS:
             continue
-        words = match.group("name").split()
-        while words and words[0].lower() in _STOP_WORDS:
+        before = _NAME_BEFORE_RE.search(line.text, max(0, match.start() - 80), match.start())
+        words = list(re.finditer(r"[\w'-]+", before.group())) if before else []
+        while words and words[0].group().lower() in _STOP_WORDS:
             words = words[1:]
-        if not words:
-            continue
-        quote_start = match.start("name") + match.group("name").index(words[0])
-        quote = line.text[quote_start:match.end()]
+        name_start = before.start() + words[0].start() if words else match.start()
+        name = line.text[name_start:match.end("container")]
         count = _Count(int(match.group("count")), "exact", match.start("count"), match.end("count"))
-        found.append(_Found(count.start, _statement(line, quote, count, " ".join(words), is_total=True)))
+        quote = line.text[name_start:match.end()]
+        found.append(_Found(count.start, _statement(line, quote, count, name, is_total=True)))
     return found
 
 
@@ -589,7 +599,7 @@ def _sentences(line: _Line, following: _Line | None) -> Iterator[_Sentence]:
     for index, (start, end) in enumerate(spans):
         quote = line.text[start:end]
         run_on = _run_on(line, following) if index == len(spans) - 1 else ""
-        yield _Sentence(quote + run_on, len(quote), start)
+        yield _Sentence(quote + run_on, len(quote), start, tuple(_clause_starts(quote)))
 
 
 def _prose_line_statements(line: _Line, previous: _Line | None, following: _Line | None) -> list[_Found]:
@@ -638,8 +648,8 @@ def _list_item_statement(line: _Line, multiplier: str | None) -> _Found | None:
         return None
     count_text, rest = match.group("count"), match.group("rest")
     glued = match.end("count") == match.start("rest") and match.group("times_n") is None
-    if not count_text.isdigit() and glued:
-        return None
+    if glued and (not count_text.isdigit() or not rest[:1].isalpha()):
+        return None  # "1Manor" is a glued count; "twelveX", 25" and 2d6 are not
     if not rest or not re.match(r"[A-Za-z\"“*]", rest) or _NOT_A_COMPONENT_START.match(rest):
         return None
     if _bare(rest.split()[0]) in _STOP_WORDS:
@@ -647,8 +657,8 @@ def _list_item_statement(line: _Line, multiplier: str | None) -> _Found | None:
     component, end = _item_component(rest)
     if not component:
         return None
-    qualifier = _QUALIFIER_WORDS[re.sub(r"\s+", " ", match.group("qual").lower())] if match.group("qual") else "exact"
-    count = _Count(parse_count(count_text), qualifier, match.start("count"), match.end("count"))
+    count = _Count(parse_count(count_text), _qualifier(match.group("qual")), match.start("count"),
+                   match.end("count"))
     colours = None
     if match.group("times_n"):
         multiplier = "per_player"
@@ -728,7 +738,7 @@ def _player_columns(lines: list[_Line], index: int) -> tuple[list[int], int] | N
     if not re.search(r"\bplayers?\b", header, re.I):
         return None
     cells = [int(cell) for cell in _PLAYER_HEADER_CELL_RE.findall(header)]
-    if len(cells) >= 2:
+    if len(cells) >= 2 and not re.search(r"[.!?]\s*$", header):  # a header row, not a sentence
         return cells, index + 1
     following = index + 1
     if following < len(lines):
@@ -764,6 +774,8 @@ def _player_table_statements(lines: list[_Line]) -> list[_Found]:
             continue
         players, first_row = columns
         for row_line in lines[first_row:]:
+            if re.fullmatch(r"\s*\|?[\s|:+-]*-[\s|:+-]*", row_line.text):
+                continue  # a Markdown table's |---|---| rule
             row = _table_row(row_line.text, len(players))
             if row is None:
                 break
@@ -877,8 +889,13 @@ def _bullet_names(lines: list[str], start: int) -> tuple[str, ...]:
 
 
 def listed_items(text: str, stmt: CountStatement) -> tuple[str, ...]:
-    """Names listed right after a count statement (comma list or bullets), () when none are listed."""
+    """Names listed right after a count statement, () when none are.
+
+    A list must be announced by a colon, at the end of the statement's line or on an intro line
+    just after it ("The Basic Lands:"); without one, the following bullets are only siblings.
+    """
     lines = _split_lines(text)
+    announced = lines[stmt.line - 1].rstrip().endswith(":")
     position, seen = stmt.line, 0
     while position < len(lines) and seen < _LIST_LOOKAHEAD:
         candidate = lines[position].strip()
@@ -887,7 +904,10 @@ def listed_items(text: str, stmt: CountStatement) -> tuple[str, ...]:
             continue
         seen += 1
         if candidate.endswith(":") and not re.search(r"\d", candidate):
-            continue  # an intro line such as "The Basic Lands:"
+            announced = True  # an intro line such as "The Basic Lands:"
+            continue
+        if not announced:
+            return ()
         if re.match(r"^[-–•*]\s", candidate):
             return _bullet_names(lines, position - 1)
         names = _split_names(candidate)
