@@ -259,8 +259,14 @@ def _mark_span(edge: float, direction: int, bleed: float, limit: float) -> tuple
 
 
 def mirror_page(front: Page, options: SheetOptions) -> Page:
-    """The back page of `front`: each back face lands behind its front after the flip, shifted by the offset."""
-    dx, dy = options.back_offset
+    """The back page of `front`: each back face lands behind its front after the flip.
+
+    `back_offset` is the printer's drift as read on the calibration page: where the back lands,
+    seen from the front (right and down positive). Backs are moved the opposite way; seen from the
+    back page, the mirrored axis flips sign.
+    """
+    read_x, read_y = options.back_offset
+    dx, dy = (-read_x, read_y) if options.duplex == "short-edge" else (read_x, -read_y)
     backs = []
     for pl in front.placements:
         if options.duplex == "short-edge":

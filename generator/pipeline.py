@@ -148,8 +148,6 @@ class BuildOutcome:
 
 def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None]) -> BuildOutcome:
     """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
-    from generator.check import check_kit
-
     results = []
     consistent = True
     for kit_dir in kit_dirs:
@@ -157,6 +155,8 @@ def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
         results.append(result)
         spec = result.kit.spec
         echo(f"{spec.id}: {result.pages} pages -> {result.pdf}")
+        from generator.check import check_kit
+
         report = check_kit(spec, players=None)
         echo(f"{spec.id}: {report.summary()}")
         consistent = consistent and report.consistent

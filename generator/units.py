@@ -34,7 +34,9 @@ def parse_length(text: str) -> float:
 
 def parse_size(text: str) -> tuple[float, float]:
     """Parse '30mm', '30mm x 15mm', '63x88mm' or '2.5in x 3.5in' into (width, height) points."""
-    parts = [p for p in re.split(r"\s*[x×]\s*", str(text).strip()) if p]
+    parts = re.split(r"\s*[x×]\s*", str(text).strip())
+    if not all(parts):
+        raise ValueError(f"{text!r} is not a size; write e.g. 25mm or 30mm x 15mm")
     if len(parts) == 1:
         side = parse_length(parts[0])
         return side, side

@@ -1,0 +1,55 @@
+"""Shared test helpers: writing small kits, running the CLI, reading cut outlines from written PDFs."""
+
+from __future__ import annotations
+
+import collections
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT.parent / "shared" / "seeds"
+CUT_GREY = (0.45, 0.45, 0.45)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="Rewrite golden images in tests/golden/ instead of comparing with them.")
+
+
+@pytest.fixture
+def update_golden(request) -> bool:
+    return request.config.getoption("--update-golden")
+
+
+@pytest.fixture
+def write_kit(tmp_path):
+    """write_kit(yaml_text, files={name: text}) -> kit folder."""
+
+    def write(manifest: str, files: dict[str, str] | None = None, name: str = "kit") -> Path:
+        folder = tmp_path / name
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "kit.yaml").write_text(textwrap.dedent(manifest), encoding="utf-8")
+        for relative, text in (files or {}).items():
+            target = folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(textwrap.dedent(text), encoding="utf-8")
+        return folder
+
+    return write
+
+
+def cut_outlines(pdf_path: Path) -> collections.Counter:
+    """Cut outlines on every page of a written PDF, as Counter{(width_mm, height_mm): count}."""
+    import pdfplumber
+
+    found = collections.Counter()
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for shape in page.curves + page.rects:
+                if shape.get("stroking_color") == CUT_GREY:
+                    size = (round((shape["x1"] - shape["x0"]) / 72 * 25.4, 1),
+                            round((shape["bottom"] - shape["top"]) / 72 * 25.4, 1))
+                    found[size] += 1
+    return found
