@@ -222,7 +222,8 @@ def _finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -
     for placement, row, col in block:
         piece, b = placement.piece, placement.piece.bleed
         left = b if (row, col - 1) not in occupied else 0.0
-        right = b if (row, col + 1) not in occupied else 0.0
+        # a short last row leaves an empty cell whose top already holds the bleed of the piece above
+        right = b if (row, col + 1) not in occupied and (row - 1, col + 1) not in occupied else 0.0
         top = b if (row - 1, col) not in occupied else 0.0
         bottom = b if (row + 1, col) not in occupied else 0.0
         clip = (placement.x - left, placement.y - top, placement.x + piece.width + right, placement.y + piece.height + bottom)
