@@ -1,8 +1,6 @@
 """Counts written as numerals or English number words ("12", "twelve", "twenty-five", "a dozen").
-
-Contract: NUMBER_PATTERN matches one count (use with re.IGNORECASE and your own word boundaries);
-parse_count turns such a match into an int, or returns None for anything else.
-"""
+Contract: NUMBER_PATTERN matches one count (use re.IGNORECASE and your own word boundaries);
+parse_count turns such a match into an int and returns None for anything else."""
 
 import re
 

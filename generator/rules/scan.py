@@ -1,8 +1,6 @@
 """Find every component-count statement ("50xN Peasant markers", "Each player takes 5 tokens") in a rulebook.
-
-Contract: scan_rulebook(text) returns CountStatements in line order; each quote is a verbatim substring of
-line `line` (1-based, lines split on "\\n"); sizes, ages, dice, prices, turns, phases and page refs are never counts.
-"""
+Contract: CountStatements come in line order, each quote a verbatim substring of line `line` (1-based, split
+on "\\n"); sizes, ages, dice, prices, turns, phases and page refs are never counts."""
 
 from __future__ import annotations
 
@@ -125,7 +123,8 @@ _PER_COLOUR_RE = re.compile(
     re.I,
 )
 _PER_PLAYER_AFTER_RE = re.compile(
-    r"\s*(?:,\s*)?(?:(?:to|for)\s+each\s+player|per\s+player|each)\b(?!\s+(?:side|colou?r|turn|round|space|hex))",
+    r"\s*(?:,\s*)?(?:(?:to|for)\s+each\s+player|per\s+player|each)\b"
+    r"(?!\s+(?:side|colou?r|turn|round|space|hex))",
     re.I,
 )
 _PER_TURN_RE = re.compile(
@@ -165,9 +164,9 @@ _EACH_PLAYER_GETS_RE = re.compile(
 )
 _DEAL_EACH_PLAYER_RE = re.compile(r"\b(?:deal|give|hand)\s+(?:each|every)\s+player\s+", re.I)
 _CONTINUATION_RE = re.compile(
-    rf"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:(?:{_ACQUIRE_VERB}|gains?|{_SETUP_VERB})\s+)?", re.I
+    rf"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?(?:(?:{_ACQUIRE_VERB}|gains?|{_SETUP_VERB})\s+)?", re.I
 )
-_CLAUSE_BREAK_RE = re.compile(r"[,;:]\s+|\s+(?:and\s+)?then\s+", re.I)
+_CLAUSE_BREAK_RE = re.compile(rf"[,;:]\s+|\s+(?:and\s+)?then\s+|\s+and\s+(?={_SETUP_VERB}\b)", re.I)
 
 _LIST_MARKER_RE = re.compile(r"^\s*(?:[-–•*]\s*)?(?:\(?(?:\d+|[a-z])(?:\.(?:\d+|[a-z]))*[.)]\s+)?")
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])(?P<closer>[\"”)]*)\s+(?=[\"“(A-Z0-9*])")
@@ -177,7 +176,8 @@ _LIST_ITEM_RE = re.compile(
     re.I,
 )
 _TRAILING_COUNT_ROW_RE = re.compile(
-    r"^(?P<lead>\s*(?:[-–•*]\s*)?)(?P<body>(?P<name>[A-Za-z][^:\d\t]*?)\s*(?::\s*|[x×]\s*|\t+|\s+)(?P<count>\d+))\s*$"
+    r"^(?P<lead>\s*(?:[-–•*]\s*)?)"
+    r"(?P<body>(?P<name>[A-Za-z][^:\d\t]*?)\s*(?::\s*|[x×]\s*|\t+|\s+)(?P<count>\d+))\s*$"
 )
 _NOT_A_COMPONENT_START = re.compile(
     r"^(?:mm|cm|in\b|inch|x\s*\d|d\d|st\b|nd\b|rd\b|th\b|%|\+|[-–]\s*\d|:|/|\.\d)", re.I
@@ -219,6 +219,7 @@ class _Line:
     number: int
     text: str
     heading: str  # nearest heading at or above this line, "" before the first one
+    heading_line: int  # its line number, 0 before the first heading
     is_heading: bool
     in_setup: bool
     in_components: bool
@@ -258,16 +259,17 @@ def _is_title_case(title: str) -> bool:
 
 
 def _contextualise(lines: list[str]) -> list[_Line]:
-    heading, in_setup, in_components = "", False, False
+    heading, heading_line, in_setup, in_components = "", 0, False, False
     contexts = []
     for number, text in enumerate(lines, start=1):
         is_debris = DEBRIS_MARKER in text
         title = None if is_debris else _heading_title(text)
         if title is not None:
-            heading = title
+            heading, heading_line = title, number
             in_setup = bool(_SETUP_HEADING_RE.search(title))
             in_components = bool(_COMPONENT_HEADING_RE.match(title))
-        contexts.append(_Line(number, text, heading, title is not None, in_setup, in_components, is_debris))
+        contexts.append(_Line(number, text, heading, heading_line, title is not None, in_setup,
+                              in_components, is_debris))
     return contexts
 
 
@@ -324,7 +326,7 @@ def _read_count(text: str, pos: int, allow_article: bool = False) -> _Count | No
     else:
         return None
     if value is None or value <= 0:
-        return None
+        return None  # "0 cards" states an absence, not a component
     if qualifier == "exact" and (more := _OR_MORE_RE.match(text, end)):
         qualifier, end = "at_least", more.end()
     elif qualifier == "exact" and (fewer := _OR_FEWER_RE.match(text, end)):
@@ -489,6 +491,16 @@ def _prose_statements(line: _Line, sentence: _Sentence, pos: int, *, allow_artic
 # Recognisers over prose sentences
 # --------------------------------------------------------------------------------------------------
 
+_CAPTION_REACH = 4  # a heading this close above names what a noun-less count counts
+
+
+def _caption(line: _Line) -> str | None:
+    """The heading right above a line ("Envoy Pawns" over "Each Player begins with 1"), if it is close."""
+    is_close = line.heading and line.number - line.heading_line <= _CAPTION_REACH
+    is_section = _SETUP_HEADING_RE.search(line.heading) or _COMPONENT_HEADING_RE.match(line.heading)
+    return line.heading if is_close and not is_section else None
+
+
 def _each_player_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
     """"Each player gets 10 gold", "Each Player begins with 1 and gains a maximum of 3" (noun from heading)."""
     if "player" not in sentence.text.lower() or _PER_TURN_RE.search(sentence.text):
@@ -496,7 +508,7 @@ def _each_player_statements(line: _Line, sentence: _Sentence) -> list[_Found]:
     found = []
     for match in _EACH_PLAYER_GETS_RE.finditer(sentence.text):
         found += _prose_statements(line, sentence, match.end(), allow_article=True,
-                                   fallback=line.heading or None, multiplier="per_player")
+                                   fallback=_caption(line), multiplier="per_player")
     for match in _DEAL_EACH_PLAYER_RE.finditer(sentence.text):
         found += _prose_statements(line, sentence, match.end(), allow_article=False,
                                    multiplier="per_player")
@@ -549,7 +561,8 @@ def _container_total_statements(line: _Line) -> list[_Found]:
     """"Play Deck (101 cards)": a total whose parts are stated elsewhere."""
     found = []
     for match in _CONTAINER_TOTAL_RE.finditer(line.text):
-        if _bare(match.group("unit")) not in _PLURAL_HEADS | _SINGULAR_HEADS:
+        is_component = _bare(match.group("unit")) in _PLURAL_HEADS | _SINGULAR_HEADS
+        if not is_component or int(match.group("count")) == 0:
             continue
         before = _NAME_BEFORE_RE.search(line.text, max(0, match.start() - 80), match.start())
         words = list(re.finditer(r"[\w'-]+", before.group())) if before else []
@@ -570,7 +583,7 @@ def _heading_count_statements(line: _Line) -> list[_Found]:
     if match is None:
         return []
     name = _tidy_component(match.group("name"))
-    if _head_word(name) not in _PLURAL_HEADS | _SINGULAR_HEADS:
+    if _head_word(name) not in _PLURAL_HEADS | _SINGULAR_HEADS or int(match.group("count")) == 0:
         return []
     count = _Count(int(match.group("count")), "exact", match.start("count"), match.end("count"))
     return [_Found(count.start, _statement(line, quote, count, name))]
@@ -655,7 +668,7 @@ def _list_item_statement(line: _Line, multiplier: str | None) -> _Found | None:
     if _bare(rest.split()[0]) in _STOP_WORDS:
         return None
     component, end = _item_component(rest)
-    if not component:
+    if not component or not parse_count(count_text):
         return None
     count = _Count(parse_count(count_text), _qualifier(match.group("qual")), match.start("count"),
                    match.end("count"))
@@ -678,7 +691,7 @@ def _trailing_count_row_statement(line: _Line) -> _Found | None:
     if match is None:
         return None
     component = _tidy_component(match.group("name"))
-    if not component or _head_word(component) in _BLOCKED_HEADS:
+    if not component or _head_word(component) in _BLOCKED_HEADS or int(match.group("count")) == 0:
         return None
     count = _Count(int(match.group("count")), "exact", match.start("count"), match.end("count"))
     return _Found(count.start, _statement(line, match.group("body"), count, component))
@@ -851,7 +864,7 @@ def format_statements_text(stmts: Iterable[CountStatement]) -> str:
         cells = [cell.rjust(width) if column in numeric else cell.ljust(width)
                  for column, (cell, width) in enumerate(zip(row, widths))]
         rendered.append("  ".join(cells).rstrip())
-    return "\n".join(rendered) + "\n"
+    return "\n".join(rendered)
 
 
 # --------------------------------------------------------------------------------------------------
