@@ -37,12 +37,12 @@ class FontMetrics:
 def font_metrics(bold: bool = False) -> FontMetrics:
     from fontTools.ttLib import TTFont
 
-    font = TTFont(FONTS_DIR / FONT_FILES[bold], lazy=True)
-    upem = font["head"].unitsPerEm
-    hmtx = font["hmtx"].metrics
-    advances = {chr(cp): hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
-    hhea = font["hhea"]
-    return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
+    with TTFont(FONTS_DIR / FONT_FILES[bold], lazy=True) as font:
+        upem = font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        advances = {chr(cp): hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
+        hhea = font["hhea"]
+        return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
 
 
 @dataclass(frozen=True)
