@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator.errors import UnsafeResourceError
@@ -38,3 +39,10 @@ def find_template(name: str, kit_root: Path) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def make_public(path: Path) -> None:
+    """Give a file or folder made by mkstemp/mkdtemp (private) the permissions a normal one would get."""
+    mask = os.umask(0)
+    os.umask(mask)
+    path.chmod((0o777 if path.is_dir() else 0o666) & ~mask)

@@ -18,7 +18,7 @@ from generator.impose import Imposition, Paper, SheetOptions, impose_sheets
 from generator.manifest import load_manifest
 from generator.manifest.spec import KitSpec
 from generator.model import Kit, build_kit, printed_count
-from generator.paths import DATA_DIR, TEMPLATES_DIR
+from generator.paths import DATA_DIR, TEMPLATES_DIR, make_public
 from generator.render import render_faces
 from generator.units import parse_size, to_mm
 
@@ -88,6 +88,7 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions) -> Bu
     target = options.out / spec.id
     options.out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{spec.id}-", dir=options.out))
+    make_public(staging)
     try:
         roots = (spec.root, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from generator.impose import Imposition, Page, Placement
 from generator.render import RenderedFace
+from generator.paths import make_public
 from generator.units import mm
 from generator.write.faces import FaceRecorder, cairo, font_options
 
@@ -50,6 +51,7 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
             context.show_page()
         surface.finish()
         _set_page_boxes(Path(temp_name), imposition)
+        make_public(Path(temp_name))
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
