@@ -158,8 +158,10 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
                          width, height, bleed, component.shape, component.corner_radius)
             back = None
             if component.back is not None:
+                # a back shows only its own fields and the card's back_* values: a deck's backs must
+                # not give away which card is on the other side
                 back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
-                                                        {**front_extra, **back_extra}, seat),
+                                                        back_extra, seat),
                             width, height, bleed, component.shape, component.corner_radius)
             piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat)
             for _ in range(copies):
