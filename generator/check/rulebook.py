@@ -1,0 +1,231 @@
+"""The rulebook as the checker searches it: quotes found ignoring whitespace, case and Markdown asterisks.
+
+Contract: `Rulebook.read(path)` or `Rulebook.from_quotes(quotes)`; `find(quote)` gives spans in a normalised
+copy of the text, `line_at(position)` turns them back into 1-based lines, `statements_in(span)` lists the
+scanner's count statements that overlap a span.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from generator.errors import RulebookError
+from generator.paths import shown
+from generator.rules.scan import CountStatement, listed_items, scan_rulebook
+
+Span = tuple[int, int]
+
+# Typographic variants a designer cannot tell apart when copying a quote from a PDF.
+_FOLDED = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "×": "x"})
+
+
+def normalise(text: str) -> str:
+    """Lower-case text with whitespace and Markdown emphasis removed: the form quotes are matched in."""
+    return "".join(ch for ch in text.translate(_FOLDED).lower() if not _ignored(ch))
+
+
+def _ignored(ch: str) -> bool:
+    return ch.isspace() or ch == "*"
+
+
+_KEPT = re.compile(r"[^\s*]")
+
+
+def _index(text: str) -> tuple[str, list[int]]:
+    """The normalised text and, for each of its characters, its index in `text`."""
+    lowered = text.translate(_FOLDED).lower()
+    if len(lowered) == len(text):  # the usual case: lower() kept one character per character
+        norm_to_orig = [m.start() for m in _KEPT.finditer(lowered)]
+        return "".join(lowered[i] for i in norm_to_orig), norm_to_orig
+    chars, norm_to_orig = [], []
+    for index, ch in enumerate(text):
+        for folded in ch.translate(_FOLDED).lower():  # "İ" lowers to two characters
+            if not _ignored(folded):
+                chars.append(folded)
+                norm_to_orig.append(index)
+    return "".join(chars), norm_to_orig
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Rulebook text, its normalised copy with a map back to the original, and its count statements.
+
+    `synthetic` rulebooks are built from the manifest's own quotes when no rulebook file is at hand:
+    their line numbers mean nothing to the user and are never shown.
+    """
+
+    text: str
+    label: str
+    synthetic: bool
+    statements: tuple[CountStatement, ...]
+    _norm: str = field(repr=False)
+    _norm_to_orig: tuple[int, ...] = field(repr=False)
+    _line_starts: tuple[int, ...] = field(repr=False)
+    _spans: tuple[tuple[int, int, CountStatement], ...] = field(repr=False)
+    _span_starts: tuple[int, ...] = field(repr=False)
+    _longest: int = field(repr=False)
+
+    @classmethod
+    def read(cls, path: Path) -> "Rulebook":
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise RulebookError(f"cannot read the rulebook {shown(path)}: {error.strerror or error}") from None
+        return cls.parse(text, shown(path), synthetic=False)
+
+    @classmethod
+    def from_quotes(cls, quotes: list[tuple[str, str]]) -> "Rulebook":
+        """A stand-in rulebook made of the manifest's (quote, role) pairs, each read in a fitting frame."""
+        blocks = dict.fromkeys(_framed(" ".join(quote.split()), role) for quote, role in quotes)
+        # Blank lines keep one quote's sentence from running on into the next.
+        return cls.parse("\n\n".join(blocks), "the manifest's quotes", synthetic=True)
+
+    @classmethod
+    def parse(cls, text: str, label: str, synthetic: bool) -> "Rulebook":
+        norm, norm_to_orig = _index(text)
+        line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        statements = scan_rulebook(text)
+        spans = []
+        for stmt in statements:
+            start, stop = _line_bounds(line_starts, len(text), stmt.line)
+            column = text.find(stmt.quote, start, stop)
+            begin, end = (column, column + len(stmt.quote)) if column >= 0 else (start, stop)
+            # a normalised position is the number of kept characters before the original one
+            spans.append((bisect.bisect_left(norm_to_orig, begin), bisect.bisect_left(norm_to_orig, end), stmt))
+        spans.sort(key=lambda item: item[0])
+        longest = max((end - begin for begin, end, _ in spans), default=0)
+        return cls(text, label, synthetic, statements, norm, tuple(norm_to_orig), tuple(line_starts), tuple(spans), tuple(item[0] for item in spans), longest)
+
+    # -- searching ----------------------------------------------------------------------------------
+    def find(self, quote: str) -> list[Span]:
+        """Every place the quote occurs (ignoring whitespace, case and asterisks), in text order."""
+        needle = normalise(quote)
+        found, start = [], self._norm.find(needle) if needle else -1
+        while start >= 0:
+            found.append((start, start + len(needle)))
+            start = self._norm.find(needle, start + 1)
+        return found
+
+    def section_start(self, section: str) -> int | None:
+        """Where a section starts: its heading line ("## Setup", "SETUP:"), else the first line naming it."""
+        needle = normalise(section)
+        if not needle:
+            return None
+        mentions = [number for number, (_, text) in enumerate(self._normalised_lines, start=1) if needle in text]
+        headings = [n for n in mentions if self._normalised_lines[n - 1][1].strip("#:=-") == needle]
+        for number in headings or mentions[:1]:
+            return bisect.bisect_left(self._norm_to_orig, self._line_starts[number - 1])
+        return None
+
+    def line_at(self, position: int) -> int:
+        """1-based line of a position in the normalised text."""
+        if not self._norm_to_orig:
+            return 1
+        orig = self._norm_to_orig[min(position, len(self._norm_to_orig) - 1)]
+        return bisect.bisect_right(self._line_starts, orig)
+
+    def excerpt(self, span: Span) -> str:
+        """The original text of a span, whitespace collapsed."""
+        begin = self._norm_to_orig[span[0]]
+        end = self._norm_to_orig[span[1] - 1] + 1 if span[1] > span[0] else begin
+        return " ".join(self.text[begin:end].split())
+
+    def statements_in(self, span: Span) -> list[CountStatement]:
+        """Count statements whose quote overlaps the span, in text order."""
+        last = bisect.bisect_left(self._span_starts, span[1])
+        first = bisect.bisect_left(self._span_starts, span[0] - self._longest)
+        return [stmt for begin, end, stmt in self._spans[first:last] if end > span[0] and begin < span[1]]
+
+    def closest_line(self, quote: str) -> tuple[int, str] | None:
+        """The line most like a quote that was not found (for 'did you mean' messages)."""
+        needle = normalise(quote)
+        best, best_ratio = None, 0.55
+        matcher = difflib.SequenceMatcher(autojunk=False)
+        matcher.set_seq2(needle)
+        for number, (line, candidate) in enumerate(self._normalised_lines, start=1):
+            if not candidate:
+                continue
+            matcher.set_seq1(candidate[: len(needle) * 3])
+            if matcher.real_quick_ratio() <= best_ratio or matcher.quick_ratio() <= best_ratio:
+                continue
+            ratio = matcher.ratio()
+            if ratio > best_ratio:
+                best, best_ratio = (number, " ".join(line.split())), ratio
+        return best
+
+    @cached_property
+    def _normalised_lines(self) -> tuple[tuple[str, str], ...]:
+        return tuple((line, normalise(line)) for line in self.text.split("\n"))
+
+    # -- lists after counts -------------------------------------------------------------------------
+    def _announces_list(self, line: int) -> bool:
+        """A colon ends the line or one of the next few non-blank ones: listed_items needs one to find a list."""
+        seen = 0
+        for number in range(line, len(self._line_starts) + 1):
+            text = self._line(number).strip()
+            if text.endswith(":"):
+                return True
+            seen += 1 if text else 0
+            if seen > _LIST_LOOKAHEAD:
+                return False
+        return False
+
+    def _line(self, number: int) -> str:
+        start, stop = _line_bounds(self._line_starts, len(self.text), number)
+        return self.text[start:stop]
+
+    def named_items(self, stmt: CountStatement) -> tuple[tuple[str, ...], int]:
+        """Names listed for a count ("12 Basic lands … River, Fertile Fields, …") and the line they are on."""
+        inline = _inline_names(stmt)
+        if inline:
+            return inline, stmt.line
+        names = listed_items(self.text, stmt) if self._announces_list(stmt.line) else ()
+        if not names:
+            return (), stmt.line
+        first = normalise(names[0])
+        for number in range(stmt.line + 1, len(self._line_starts) + 1):
+            if first and first in normalise(self._line(number)):
+                return names, number
+        return names, stmt.line
+
+
+def _line_bounds(line_starts: list[int] | tuple[int, ...], size: int, number: int) -> tuple[int, int]:
+    """Start and end (before its newline) of 1-based line `number`."""
+    start = line_starts[number - 1]
+    return start, (line_starts[number] - 1 if number < len(line_starts) else size)
+
+
+# A quote read alone loses the heading it stood under, which tells the scanner that a bare row such as
+# "12 Manor markers" is a component count, or that "Place 6 slave tokens" is setup.
+_FRAMES = {"count": ("{}", "Components\n\n{}", "Setup\n\n{}"), "setup": ("{}", "Setup\n\n{}", "Components\n\n{}")}
+
+
+def _framed(quote: str, role: str) -> str:
+    for frame in _FRAMES.get(role, _FRAMES["count"]):
+        if scan_rulebook(frame.format(quote)):
+            return frame.format(quote)
+    return quote
+
+
+_LIST_LOOKAHEAD = 5  # the statement's line and the four non-blank lines listed_items looks at
+
+_INLINE_LIST = re.compile(r"\s*\((?P<intro>[^():]*):\s*(?P<names>[^()]+)\)")
+
+
+def _inline_names(stmt: CountStatement) -> tuple[str, ...]:
+    """Names in a parenthesis right after the counted noun: "5 tokens (one of each color: red, blue, …)"."""
+    at = stmt.quote.lower().find(stmt.component.lower())
+    if at < 0 or not stmt.component:
+        return ()
+    match = _INLINE_LIST.match(stmt.quote, at + len(stmt.component))
+    if match is None:
+        return ()
+    parts = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", match.group("names").strip().rstrip("."))
+    names = tuple(part.strip() for part in parts if part.strip())
+    plausible = len(names) >= 2 and all(len(name.split()) <= 4 and not re.search(r"\d", name) for name in names)
+    return names if plausible else ()
