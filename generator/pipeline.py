@@ -132,6 +132,10 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
             entry["buy"] = component.buy
         if component.content == "missing":
             entry["content"] = "missing"
+        if component.kind == "hexmap":
+            from generator.kinds.hexmap import cell_count
+
+            entry["cells"] = cell_count(component)
         components.append(entry)
     return {
         "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,

@@ -48,7 +48,7 @@ def cut_outlines(pdf_path: Path) -> collections.Counter:
     with pdfplumber.open(pdf_path) as pdf:
         for page in pdf.pages:
             for shape in page.curves + page.rects:
-                if shape.get("stroking_color") == CUT_GREY:
+                if shape.get("stroke") and shape.get("stroking_color") == CUT_GREY:
                     size = (round((shape["x1"] - shape["x0"]) / 72 * 25.4, 1),
                             round((shape["bottom"] - shape["top"]) / 72 * 25.4, 1))
                     found[size] += 1

@@ -15,3 +15,7 @@ BUILDERS: dict[str, PieceBuilder] = {}
 def pieces_for(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """The pieces of one component, from its kind's builder (tokens and cards by default)."""
     return BUILDERS.get(component.kind, simple_pieces)(spec, component, players)
+
+
+from generator.kinds import boards, dice, mats, tracks  # noqa: E402,F401  register their builders
+from generator.kinds import foldup, hexes, hexmap  # noqa: E402,F401  register builders, validators and drawers

@@ -117,7 +117,7 @@ class _KitBuilder:
         self.icons = self._icons()
         components = tuple(self._components(defaults, player_colours))
         waivers = tuple(self._waivers())
-        reference, reference_location = self._reference()
+        reference, reference_location, reference_marks = self._reference()
         rulebook = self._rulebook()
         self.problems.raise_if_any()
         return KitSpec(
@@ -125,7 +125,8 @@ class _KitBuilder:
             manifest=self.manifest, players_min=players_min, players_max=players_max,
             palette=self.palette, player_colours=player_colours, defaults=defaults,
             components=components, icons=self.icons, waivers=waivers, rulebook=rulebook,
-            reference=reference, reference_location=reference_location, notes=self.kit.get("notes", ""),
+            reference=reference, reference_location=reference_location, reference_marks=reference_marks,
+            notes=self.kit.get("notes", ""),
         )
 
     def _palette(self) -> dict[str, str]:
@@ -187,8 +188,11 @@ class _KitBuilder:
                 if item is not None:
                     yield Waiver(item["quote"], item["reason"], doc.locate(("waivers", i)))
 
-    def _reference(self) -> tuple[dict[str, Any], Location | None]:
+    def _reference(self) -> tuple[dict[str, Any], Location | None, dict[KeyPath, Location]]:
+        """The reference sections of every file merged (lists such as blocks concatenated), with the
+        position of each key so the reference stage can report its own problems with file:line."""
         merged: dict[str, Any] = {}
+        marks: dict[KeyPath, Location] = {}
         location = None
         for doc in self.docs:
             block = doc.data.get("reference")
@@ -196,13 +200,17 @@ class _KitBuilder:
                 continue
             location = location or doc.locate(("reference",))
             for key, value in block.items():
+                offset = 0
                 if key in merged and isinstance(value, list) and isinstance(merged[key], list):
+                    offset = len(merged[key])
                     merged[key] = merged[key] + value
                 elif key in merged:
                     self.problems.add(doc, ("reference", key), f"reference.{key} is already set in another file")
+                    continue
                 else:
                     merged[key] = value
-        return merged, location
+                marks.update(_reference_marks(doc, key, offset))
+        return merged, location, marks
 
     # -- components -------------------------------------------------------------------------------
     def _components(self, defaults: Defaults, player_colours) -> Iterator[ComponentSpec]:
@@ -430,6 +438,19 @@ class _KitBuilder:
         hint = difflib.get_close_matches(icon, list(self.icons), n=1)
         suggestion = f" (did you mean {{{hint[0]}}}?)" if hint else f" (kit icons: {', '.join(sorted(self.icons)) or 'none'})"
         return f"unknown icon {{{icon}}}{suggestion}"
+
+
+def _reference_marks(doc: Document, key: str, offset: int) -> dict[KeyPath, Location]:
+    """Positions of `reference.<key>` in `doc`, keyed by path inside the merged reference (list items shifted by `offset`)."""
+    found = {}
+    for path, (line, column) in doc.marks.items():
+        if path[:2] != ("reference", key):
+            continue
+        rest = path[2:]
+        if rest and isinstance(rest[0], int):
+            rest = (rest[0] + offset,) + rest[1:]
+        found[(key,) + rest] = Location(doc.shown, line, column)
+    return found
 
 
 def _fmt(path: KeyPath) -> str:

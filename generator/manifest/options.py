@@ -16,5 +16,7 @@ VALIDATORS: dict[str, Validator] = {}
 
 def validate(kind: str, options: dict[str, Any], raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """Problems with a component's kind options (empty when the kind has no validator)."""
+    import generator.kinds  # noqa: F401  the kind modules register their validators when imported
+
     validator = VALIDATORS.get(kind)
     return list(validator(options, raw)) if validator else []

@@ -128,6 +128,7 @@ class KitSpec:
     rulebook: Path | None = None
     reference: Mapping[str, Any] = field(default_factory=dict)
     reference_location: Location | None = None
+    reference_marks: Mapping[tuple, Location] = field(default_factory=dict)  # key path in `reference` -> where written
     notes: str = ""
 
     def component(self, component_id: str) -> ComponentSpec:

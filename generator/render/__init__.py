@@ -1,4 +1,4 @@
-"""Render stage: `render_faces(kit)` turns every distinct FaceSpec into one SVG document.
+"""Render stage: `render_faces(kit)` turns every distinct FaceSpec into one SVG document, on demand.
 
 Faces are keyed by content, so a token used 1000 times is rendered once. Built-in drawers (names
 starting with '@') are Python functions registered in DRAWERS; everything else is an SVG template.
@@ -7,7 +7,7 @@ starting with '@') are Python functions registered in DRAWERS; everything else i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from generator.errors import LayoutError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
@@ -57,14 +57,36 @@ def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
     return RenderedFace(face.key, svg, face.width, face.height, face.bleed)
 
 
-def render_faces(kit: Kit) -> Mapping[str, RenderedFace]:
-    """Every distinct face of the kit, rendered once, keyed by FaceSpec.key (in first-use order)."""
-    faces: dict[str, RenderedFace] = {}
-    for piece in kit.pieces:
-        for face in (piece.front, piece.back):
-            if face is not None and face.key not in faces:
-                faces[face.key] = render_face(face, kit.spec)
-    return faces
+class RenderedFaces(Mapping[str, RenderedFace]):
+    """Every distinct face of a kit by FaceSpec.key (in first-use order), each rendered when it is looked up.
+
+    Nothing is kept: the writer asks for a face once per drawing, so a 10 000-card deck never holds
+    10 000 SVG documents at the same time.
+    """
+
+    def __init__(self, kit: Kit):
+        self.spec = kit.spec
+        self.specs: dict[str, FaceSpec] = {}
+        for piece in kit.pieces:
+            for face in (piece.front, piece.back):
+                if face is not None:
+                    self.specs.setdefault(face.key, face)
+
+    def __getitem__(self, key: str) -> RenderedFace:
+        return render_face(self.specs[key], self.spec)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+
+def render_faces(kit: Kit) -> RenderedFaces:
+    """Every distinct face of the kit, keyed by FaceSpec.key (in first-use order), rendered on demand."""
+    return RenderedFaces(kit)
 
 
 __all__ = ["render_faces", "render_face", "RenderedFace", "DRAWERS", "PnpError"]
+
+from generator.render import boards, dice, mats, tracks  # noqa: E402,F401  register their drawers

@@ -46,26 +46,25 @@ class TextHelper:
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM
         top = {"top": y, "bottom": y + h - block}.get(valign, y + (h - block) / 2)
-        weight = "bold" if bold else "normal"
-        style = ' font-style="italic"' if italic else ""
-        out = []
+        spans, icons = [], []
         for i, line in enumerate(layout.lines):
             baseline = top + em * (metrics.ascent + i * layout.line_height)
             width = line.width * em
             cursor = {"start": x, "end": x + w - width}.get(align, x + (w - width) / 2)
             for run in line.runs:
                 if run.icon is not None:
-                    out.append(self._icon(run.icon, cursor, baseline, em))
+                    icons.append(self._icon(run.icon, cursor, baseline, em))
                     cursor += ICON_EM * em
                     continue
                 if run.text.strip():
-                    out.append(
-                        f'<text class="pnp-line" x="{_num(cursor)}" y="{_num(baseline)}" font-family="{FONT_FAMILY}" '
-                        f'font-size="{_num(em)}" font-weight="{weight}"{style} '
-                        f'fill="{escape(fill)}" xml:space="preserve">{escape(run.text)}</text>'
-                    )
+                    spans.append(f'<tspan x="{_num(cursor)}" y="{_num(baseline)}">{escape(run.text)}</tspan>')
                 cursor += metrics.width(run.text) * em
-        return Markup("".join(out))
+        # One <text> per call, a positioned <tspan> per line: the writer draws the whole block in one step.
+        weight = "bold" if bold else "normal"
+        style = ' font-style="italic"' if italic else ""
+        out = [f'<text class="pnp-line" font-family="{FONT_FAMILY}" font-size="{_num(em)}" font-weight="{weight}"{style} '
+               f'fill="{escape(fill)}" xml:space="preserve">{"".join(spans)}</text>'] if spans else []
+        return Markup("".join(out + icons))
 
     def _icon(self, name: str, x: float, baseline: float, em: float) -> str:
         path = self.icons.get(name)

@@ -1,12 +1,13 @@
-"""SVG faces to cairo recording surfaces, each recorded once and painted wherever the face is used.
+"""SVG faces drawn with cairo: a face used more than once is recorded once (one PDF Form XObject), a face
+used once is drawn straight onto the sheet and forgotten, so memory does not grow with the kit.
 
-cairo stores a recording painted many times as one PDF Form XObject. Text lines produced by the
-template helper (class "pnp-line") are drawn with one show_text call instead of cairosvg's
-letter-by-letter path, which is where nearly all rendering time went.
+Text blocks produced by the template helper (class "pnp-line") are drawn with one show_text call per
+line instead of cairosvg's letter-by-letter path, which is where nearly all rendering time went.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Mapping
@@ -38,7 +39,7 @@ def font_options() -> cairo.FontOptions:
 
 
 def _fast_text(surface, node) -> None:
-    """Draw one pre-laid-out line of text in a single call (the line's position is already final)."""
+    """Draw a block of pre-laid-out lines, one show_text call each (their positions are already final)."""
     context = surface.context
     weight = cairo.FONT_WEIGHT_BOLD if node.get("font-weight") == "bold" else cairo.FONT_WEIGHT_NORMAL
     slant = cairo.FONT_SLANT_ITALIC if node.get("font-style") == "italic" else cairo.FONT_SLANT_NORMAL
@@ -46,8 +47,9 @@ def _fast_text(surface, node) -> None:
     context.set_font_size(surface.font_size)
     context.set_font_options(font_options())
     context.set_source_rgba(*surface.map_color(node.get("fill", "black"), float(node.get("fill-opacity", 1))))
-    context.move_to(size(surface, node.get("x"), "x"), size(surface, node.get("y"), "y"))
-    context.show_text(node.text or "")
+    for x, y, text in node.lines:
+        context.move_to(size(surface, x, "x"), size(surface, y, "y"))
+        context.show_text(text)
     context.new_path()
     node["fill"] = "none"  # draw() fills afterwards; nothing more to paint
 
@@ -56,18 +58,31 @@ cairosvg.surface.TAGS[FAST_TAG] = _fast_text
 
 
 def _retag_fast_text(node) -> None:
+    """Mark the helper's text blocks for _fast_text; their lines (tspans) are taken out of the tree."""
     for child in node.children:
-        if child.tag == "text" and child.get("class") == FAST_TAG and not child.children:
+        if child.tag == "text" and child.get("class") == FAST_TAG:
+            spans = child.children or [child]
+            child.lines = tuple((span.get("x"), span.get("y"), span.text or "") for span in spans)
+            child.children = []
             child.tag = FAST_TAG
         else:
             _retag_fast_text(child)
 
 
-class _RecordingSurface(cairosvg.surface.Surface):
-    """cairosvg drawing into an unbounded-free recording of the face's exact size."""
+class _DirectSurface(cairosvg.surface.Surface):
+    """cairosvg drawing through an existing context (its transform and clip hold), the face's top-left at (x, y)."""
+
+    def __init__(self, tree, context, x: float, y: float):
+        self._outer, self._origin = context, (x, y)
+        super().__init__(tree, None, 72)
 
     def _create_surface(self, width, height):
-        return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
+        return self._outer.get_target(), width, height
+
+    def set_context_size(self, width, height, viewbox, tree):
+        self.context = self._outer
+        self.context.translate(*self._origin)
+        super().set_context_size(width, height, viewbox, tree)
 
 
 class SafeFetcher:
@@ -102,26 +117,64 @@ class SafeFetcher:
 
 
 class FaceRecorder:
-    """Records each face once; `recording(key)` returns the surface to paint."""
+    """Draws faces where the pages need them: `paint(context, key, piece, x, y, outline)`.
 
-    def __init__(self, faces: Mapping[str, RenderedFace], roots: tuple[Path, ...]):
+    A face used more than once is recorded once, clipped to its piece's outline inside the recording,
+    so each further use is a single Form XObject reference. Recordings are unbounded because cairo
+    1.16 writes a bounded recording's Form XObject with only what its first use showed, which would
+    blank the later tiles of a tiled board. A face used once is drawn straight onto the page and
+    nothing of it is kept; when its SVG document comes back under another key (a shared back whose
+    fields differ only in values it does not show), the document is recorded then and shared.
+    """
+
+    def __init__(self, faces: Mapping[str, RenderedFace], roots: tuple[Path, ...], uses: Mapping[str, int]):
         self.faces = faces
+        self.uses = uses
         self.fetcher = SafeFetcher(roots)
-        self.cache: dict[str, cairo.RecordingSurface] = {}
+        self.recordings: dict[tuple, cairo.RecordingSurface] = {}  # (SVG digest, outline, size) -> recording
+        self.recorded: dict[tuple, cairo.RecordingSurface] = {}    # (face key, outline, size) -> the same
+        self.drawn: set[tuple] = set()  # documents drawn once straight onto a page
 
-    def recording(self, key: str) -> cairo.RecordingSurface:
-        surface = self.cache.get(key)
+    def paint(self, context, key: str, piece, x: float, y: float, outline) -> None:
+        """Draw face `key` with its bleed box's top-left at (x, y), clipped by `outline(context, x, y)`.
+
+        `outline` adds the piece's outline grown by its bleed, for a bleed box whose top-left is (x, y).
+        """
+        shape = (piece.outline, piece.width, piece.height, piece.bleed)
+        surface = self.recorded.get((key, *shape))
         if surface is None:
-            surface = self.cache[key] = self._record(self.faces[key])
+            face = self.faces[key]
+            document = (hashlib.sha1(face.svg.encode("utf-8")).digest(), *shape)
+            surface = self.recordings.get(document)
+            if surface is None and self.uses.get(key, 0) <= 1 and document not in self.drawn:
+                self.drawn.add(document)
+                context.save()
+                outline(context, x, y)
+                context.clip()
+                self._draw(face, context, x, y)
+                context.restore()
+                context.new_path()  # cairosvg leaves a current point; the path is not part of the saved state
+                return
+            if surface is None:
+                surface = self.recordings[document] = self._record(face, outline)
+            self.recorded[(key, *shape)] = surface
+        context.set_source_surface(surface, x, y)
+        context.paint()
+
+    def _record(self, face: RenderedFace, outline) -> cairo.RecordingSurface:
+        surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
+        context = cairo.Context(surface)
+        outline(context, 0.0, 0.0)
+        context.clip()
+        self._draw(face, context, 0.0, 0.0)
         return surface
 
-    def _record(self, face: RenderedFace) -> cairo.RecordingSurface:
+    def _draw(self, face: RenderedFace, context, x: float, y: float) -> None:
         try:
             tree = Tree(bytestring=face.svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
             _retag_fast_text(tree)
-            drawn = _RecordingSurface(tree, None, 72)
+            _DirectSurface(tree, context, x, y)
         except UnsafeResourceError:
             raise
         except Exception as exc:  # cairosvg raises many kinds for malformed SVG; name the face instead
             raise TemplateError(f"cannot draw face {face.key}: {type(exc).__name__}: {exc}") from exc
-        return drawn.cairo

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -32,7 +33,8 @@ class PageFooter:
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
               roots: tuple[Path, ...], duplex: str = "long-edge") -> None:
     """Write every page to `path` atomically (a temporary file renamed into place)."""
-    recorder = FaceRecorder(faces, roots)
+    recorder = FaceRecorder(faces, roots, face_uses(imposition))
+    cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
@@ -47,7 +49,7 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
         total = len(imposition.pages)
         for number, page in enumerate(imposition.pages, start=1):
             surface.set_size(page.width, page.height)
-            draw_page(context, page, recorder, number, total, footer)
+            draw_page(context, page, recorder, cuts, number, total, footer)
             context.show_page()
         surface.finish()
         _set_page_boxes(Path(temp_name), imposition)
@@ -61,7 +63,8 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
 def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
                    roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge") -> list[Path]:
     """One PNG per page at `dpi`, drawn by the same code as the PDF."""
-    recorder = FaceRecorder(faces, roots)
+    recorder = FaceRecorder(faces, roots, face_uses(imposition))
+    cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
     folder.mkdir(parents=True, exist_ok=True)
     scale = dpi / 72
@@ -74,14 +77,25 @@ def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], fo
         context.paint()
         context.scale(scale, scale)
         context.set_font_options(font_options())
-        draw_page(context, page, recorder, number, total, footer)
+        draw_page(context, page, recorder, cuts, number, total, footer)
         target = folder / f"page-{number:03d}.png"
         surface.write_to_png(str(target))
         written.append(target)
     return written
 
 
-def draw_page(context, page: Page, recorder: FaceRecorder, number: int, total: int, footer: PageFooter) -> None:
+def face_uses(imposition: Imposition) -> Counter:
+    """How many times each face is placed: faces used once are drawn straight onto their page."""
+    return Counter(face.key for page in imposition.pages for placement in page.placements
+                   if (face := _face_of(placement)) is not None)
+
+
+def _face_of(placement: Placement):
+    return placement.piece.back if placement.side == "back" else placement.piece.front
+
+
+def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", number: int, total: int,
+              footer: PageFooter) -> None:
     """Everything on one page, in layers: faces, then cut and fold lines, then marks, then the footer."""
     if page.kind == "assembly":
         _draw_assembly(context, page)
@@ -89,18 +103,16 @@ def draw_page(context, page: Page, recorder: FaceRecorder, number: int, total: i
         _paint_face(context, placement, recorder)
     if page.kind != "back":
         for placement in page.placements:
-            _draw_cut(context, placement)
+            _draw_cut(context, placement, cuts)
     _draw_crop_marks(context, page)
     if page.kind == "tile":
         _draw_tile_marks(context, page)
     _draw_footer(context, page, number, total, footer)
 
 
-def _outline_path(context, placement: Placement, grow: float = 0.0) -> None:
-    """The piece's outline (grown by `grow`, e.g. the bleed) as the current path, in page space."""
-    piece = placement.piece
+def _outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
+    """The piece's outline (grown by `grow`, e.g. the bleed) as the current path, its trim top-left at (x, y)."""
     outline = piece.outline
-    x, y = placement.x, placement.y
     if outline.shape == "disc":
         context.arc(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + grow, 0, 6.283185307179586)
     elif outline.shape == "polygon" and outline.points:
@@ -124,41 +136,61 @@ def _outline_path(context, placement: Placement, grow: float = 0.0) -> None:
         context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
 
 
-def _paint_face(context, placement: Placement, recorder: FaceRecorder) -> None:
-    piece = placement.piece
-    face = piece.back if placement.side == "back" else piece.front
-    if face is None:
-        return
-    context.save()
+def _clip_to(context, placement: Placement) -> None:
     if placement.clip is not None:
         x0, y0, x1, y1 = placement.clip
         context.rectangle(x0, y0, x1 - x0, y1 - y0)
         context.clip()
-    _outline_path(context, placement, grow=piece.bleed)
-    context.clip()
-    context.set_source_surface(recorder.recording(face.key), placement.x - piece.bleed, placement.y - piece.bleed)
-    context.paint()
+
+
+def _paint_face(context, placement: Placement, recorder: FaceRecorder) -> None:
+    piece = placement.piece
+    face = _face_of(placement)
+    if face is None:
+        return
+    b = piece.bleed
+
+    def outline(ctx, x: float, y: float) -> None:  # (x, y) is the bleed box's top-left
+        _outline_path(ctx, piece, x + b, y + b, grow=b)
+
+    context.save()
+    _clip_to(context, placement)
+    recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline)
     context.restore()
 
 
-def _draw_cut(context, placement: Placement) -> None:
-    """Cut line on the trim outline (solid), fold lines dashed, a centre dot on discs for punches."""
-    piece = placement.piece
+class CutLines:
+    """Each distinct cut outline (with its folds) recorded once, so a sheet of 63 discs holds 63 references."""
+
+    def __init__(self):
+        self.recordings: dict[tuple, cairo.RecordingSurface] = {}
+
+    def surface(self, piece) -> cairo.RecordingSurface:
+        """The piece's cut line (solid) and fold lines (dashed), its trim top-left at the origin."""
+        key = (piece.outline, piece.width, piece.height, piece.folds)
+        surface = self.recordings.get(key)
+        if surface is None:
+            surface = self.recordings[key] = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
+            context = cairo.Context(surface)
+            context.set_source_rgb(*CUT_GREY)
+            context.set_line_width(CUT_WIDTH)
+            _outline_path(context, piece, 0.0, 0.0)
+            context.stroke()
+            if piece.folds:
+                context.set_dash([mm(1.5), mm(1)])
+                for (ax, ay), (bx, by) in piece.folds:
+                    context.move_to(ax, ay)
+                    context.line_to(bx, by)
+                context.stroke()
+        return surface
+
+
+def _draw_cut(context, placement: Placement, cuts: CutLines) -> None:
+    """Cut line on the trim outline (solid), fold lines dashed."""
     context.save()
-    if placement.clip is not None:
-        x0, y0, x1, y1 = placement.clip
-        context.rectangle(x0, y0, x1 - x0, y1 - y0)
-        context.clip()
-    context.set_source_rgb(*CUT_GREY)
-    context.set_line_width(CUT_WIDTH)
-    _outline_path(context, placement)
-    context.stroke()
-    if piece.folds:
-        context.set_dash([mm(1.5), mm(1)])
-        for (ax, ay), (bx, by) in piece.folds:
-            context.move_to(placement.x + ax, placement.y + ay)
-            context.line_to(placement.x + bx, placement.y + by)
-        context.stroke()
+    _clip_to(context, placement)
+    context.set_source_surface(cuts.surface(placement.piece), placement.x, placement.y)
+    context.paint()
     context.restore()
 
 
@@ -311,20 +343,29 @@ def _draw_footer(context, page: Page, number: int, total: int, footer: PageFoote
 
 
 def _set_page_boxes(path: Path, imposition: Imposition) -> None:
-    """TrimBox and BleedBox on pages that hold one whole piece (cairo has no API for them)."""
+    """TrimBox and BleedBox on pages that hold one whole piece (cairo has no API for them).
+
+    Written as an incremental update that appends new page dictionaries and leaves cairo's bytes
+    untouched: cairo 1.16 repeats keys in resource dictionaries, which a full rewrite (qpdf/pikepdf)
+    resolves by dropping the page's fonts and forms.
+    """
     singles = [(i, p.placements[0]) for i, p in enumerate(imposition.pages) if p.kind == "single" and len(p.placements) == 1]
     if not singles:
         return
-    import pikepdf
+    import logging
 
-    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
-        for index, placement in singles:
-            page = pdf.pages[index]
-            height = imposition.pages[index].height
-            piece = placement.piece
-            x0, top = placement.x, placement.y
-            trim = [x0, height - top - piece.height, x0 + piece.width, height - top]
-            bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
-            page.obj["/TrimBox"] = pikepdf.Array([round(v, 3) for v in trim])
-            page.obj["/BleedBox"] = pikepdf.Array([round(v, 3) for v in bleed])
-        pdf.save(path, deterministic_id=True, static_id=True)
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, FloatObject, NameObject
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # the repeated keys above are expected, not news
+    writer = PdfWriter(path, incremental=True)
+    for index, placement in singles:
+        height = imposition.pages[index].height
+        piece = placement.piece
+        trim = [placement.x, height - placement.y - piece.height, placement.x + piece.width, height - placement.y]
+        bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
+        page = writer.pages[index]
+        page[NameObject("/TrimBox")] = ArrayObject(FloatObject(round(v, 3)) for v in trim)
+        page[NameObject("/BleedBox")] = ArrayObject(FloatObject(round(v, 3)) for v in bleed)
+    with path.open("wb") as handle:
+        writer.write(handle)

@@ -1,0 +1,197 @@
+"""`make bench`: times pnpgen on the benchmark workloads as whole processes and compares it with its floors.
+
+Each workload runs once to warm the disk cache, then `RUNS` times; the table shows medians, the peak
+memory of the process (wait4's ru_maxrss) and the output size. A floor is a plain reportlab script
+drawing the same pages (bench/floors/), timed in the same run so the ratio does not depend on the machine.
+Writes bench/results.json. Every timed build writes into a fresh folder: no run reuses another's cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+KITS = BENCH / "kits"
+BIN = Path(sys.executable).parent
+PNPGEN = str(BIN / "pnpgen")
+PYTHON = sys.executable
+RUNS = 5
+
+sys.path.insert(0, str(BENCH))
+from make_kits import SCALES, make_kits  # noqa: E402
+
+
+@dataclass
+class Measure:
+    """Medians over RUNS whole-process runs."""
+
+    seconds: float
+    peak_mb: float
+    output_kb: float | None
+    runs: list[float] = field(default_factory=list)
+
+
+def run_once(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    """(wall seconds, peak resident MB) of one process; raises if it fails."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    error = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if process.returncode not in (0, 1):  # 1 = the rule check found mismatches: still a finished run
+        raise RuntimeError(f"{' '.join(argv)} failed ({process.returncode}):\n{error[-2000:]}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def measure(make_argv, output=None, runs: int = RUNS, warm: bool = True) -> Measure:
+    """Run `make_argv(out_dir)` (a fresh out_dir each time) after a warm-up; medians of time and memory."""
+    times, peaks = [], []
+    size = None
+    for i in range(runs + (1 if warm else 0)):
+        with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
+            seconds, peak = run_once(make_argv(Path(out)))
+            if output is not None:
+                size = output(Path(out)).stat().st_size / 1024
+        if warm and i == 0:
+            continue
+        times.append(seconds)
+        peaks.append(peak)
+    return Measure(statistics.median(times), statistics.median(peaks), size, [round(t, 4) for t in times])
+
+
+def build(*kits: Path, extra: tuple[str, ...] = ()):
+    return lambda out: [PNPGEN, "build", *map(str, kits), "--out", str(out), *extra]
+
+
+def floor(name: str):
+    return lambda out: [PYTHON, str(BENCH / "floors" / f"{name}.py"), str(out / f"{name}.pdf")]
+
+
+def pdf_of(kit: str):
+    return lambda out: out / kit / f"{kit}.pdf"
+
+
+def rebuild_after_edit(kit: Path, runs: int = RUNS) -> Measure:
+    """Build a copy of `kit`, then time rebuilds into the same folder, each after editing one card's text."""
+    times, peaks = [], []
+    with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as work:
+        copy = Path(work) / kit.name
+        shutil.copytree(kit, copy)
+        out = Path(work) / "out"
+        argv = build(copy)(out)
+        run_once(argv)
+        cards = copy / "cards.csv"
+        for i in range(runs + 1):
+            text = cards.read_text(encoding="utf-8")
+            cards.write_text(text.replace("harvest", f"harvest{i}", 1), encoding="utf-8")
+            seconds, peak = run_once(argv)
+            if i:
+                times.append(seconds)
+                peaks.append(peak)
+    return Measure(statistics.median(times), statistics.median(peaks), None, [round(t, 4) for t in times])
+
+
+@dataclass
+class Row:
+    name: str
+    what: str
+    pnpgen: Measure
+    floor: Measure | None = None
+    target: str = ""
+    ok: bool | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.pnpgen.seconds / self.floor.seconds if self.floor else None
+
+
+def workloads(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    runs = 2 if quick else RUNS
+
+    def add(name, what, pnpgen, floor_measure=None, target="", check=None):
+        row = Row(name, what, pnpgen, floor_measure, target)
+        row.ok = check(row) if check else None
+        rows.append(row)
+        print(f"  {name}: {pnpgen.seconds:.3f} s" + (f" (floor {floor_measure.seconds:.3f} s)" if floor_measure else ""),
+              file=sys.stderr)
+        return row
+
+    w1 = add("W1", "1000 identical 25 mm disc tokens", measure(build(KITS / "w1_tokens"), pdf_of("w1_tokens"), runs),
+             measure(floor("w1_tokens"), None, runs), "≤ 4× floor, ≤ 150 MB, PDF ≤ 40 KB",
+             lambda r: r.ratio <= 4 and r.pnpgen.peak_mb <= 150 and r.pnpgen.output_kb <= 40)
+    w2 = add("W2", "500 distinct poker cards + shared back", measure(build(KITS / "w2_cards"), pdf_of("w2_cards"), runs),
+             measure(floor("w2_cards"), None, runs), "≤ 3× floor, ≤ 150 MB, PDF ≤ 600 KB",
+             lambda r: r.ratio <= 3 and r.pnpgen.peak_mb <= 150 and r.pnpgen.output_kb <= 600)
+    add("W3", "hex map, 127 cells, tiled on A4", measure(build(KITS / "w3_hexmap"), pdf_of("w3_hexmap"), runs),
+        measure(floor("w3_hexmap"), None, runs), "≤ 4× floor, ≤ 150 MB",
+        lambda r: r.ratio <= 4 and r.pnpgen.peak_mb <= 150)
+    kits = sorted(p.parent for p in (ROOT / "components").glob("*/kit.yaml"))
+    add("W4", f"every kit in components/ ({len(kits)}) together", measure(build(*kits), None, runs))
+    scale = {}
+    for cards in SCALES:
+        big = cards >= 10000
+        scale[cards] = add(f"S{cards}", f"{cards} distinct cards",
+                           measure(build(KITS / f"scale_{cards}"), pdf_of(f"scale_{cards}"),
+                                   (1 if quick else 3) if big else runs, warm=not big))
+    time_ratio = scale[10000].pnpgen.seconds / scale[1000].pnpgen.seconds
+    memory_ratio = scale[10000].pnpgen.peak_mb / scale[1000].pnpgen.peak_mb
+    rows[-1].target = f"time {time_ratio:.1f}× S1000 (≤ 12×), memory {memory_ratio:.2f}× (≤ 1.5×)"
+    rows[-1].ok = time_ratio <= 12 and memory_ratio <= 1.5
+    rebuild = rebuild_after_edit(KITS / "w2_cards", runs)
+    share = rebuild.seconds / w2.pnpgen.seconds
+    add("R", "W2 rebuilt after editing one card", rebuild, target=f"{share:.0%} of W2's full build (≤ 25%)",
+        check=lambda r: share <= 0.25)
+    add("H", "pnpgen --help", measure(lambda out: [PNPGEN, "--help"], None, runs), target="≤ 0.3 s",
+        check=lambda r: r.pnpgen.seconds <= 0.3)
+    add("C", "check: 200 components, 50-page rulebook",
+        measure(lambda out: [PNPGEN, "check", str(KITS / "c_rules")], None, runs), target="< 1 s",
+        check=lambda r: r.pnpgen.seconds < 1)
+    del w1
+    return rows
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| | workload | pnpgen (s) | floor (s) | ratio | peak MB | output KB | target | met |",
+             "|---|---|---:|---:|---:|---:|---:|---|---|"]
+    for row in rows:
+        floor_s = f"{row.floor.seconds:.3f}" if row.floor else ""
+        ratio = f"{row.ratio:.2f}×" if row.ratio else ""
+        size = f"{row.pnpgen.output_kb:.0f}" if row.pnpgen.output_kb is not None else ""
+        met = "" if row.ok is None else ("yes" if row.ok else "**no**")
+        lines.append(f"| {row.name} | {row.what} | {row.pnpgen.seconds:.3f} | {floor_s} | {ratio} | "
+                     f"{row.pnpgen.peak_mb:.0f} | {size} | {row.target} | {met} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv  # fewer runs, for trying the harness itself
+    if not all((KITS / name / "kit.yaml").is_file() for name in ("w2_cards", "c_rules", *(f"scale_{n}" for n in SCALES))):
+        make_kits()
+    started = time.perf_counter()
+    rows = workloads(quick)
+    total = time.perf_counter() - started
+    text = table(rows)
+    print(text)
+    print(f"\n{os.cpu_count()} cores, Python {sys.version.split()[0]}; medians of {RUNS} runs after a warm-up "
+          f"(S10000: 3 runs, no warm-up); bench took {total:.0f} s")
+    result = {"machine": {"cores": os.cpu_count(), "python": sys.version.split()[0]}, "seconds": round(total, 1),
+              "rows": [{**asdict(row), "ratio": row.ratio} for row in rows], "table": text}
+    (BENCH / "results.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0 if all(row.ok is not False for row in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,265 @@
+"""Kind `board` (model stage): boards drawn from tables — labelled rows and columns, cells holding text
+(prices, costs) and slots sized for a named token — with optional tracks attached below.
+
+`resolve_table`/`table_layout` are shared with player mats (their cost aids are tables too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from generator.colours import text_on
+from generator.kinds import BUILDERS
+from generator.kinds.tracks import (
+    Resolver, SpaceBox, TrackLayout, drawn_piece, option_problems, resolve_track, track_block_problems, track_layout,
+)
+from generator.manifest.options import VALIDATORS
+from generator.manifest.spec import ComponentSpec, KitSpec
+from generator.model import Piece, colour_sets
+
+CELL_PAD = 1.5        # mm inside a cell, and between a cell's slots
+TEXT_WIDTH = 11.0     # mm for a cell's text (a price) beside its slots
+TEXT_PAD = 0.6        # mm above and below the text of a cell without slots
+HEADER_HEIGHT = 12.0
+LABEL_WIDTH = 26.0
+COLUMN_WIDTH = 22.0   # least column width
+ROW_HEIGHT = 10.0     # least row height
+BORDER = 5.0          # mm between the board's edge and its contents
+TITLE_HEIGHT = 12.0
+NOTE_HEIGHT = 10.0
+SECTION_GAP = 5.0
+MIN_NOTE_WIDTH = 50.0  # mm: a note beside the tracks needs at least this much room
+HEAD_COLOUR = "#d9ccb0"
+CELL_COLOUR = "#fffaf0"
+
+
+# -- options --------------------------------------------------------------------------------------------
+def _as_list(value: Any, count: int) -> list[Any]:
+    """A per-column option given once (applies to every column) or as a list."""
+    return list(value) if isinstance(value, list) else [value] * count
+
+
+def _cell(value: Any) -> dict[str, Any]:
+    return dict(value) if isinstance(value, dict) else {"text": value}
+
+
+def validate_board(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Problems with a component's `board:` block (VALIDATORS['board'])."""
+    block = options.get("board")
+    if block is None:
+        yield ("board",), "a board component needs a board: block (a table, tracks, or both)"
+        return
+    if "table" not in block and not block.get("tracks"):
+        yield ("board",), "a board needs a table:, tracks:, or both"
+    if "table" in block:
+        yield from table_problems(block["table"], ("board", "table"))
+    for i, track in enumerate(block.get("tracks", [])):
+        yield from track_block_problems(track, ("board", "tracks", i))
+
+
+def table_problems(table: dict[str, Any], path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every row has one cell per column; per-column lists match the columns."""
+    columns = len(table.get("columns", []))
+    for key in ("slots", "slot_for"):
+        if isinstance(table.get(key), list) and len(table[key]) != columns:
+            yield path + (key,), f"{key} lists {len(table[key])} values for {columns} columns"
+    for i, row in enumerate(table.get("rows", [])):
+        cells = row.get("cells", [])
+        if len(cells) != columns:
+            yield path + ("rows", i, "cells"), f"this row has {len(cells)} cells for {columns} columns"
+        if isinstance(row.get("slots"), list) and len(row["slots"]) != columns:
+            yield path + ("rows", i, "slots"), f"slots lists {len(row['slots'])} values for {columns} columns"
+    yield from option_problems([
+        (path + ("slot_size",), table.get("slot_size"), "size"),
+        (path + ("margin",), table.get("margin"), "length"),
+        *((path + (key,), table.get(key), "length")
+          for key in ("label_width", "column_width", "row_height", "header_height")),
+    ])
+
+
+def resolve_table(table: dict[str, Any], resolver: Resolver, key: str) -> dict[str, Any]:
+    """The table as plain data in mm: columns with their slot sizes, rows of cells with text and slot counts."""
+    heads = [dict(c) if isinstance(c, dict) else {"label": c} for c in table.get("columns", [])]
+    count = len(heads)
+    margin = resolver.length(f"{key}.margin", table.get("margin"), 2.0)
+    slot_for = _as_list(table.get("slot_for"), count)
+    slots = _as_list(table.get("slots", 0 if table.get("slot_for") is None and table.get("slot_size") is None else 1), count)
+    columns = []
+    for j, head in enumerate(heads):
+        token = head.get("slot_for", slot_for[j])
+        w, h, shape = resolver.token_box(f"{key}.columns[{j}].slot_for", head.get("slot_size", table.get("slot_size")),
+                                         token, margin, (20.0, 20.0, "square"))
+        fill = resolver.colour(f"{key}.columns[{j}].colour", head.get("colour"), HEAD_COLOUR)
+        columns.append({"label": str(head.get("label", "")), "colour": fill, "ink": text_on(fill),
+                        "slots": int(head.get("slots", slots[j]) or 0), "slot_w": w, "slot_h": h,
+                        "slot_shape": table.get("slot_shape", shape)})
+    rows = []
+    for i, row in enumerate(table.get("rows", [])):
+        row_slots = row.get("slots")
+        per_column = _as_list(row_slots, count) if row_slots is not None else [c["slots"] for c in columns]
+        fill = resolver.colour(f"{key}.rows[{i}].colour", row.get("colour"), HEAD_COLOUR)
+        cells = []
+        for j, value in enumerate(row.get("cells", [])[:count]):
+            cell = _cell(value)
+            text = cell.get("text")
+            cells.append({"text": "" if text is None else str(text), "slots": int(cell.get("slots", per_column[j]) or 0),
+                          "write_in": bool(cell.get("write_in", row.get("write_in", False)))})
+        rows.append({"label": "" if row.get("label") is None else str(row["label"]), "colour": fill, "ink": text_on(fill),
+                     "note": row.get("note"), "cells": cells})
+    return {
+        "columns": columns, "rows": rows, "corner": table.get("corner", ""),
+        "label_width": resolver.length(f"{key}.label_width", table.get("label_width"), LABEL_WIDTH),
+        "column_width": resolver.length(f"{key}.column_width", table.get("column_width"), COLUMN_WIDTH),
+        "row_height": resolver.length(f"{key}.row_height", table.get("row_height"), ROW_HEIGHT),
+        "header_height": resolver.length(f"{key}.header_height", table.get("header_height"), HEADER_HEIGHT),
+        "cell_colour": resolver.colour(f"{key}.cell_colour", table.get("cell_colour"), CELL_COLOUR),
+        "slot_colour": resolver.colour(f"{key}.slot_colour", table.get("slot_colour"), "#ffffff"),
+    }
+
+
+# -- geometry -------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CellBox:
+    """One body cell (mm, relative to the table's top-left): its box, its text box and its slots."""
+
+    row: int
+    column: int
+    x: float
+    y: float
+    w: float
+    h: float
+    text_box: tuple[float, float, float, float]
+    slots: tuple[SpaceBox, ...]
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    width: float
+    height: float
+    column_x: tuple[float, ...]   # left edge of each column (the label column starts at 0)
+    column_w: tuple[float, ...]
+    row_y: tuple[float, ...]      # top of each body row (the header starts at 0)
+    row_h: tuple[float, ...]
+    cells: tuple[CellBox, ...]
+
+
+def table_layout(table: dict[str, Any]) -> TableLayout:
+    """Column widths fit their widest cell (text plus slots), rows their tallest slot."""
+    columns, rows = table["columns"], table["rows"]
+    widths = []
+    for j, column in enumerate(columns):
+        need = table["column_width"]
+        for row in rows:
+            cell = row["cells"][j]
+            n = cell["slots"]
+            if n:
+                text = TEXT_WIDTH + CELL_PAD if cell["text"] else 0.0
+                need = max(need, CELL_PAD + text + n * column["slot_w"] + (n - 1) * CELL_PAD + CELL_PAD)
+        widths.append(need)
+    heights = []
+    for row in rows:
+        need = table["row_height"]
+        for j, cell in enumerate(row["cells"]):
+            if cell["slots"]:
+                need = max(need, columns[j]["slot_h"] + 2 * CELL_PAD)
+        heights.append(need)
+    xs, x = [], table["label_width"]
+    for w in widths:
+        xs.append(x)
+        x += w
+    ys, y = [], table["header_height"]
+    for h in heights:
+        ys.append(y)
+        y += h
+    cells = []
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row["cells"]):
+            cx, cy, cw, ch = xs[j], ys[i], widths[j], heights[i]
+            n, column = cell["slots"], columns[j]
+            if n:
+                text_w = TEXT_WIDTH if cell["text"] else 0.0
+                used = (text_w + CELL_PAD if text_w else 0.0) + n * column["slot_w"] + (n - 1) * CELL_PAD
+                left = cx + (cw - used) / 2
+                text_box = (left, cy + CELL_PAD, text_w, ch - 2 * CELL_PAD)
+                first = left + (text_w + CELL_PAD if text_w else 0.0)
+                slot_y = cy + (ch - column["slot_h"]) / 2
+                slots = tuple(SpaceBox(k, first + k * (column["slot_w"] + CELL_PAD), slot_y, column["slot_w"], column["slot_h"])
+                              for k in range(n))
+            else:
+                text_box = (cx + CELL_PAD, cy + TEXT_PAD, cw - 2 * CELL_PAD, ch - 2 * TEXT_PAD)
+                slots = ()
+            cells.append(CellBox(i, j, cx, cy, cw, ch, text_box, slots))
+    return TableLayout(x, y, (0.0, *xs), (table["label_width"], *widths), tuple(ys), tuple(heights), tuple(cells))
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where the board's parts go (mm, relative to the trim's top-left)."""
+
+    width: float
+    height: float
+    table: TableLayout | None
+    table_at: tuple[float, float]
+    tracks: tuple[tuple[TrackLayout, tuple[float, float]], ...]
+    note_at: tuple[float, float, float, float] | None   # x, y, width, height
+
+
+def board_layout(board: dict[str, Any]) -> BoardLayout:
+    """Title band, then the table, then the tracks (stacked, or in a row when tracks_side_by_side), then the
+    note — beside a row of tracks when there is room for it there, else at the bottom."""
+    top = BORDER + (TITLE_HEIGHT if board.get("title") else 0.0)
+    table = table_layout(board["table"]) if board.get("table") else None
+    y = top + (table.height + SECTION_GAP if table else 0.0)
+    tracks = [track_layout(track) for track in board.get("tracks", [])]
+    width = max([table.width if table else 0.0, 60.0] + [t.width for t in tracks])
+    placed = []
+    if board.get("tracks_side_by_side") and tracks:
+        row_width = sum(t.width for t in tracks) + SECTION_GAP * (len(tracks) - 1)
+        width = max(width, row_width)
+        x = BORDER
+        for layout in tracks:
+            placed.append((layout, (x, y)))
+            x += layout.width + SECTION_GAP
+        row_height = max(t.height for t in tracks)
+        room = width - row_width - SECTION_GAP
+        note_at = (x, y, room, row_height) if board.get("note") and room >= MIN_NOTE_WIDTH else None
+        y += row_height + SECTION_GAP
+    else:
+        for layout in tracks:
+            placed.append((layout, (BORDER, y)))
+            y += layout.height + SECTION_GAP
+        note_at = None
+    y -= SECTION_GAP
+    if board.get("note") and note_at is None:
+        note_at = (BORDER, y + 2.0, width, NOTE_HEIGHT)
+        y += NOTE_HEIGHT + 2.0
+    table_x = BORDER + (width - table.width) / 2 if table else BORDER
+    return BoardLayout(width + 2 * BORDER, y + BORDER, table, (table_x, top), tuple(placed), note_at)
+
+
+# -- the component ----------------------------------------------------------------------------------------
+def resolve_board(block: dict[str, Any], resolver: Resolver) -> dict[str, Any]:
+    return {
+        "title": block.get("title"), "note": block.get("note"),
+        "table": resolve_table(block["table"], resolver, "board.table") if "table" in block else None,
+        "tracks": [resolve_track(t, resolver, f"board.tracks[{i}]") for i, t in enumerate(block.get("tracks", []))],
+        "tracks_side_by_side": bool(block.get("tracks_side_by_side", False)),
+    }
+
+
+def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
+    """BUILDERS['board']: one piece per copy, sized to its table and tracks (impose tiles it if too big)."""
+    resolver = Resolver(spec, component)
+    board = resolve_board(component.options["board"], resolver)
+    resolver.raise_if_any()
+    layout = board_layout(board)
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        fields = {"board": board, "ground": colour or "#f4ecd8", "name": component.name, "colour_name": colour_name}
+        piece = drawn_piece(component, "@board", fields, layout.width, layout.height, seat)
+        for _ in range(component.count):
+            yield piece
+
+
+BUILDERS["board"] = board_pieces
+VALIDATORS["board"] = validate_board

@@ -1,0 +1,149 @@
+"""Kinds `foldup` and `standee`: paper pieces printed as one net, cut on the solid line, folded on dashed ones.
+
+`foldup` is a triangular tent: front, back (upside down in the net, so it reads upright from behind),
+base, and a glue tab that goes behind the front. `standee` is a flat figure: base, back, front, base;
+front and back are glued together and the two bases fold out opposite ways as a foot.
+Options (`foldup:`): panel size, base depth, tab length, and layers for front, back and base.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from generator.kinds import BUILDERS
+from generator.kinds.hexes import located_error
+from generator.kinds.layers import KeyPath, check_layers, resolve_layers
+from generator.manifest.options import VALIDATORS
+from generator.manifest.spec import ComponentSpec, KitSpec
+from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields
+from generator.units import mm, parse_length, parse_size, to_mm
+
+FOLDUP_KEYS = {"panel", "base", "tab", "front", "back", "base_layers"}
+DEFAULT_FRONT = [{"type": "terrain"}, {"type": "border", "inset": 1.0, "width": 0.3},
+                 {"type": "text", "field": "label", "size": [12, 10], "font": 8, "bold": True}]
+DEFAULT_BASE = [{"type": "terrain"}]
+TAB_LABEL = "glue"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One rectangle of a net (points, net coordinates); `turned` panels are drawn upside down."""
+
+    role: str  # front | back | base | tab
+    y: float
+    height: float
+    turned: bool = False
+
+
+@dataclass(frozen=True)
+class Net:
+    """A fold-up's flat pattern: panels stacked top to bottom, all as wide as the net."""
+
+    width: float
+    panels: tuple[Panel, ...]
+    taper: float = 0.0  # how far the top tab's corners are cut in, so it slips inside
+
+    @property
+    def height(self) -> float:
+        return sum(p.height for p in self.panels)
+
+    @property
+    def folds(self) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+        """Every border between two panels is a fold."""
+        return tuple(((0.0, p.y), (self.width, p.y)) for p in self.panels[1:])
+
+    def outline(self) -> Outline:
+        if not self.taper:
+            return Outline("rect", self.width, self.height)
+        tab = self.panels[0].height
+        points = ((self.taper, 0.0), (self.width - self.taper, 0.0), (self.width, tab), (self.width, self.height),
+                  (0.0, self.height), (0.0, tab))
+        return Outline("polygon", self.width, self.height, points=points)
+
+
+def foldup_net(kind: str, options: Mapping[str, Any]) -> Net:
+    """The net of a fold-up (`foldup`, a tent) or a standee (`standee`, a flat figure with a folded foot)."""
+    width, height = parse_size(options["panel"])
+    base = parse_length(options["base"]) if "base" in options else (0.6 * height if kind == "foldup" else mm(10))
+    if kind == "foldup":
+        tab = parse_length(options["tab"]) if "tab" in options else mm(5)
+        roles = (("tab", tab, False), ("base", base, False), ("back", height, True), ("front", height, False))
+        taper = min(0.8 * tab, 0.2 * width)
+    else:
+        roles = (("base", base, True), ("back", height, True), ("front", height, False), ("base", base, False))
+        taper = 0.0
+    panels, y = [], 0.0
+    for role, size, turned in roles:
+        panels.append(Panel(role, y, size, turned))
+        y += size
+    return Net(width, tuple(panels), taper)
+
+
+def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[KeyPath, str]]:
+    """Problems with a fold-up or standee's `foldup:` block (key paths relative to the component)."""
+    block = options.get("foldup")
+    if "size" in raw:
+        yield ("size",), "fold-ups are sized by foldup.panel (front panel, e.g. 14mm x 20mm), not size"
+    if not isinstance(block, dict):
+        yield ("foldup",) if block is not None else (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
+        return
+    for key in block:
+        if key not in FOLDUP_KEYS:
+            yield ("foldup", key), f"unknown key {key!r} (known: {', '.join(sorted(FOLDUP_KEYS))})"
+    if "panel" not in block:
+        yield ("foldup",), "foldup needs panel: the front panel's width x height, e.g. 14mm x 20mm"
+    else:
+        try:
+            w, h = parse_size(block["panel"])
+            if w <= 0 or h <= 0:
+                yield ("foldup", "panel"), "the panel must be larger than zero"
+        except ValueError as exc:
+            yield ("foldup", "panel"), str(exc)
+    for key in ("base", "tab"):
+        if key in block:
+            try:
+                if parse_length(block[key]) <= 0:
+                    yield ("foldup", key), f"{key} must be larger than zero"
+            except ValueError as exc:
+                yield ("foldup", key), str(exc)
+    if "tab" in block and raw.get("kind") == "standee":
+        yield ("foldup", "tab"), "a standee has no glue tab (its front and back are glued together)"
+    for key in ("front", "back", "base_layers"):
+        if key in block:
+            yield from check_layers(block[key], ("foldup", key))
+
+
+def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
+    """One net per piece: the distinct cards (or `count` copies) in each colour set."""
+    options = component.options["foldup"]
+    net = foldup_net(component.kind, options)
+    try:
+        front = resolve_layers(options.get("front", DEFAULT_FRONT), spec.palette)
+        back = resolve_layers(options.get("back", options.get("front", DEFAULT_FRONT)), spec.palette)
+        base = resolve_layers(options.get("base_layers", DEFAULT_BASE), spec.palette)
+    except ValueError as exc:
+        raise located_error(component, "foldup", str(exc)) from None
+    drawing = {"width": to_mm(net.width), "taper": to_mm(net.taper), "tab_label": TAB_LABEL,
+               "panels": [{"role": p.role, "y": to_mm(p.y), "height": to_mm(p.height), "turned": p.turned} for p in net.panels],
+               "layers": {"front": front, "back": back, "base": base}}
+    outline = net.outline()
+    cards = [(c.count, c.front) for c in component.cards] or [(component.count, {})]
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        for copies, extra in cards:
+            fields = face_fields(spec, component, component.front, colour, colour_name, extra, seat)
+            fields["_net"] = drawing
+            face = FaceSpec(template="@foldup", fields_json=json.dumps(fields, sort_keys=True, default=str),
+                            width=net.width, height=net.height, bleed=component.bleed, shape="foldup")
+            piece = Piece(component.id, net.width, net.height, component.bleed, outline, face, folds=net.folds, player=seat)
+            for _ in range(copies):
+                yield piece
+
+
+BUILDERS["foldup"] = foldup_pieces
+BUILDERS["standee"] = foldup_pieces
+VALIDATORS["foldup"] = validate_foldup_options
+VALIDATORS["standee"] = validate_foldup_options
+
+import generator.render.foldup  # noqa: E402,F401  (registers the @foldup drawer)

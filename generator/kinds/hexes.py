@@ -1,0 +1,158 @@
+"""Kind `hex`: hex tiles cut along the hexagon, each face drawn from declared layers.
+
+Options (`hex:`): orientation (flat | pointy), across_flats or across_corners, a terrain legend, and
+`layers` / `back_layers` (see kinds/layers.py). Each card of `cards:` is one distinct tile with its own
+fields. Sizes come from generator/geometry/hexgrid.py; generator/render/hexes.py draws the faces.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from generator.errors import ManifestError, Problem
+from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
+from generator.kinds import BUILDERS
+from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend
+from generator.manifest.options import VALIDATORS
+from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
+from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields
+from generator.units import parse_length, to_mm
+
+HEX_KEYS = {"orientation", "across_flats", "across_corners", "terrain", "layers", "back_layers"}
+DEFAULT_LAYERS = [{"type": "terrain"}, {"type": "border", "inset": 1.5, "width": 0.4},
+                  {"type": "text", "field": "label", "size": [24, 8], "font": 10, "bold": True}]
+DEFAULT_BACK_LAYERS = [{"type": "terrain"}, {"type": "border", "inset": 1.5, "width": 0.4},
+                       {"type": "text", "field": "label", "size": [24, 10], "font": 11, "bold": True}]
+
+
+@dataclass(frozen=True)
+class HexShape:
+    """One tile's geometry: a layout centred in the tile's bounding box (points)."""
+
+    layout: HexLayout
+
+    @property
+    def width(self) -> float:
+        return self.layout.width
+
+    @property
+    def height(self) -> float:
+        return self.layout.height
+
+    def outline(self) -> Outline:
+        return Outline("polygon", self.width, self.height, points=corners(self.layout, ORIGIN))
+
+
+def hex_layout(options: Mapping[str, Any], origin: tuple[float, float] | None = None) -> HexLayout:
+    """The layout an options block (hex: or map:) describes; origin defaults to the centre of one hex's box."""
+    orientation = options.get("orientation", "flat")
+    if "across_corners" in options:
+        layout = HexLayout.from_across_corners(parse_length(options["across_corners"]), orientation)
+    else:
+        layout = HexLayout.from_across_flats(parse_length(options["across_flats"]), orientation)
+    centre = origin if origin is not None else (layout.width / 2, layout.height / 2)
+    return HexLayout(layout.orientation, layout.radius, centre)
+
+
+def check_hex_size(options: Mapping[str, Any], block: str) -> Iterator[tuple[KeyPath, str]]:
+    """Problems with orientation and size keys shared by hex: and map: blocks."""
+    if options.get("orientation", "flat") not in ("flat", "pointy"):
+        yield (block, "orientation"), "orientation is flat (flat top edge) or pointy (corner on top)"
+    sizes = [key for key in ("across_flats", "across_corners") if key in options]
+    if not sizes:
+        yield (block,), f"{block}: needs across_flats (edge to edge, e.g. 30mm) or across_corners"
+    elif len(sizes) == 2:
+        yield (block, "across_corners"), "give across_flats or across_corners, not both"
+    for key in sizes:
+        try:
+            if parse_length(options[key]) <= 0:
+                yield (block, key), "the hex size must be larger than zero"
+        except ValueError as exc:
+            yield (block, key), str(exc)
+
+
+def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[KeyPath, str]]:
+    """Problems with a hex tile component's `hex:` block (key paths relative to the component)."""
+    block = options.get("hex")
+    if "size" in raw:
+        yield ("size",), "hex tiles are sized by hex.across_flats or hex.across_corners, not size"
+    if not isinstance(block, dict):
+        yield ("hex",) if block is not None else (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
+        return
+    for key in block:
+        if key not in HEX_KEYS:
+            yield ("hex", key), f"unknown key {key!r} (known: {', '.join(sorted(HEX_KEYS))})"
+    yield from check_hex_size(block, "hex")
+    if "terrain" in block:
+        yield from check_legend(block["terrain"], ("hex", "terrain"))
+    for key in ("layers", "back_layers"):
+        if key in block:
+            yield from check_layers(block[key], ("hex", key))
+
+
+def located_error(component: ComponentSpec, key: str, message: str) -> ManifestError:
+    """A problem found while building, pointed at the component's place in the manifest."""
+    where = component.location
+    return ManifestError([Problem(where.path, where.line, where.column, f"components.{component.id}.{key}", message)])
+
+
+def resolved_drawing(spec: KitSpec, component: ComponentSpec, block: str, layers: list[dict]) -> tuple[list[dict], dict]:
+    """Layers and terrain legend with colours resolved through the kit palette."""
+    options = component.options[block]
+    try:
+        return resolve_layers(layers, spec.palette), resolve_legend(options.get("terrain"), spec.palette)
+    except ValueError as exc:
+        raise located_error(component, block, str(exc)) from None
+
+
+def terrain_fill(layers: list[dict], fields: Mapping[str, Any], legend: Mapping[str, Mapping[str, str]]) -> str | None:
+    """The colour the first terrain layer paints, when it comes from the legend (so ink can match it)."""
+    for layer in layers:
+        if layer["type"] == "terrain":
+            if layer.get("colour"):
+                return layer["colour"] if str(layer["colour"]).startswith("#") else None
+            key = fields.get(layer.get("field", "terrain"))
+            return legend[str(key)]["colour"] if key is not None and str(key) in legend else None
+    return None
+
+
+def hex_face(spec: KitSpec, component: ComponentSpec, side: SideSpec, extra: Mapping[str, Any], colour: str | None,
+             colour_name: str | None, seat: int | None, shape: HexShape, layers: list[dict], legend: dict) -> FaceSpec:
+    """One side of a tile: its fields plus the geometry and layers the @hex drawer needs."""
+    merged = {**side.fields, **extra}
+    fill = colour or terrain_fill(layers, merged, legend)
+    fields = face_fields(spec, component, side, fill, colour_name, extra, seat)
+    fields["_hex"] = {"orientation": shape.layout.orientation, "radius": to_mm(shape.layout.radius)}
+    fields["_layers"] = layers
+    fields["_legend"] = legend
+    return FaceSpec(template="@hex", fields_json=json.dumps(fields, sort_keys=True, default=str), width=shape.width,
+                    height=shape.height, bleed=component.bleed, shape="hex")
+
+
+def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
+    """One piece per tile: the distinct cards (or `count` copies of one tile) in each colour set."""
+    options = component.options["hex"]
+    shape = HexShape(hex_layout(options))
+    outline = shape.outline()
+    front_layers, legend = resolved_drawing(spec, component, "hex", options.get("layers", DEFAULT_LAYERS))
+    back_layers, _ = resolved_drawing(spec, component, "hex", options.get("back_layers", DEFAULT_BACK_LAYERS))
+    cards = [(c.count, c.front, c.back) for c in component.cards] or [(component.count, {}, {})]
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        for copies, front_extra, back_extra in cards:
+            front = hex_face(spec, component, component.front, front_extra, colour, colour_name, seat, shape,
+                             front_layers, legend)
+            back = None
+            if component.back is not None:
+                back = hex_face(spec, component, component.back, {**front_extra, **back_extra}, colour, colour_name,
+                                seat, shape, back_layers, legend)
+            piece = Piece(component.id, shape.width, shape.height, component.bleed, outline, front, back, player=seat)
+            for _ in range(copies):
+                yield piece
+
+
+BUILDERS["hex"] = hex_pieces
+VALIDATORS["hex"] = validate_hex_options
+
+import generator.render.hexes  # noqa: E402,F401  (registers the @hex drawer)

@@ -1,0 +1,183 @@
+"""Declared drawing layers for hex tiles and fold-up panels: which layer types exist, their keys, their checks.
+
+A face is drawn as a list of layers, bottom first (terrain, border, art, text, symbols, spaces, values,
+areas). Positions are millimetres from the face's reference centre (the hex centre, the panel centre),
+y down; font sizes are points. `check_layers` reports problems for the manifest; `resolve_layers`
+turns colours into '#rrggbb' with the kit palette. generator/render/layers.py draws them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from generator.colours import normalise_colour
+
+KeyPath = tuple[Any, ...]
+
+COMMON_KEYS = {"type", "when", "unless", "at"}
+LAYER_KEYS: dict[str, set[str]] = {
+    "terrain": {"field", "colour"},
+    "border": {"colour", "width", "inset"},
+    "art": {"field", "size"},
+    "text": {"text", "field", "size", "font", "min_font", "bold", "colour", "lines", "align", "prefix"},
+    "symbol": {"symbol", "field", "symbols", "size", "colour", "stroke"},
+    "spaces": {"count", "field", "space", "gap", "shape", "numbered", "fill", "stroke", "label", "dashed", "start"},
+    "value": {"value", "field", "label", "size", "shape", "fill", "colour", "font"},
+    "area": {"size", "shape", "label", "fill", "stroke", "dashed"},
+}
+SYMBOLS = ("circle", "ring", "triangle", "square", "diamond", "star", "cross", "hexagon", "plus", "flag", "skull", "none")
+SPACE_SHAPES = ("square", "circle")
+ALIGNS = ("start", "middle", "end")
+COLOUR_KEYS = ("colour", "fill", "stroke")
+# Colour words that mean "whatever the face's own fields say" rather than a fixed colour.
+FIELD_COLOURS = ("ink", "colour")
+
+
+def check_layers(layers: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """Problems with a list of layers, each located by key path."""
+    if not isinstance(layers, list):
+        yield path, "layers are a list of mappings, each with a type (e.g. - {type: terrain})"
+        return
+    for i, layer in enumerate(layers):
+        yield from _check_layer(layer, path + (i,))
+
+
+def _check_layer(layer: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if not isinstance(layer, dict):
+        yield path, "a layer is a mapping such as {type: text, field: name, at: [0, -10]}"
+        return
+    kind = layer.get("type")
+    if kind not in LAYER_KEYS:
+        yield path + ("type",), f"layer type {kind!r} is not one of: {', '.join(LAYER_KEYS)}"
+        return
+    allowed = COMMON_KEYS | LAYER_KEYS[kind]
+    for key in layer:
+        if key not in allowed:
+            yield path + (key,), f"unknown key {key!r} for a {kind} layer (known: {', '.join(sorted(allowed))})"
+    if "at" in layer:
+        yield from _check_pair(layer["at"], path + ("at",), positive=False)
+    yield from _check_size(kind, layer, path)
+    for key in ("when", "unless", "field", "text", "label", "prefix"):
+        if key in layer and not isinstance(layer[key], (str, int, float)):
+            yield path + (key,), f"{key} must be a text value"
+    for key in ("width", "inset", "space", "gap", "font", "min_font"):
+        if key in layer and not _positive_number(layer[key], allow_zero=key in {"inset", "gap"}):
+            yield path + (key,), f"{key} must be a number ({'points' if 'font' in key else 'mm'}), got {layer[key]!r}"
+    for key in ("bold", "numbered", "dashed"):
+        if key in layer and not isinstance(layer[key], bool):
+            yield path + (key,), f"{key} is true or false"
+    for key in ("lines", "start"):
+        if key in layer and not (isinstance(layer[key], int) and not isinstance(layer[key], bool) and layer[key] >= (1 if key == "lines" else 0)):
+            yield path + (key,), f"{key} must be a whole number"
+    if "count" in layer and not (isinstance(layer["count"], int) and not isinstance(layer["count"], bool) and 0 <= layer["count"] <= 40):
+        yield path + ("count",), "count must be a whole number from 0 to 40"
+    if kind == "spaces" and "count" not in layer and "field" not in layer:
+        yield path, "a spaces layer needs count (a number) or field (the card field holding the number)"
+    if kind == "text" and "text" not in layer and "field" not in layer:
+        yield path, "a text layer needs text (fixed words) or field (the card field to print)"
+    if kind == "value" and "value" not in layer and "field" not in layer:
+        yield path, "a value layer needs value or field"
+    if kind == "spaces" and layer.get("shape", "square") not in SPACE_SHAPES:
+        yield path + ("shape",), f"shape is one of: {', '.join(SPACE_SHAPES)}"
+    if kind in {"value", "area"} and layer.get("shape", "circle" if kind == "value" else "rect") not in ("circle", "square", "rect"):
+        yield path + ("shape",), "shape is circle, square or rect"
+    if "align" in layer and layer["align"] not in ALIGNS:
+        yield path + ("align",), f"align is one of: {', '.join(ALIGNS)}"
+    yield from _check_symbols(layer, path)
+    for key in COLOUR_KEYS:
+        if key in layer:
+            yield from _check_colour(layer[key], path + (key,))
+
+
+def _check_size(kind: str, layer: dict, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if "size" not in layer:
+        if kind in {"art", "area"}:
+            yield path, f"a {kind} layer needs size: [width, height] in mm"
+        return
+    if kind in {"symbol", "value"}:
+        if not _positive_number(layer["size"]):
+            yield path + ("size",), f"size is one number (mm), got {layer['size']!r}"
+    else:
+        yield from _check_pair(layer["size"], path + ("size",), positive=True)
+
+
+def _check_symbols(layer: dict, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if layer.get("type") != "symbol":
+        return
+    if not any(key in layer for key in ("symbol", "field", "symbols")):
+        yield path, "a symbol layer needs symbol, field or symbols (colour name -> symbol)"
+    if "symbol" in layer and layer["symbol"] not in SYMBOLS:
+        yield path + ("symbol",), f"symbol is one of: {', '.join(SYMBOLS)}"
+    mapping = layer.get("symbols")
+    if mapping is not None:
+        if not isinstance(mapping, dict):
+            yield path + ("symbols",), "symbols maps colour names to symbols, e.g. {red: circle, blue: star}"
+            return
+        for name, symbol in mapping.items():
+            if symbol not in SYMBOLS:
+                yield path + ("symbols", name), f"symbol is one of: {', '.join(SYMBOLS)}"
+
+
+def _check_colour(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if not isinstance(value, str):
+        yield path, f"expected a colour (#rrggbb, a CSS name or a palette name), got {value!r}"
+
+
+def _check_pair(value: Any, path: KeyPath, positive: bool) -> Iterator[tuple[KeyPath, str]]:
+    ok = isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)
+    if ok and positive:
+        ok = all(v > 0 for v in value)
+    if not ok:
+        what = "[width, height]" if positive else "[x, y]"
+        yield path, f"expected {what} in millimetres, e.g. [12, 6], got {value!r}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _positive_number(value: Any, allow_zero: bool = False) -> bool:
+    return _number(value) and (value >= 0 if allow_zero else value > 0)
+
+
+def resolve_layers(layers: list[dict], palette: Mapping[str, str]) -> list[dict]:
+    """Layers with colours normalised to '#rrggbb' (palette names allowed); 'ink'/'colour' stay symbolic.
+
+    Raises ValueError naming the bad colour; callers turn it into a located manifest problem.
+    """
+    resolved = []
+    for layer in layers:
+        layer = dict(layer)
+        for key in COLOUR_KEYS:
+            value = layer.get(key)
+            if isinstance(value, str) and value not in FIELD_COLOURS:
+                layer[key] = normalise_colour(value, palette)
+        resolved.append(layer)
+    return resolved
+
+
+def resolve_legend(legend: Mapping[str, Any] | None, palette: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """A terrain legend {key: colour | {colour, label}} as {key: {'colour': '#rrggbb', 'label': text}}."""
+    out: dict[str, dict[str, str]] = {}
+    for key, entry in (legend or {}).items():
+        item = entry if isinstance(entry, dict) else {"colour": entry}
+        out[str(key)] = {"colour": normalise_colour(item["colour"], palette),
+                         "label": str(item.get("label", str(key).replace("_", " ").title()))}
+    return out
+
+
+def check_legend(legend: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """Problems with a terrain legend: each entry a colour or {colour, label}."""
+    if not isinstance(legend, dict):
+        yield path, "terrain is a mapping of terrain names to colours, e.g. {forest: '#2e7d32'}"
+        return
+    for key, entry in legend.items():
+        if isinstance(entry, dict):
+            for extra in set(entry) - {"colour", "label"}:
+                yield path + (key, extra), f"unknown key {extra!r} (a terrain has colour and label)"
+            if "colour" not in entry:
+                yield path + (key,), "a terrain needs a colour"
+            else:
+                yield from _check_colour(entry["colour"], path + (key, "colour"))
+        else:
+            yield from _check_colour(entry, path + (key,))

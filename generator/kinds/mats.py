@@ -1,0 +1,240 @@
+"""Kind `mat` (model stage): player mats made of titled sections — supply tracks (0..max per resource),
+slot rows (e.g. standing-army slots under each envoy, with upkeep brackets), tables, tracks and text.
+
+Sections flow in rows: `place: beside` starts a column to the right, `place: under` stacks below the
+previous section in its column. `mat_layout` is pure geometry shared with the drawer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from generator.colours import text_on
+from generator.kinds import BUILDERS
+from generator.kinds.boards import resolve_table, table_layout, table_problems
+from generator.kinds.tracks import (
+    Resolver, SpaceBox, drawn_piece, option_problems, resolve_track, track_block_problems, track_layout,
+)
+from generator.manifest.options import VALIDATORS
+from generator.manifest.spec import ComponentSpec, KitSpec
+from generator.model import Piece, colour_sets
+
+BORDER = 6.0           # mm: the player-colour band and the space inside it
+TITLE_HEIGHT = 10.0
+SECTION_GAP = 4.0
+SECTION_PAD = 2.5
+SECTION_TITLE = 6.5
+SECTION_NOTE = 5.0
+SUPPLY_LABEL = 18.0    # mm for a resource's name
+SUPPLY_GAP = 0.8
+SUPPLY_ROW_GAP = 1.5
+SLOT_LABEL = 20.0      # mm for a group's name
+SLOT_GAP = 1.5
+BRACKET = 5.0          # mm band above a row of slots for the upkeep brackets
+GROUP_GAP = 2.0
+REQUIRED = {"supply": "resources", "slots": "groups", "table": "table", "track": "track", "text": "text"}
+
+
+# -- options --------------------------------------------------------------------------------------------
+def validate_mat(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Problems with a component's `mat:` block (VALIDATORS['mat'])."""
+    block = options.get("mat")
+    if block is None:
+        yield ("mat",), "a mat component needs a mat: block with sections"
+        return
+    for i, section in enumerate(block.get("sections", [])):
+        path = ("mat", "sections", i)
+        kind = section.get("type")
+        needed = REQUIRED.get(kind)
+        if needed and needed not in section:
+            yield path, f"a {kind} section needs {needed}:"
+        if i == 0 and section.get("place", "row") != "row":
+            yield path + ("place",), "the first section starts the first row; it cannot go beside or under another"
+        if kind == "table" and "table" in section:
+            yield from table_problems(section["table"], path + ("table",))
+        if kind == "track" and "track" in section:
+            yield from track_block_problems(section["track"], path + ("track",))
+        if kind == "supply":
+            top = section.get("max", 20)
+            for j, resource in enumerate(section.get("resources", [])):
+                if isinstance(resource, dict) and resource.get("start", 0) > top:
+                    yield path + ("resources", j, "start"), f"start {resource['start']} is beyond max {top}"
+        yield from option_problems([
+            (path + ("space_size",), section.get("space_size"), "size"),
+            (path + ("slot_size",), section.get("slot_size"), "size"),
+            (path + ("margin",), section.get("margin"), "length"),
+            (path + ("width",), section.get("width"), "length"),
+            (path + ("height",), section.get("height"), "length"),
+        ])
+
+
+def resolve_section(section: dict[str, Any], resolver: Resolver, key: str) -> dict[str, Any]:
+    """One section as plain data in mm."""
+    kind = section["type"]
+    out: dict[str, Any] = {"type": kind, "title": section.get("title"), "note": section.get("note"),
+                           "place": section.get("place", "row")}
+    if kind == "supply":
+        margin = resolver.length(f"{key}.margin", section.get("margin"), 1.0)
+        w, h, _ = resolver.token_box(f"{key}.space_for", section.get("space_size"), section.get("space_for"), margin,
+                                     (10.0, 10.0, "square"))
+        resources = []
+        for j, item in enumerate(section["resources"]):
+            item = item if isinstance(item, dict) else {"name": item}
+            fill = resolver.colour(f"{key}.resources[{j}].colour", item.get("colour"), "#bbbbbb")
+            resources.append({"name": item["name"], "colour": fill, "ink": text_on(fill), "start": item.get("start")})
+        out.update(resources=resources, max=int(section.get("max", 20)), space_w=w, space_h=h)
+    elif kind == "slots":
+        margin = resolver.length(f"{key}.margin", section.get("margin"), 2.0)
+        w, h, shape = resolver.token_box(f"{key}.slot_for", section.get("slot_size"), section.get("slot_for"), margin,
+                                         (22.0, 16.0, "square"))
+        out.update(groups=list(section["groups"]), slots=int(section.get("slots", 4)), slot_w=w, slot_h=h,
+                   shape=shape, every=section.get("every"), upkeep=section.get("upkeep"))
+    elif kind == "table":
+        out["table"] = resolve_table(section["table"], resolver, f"{key}.table")
+    elif kind == "track":
+        track = dict(section["track"])
+        track.setdefault("title", section.get("title"))
+        out["track"] = resolve_track(track, resolver, f"{key}.track")
+        out["title"] = None
+    else:
+        out.update(text=section["text"], width=resolver.length(f"{key}.width", section.get("width"), 80.0),
+                   height=resolver.length(f"{key}.height", section.get("height"), 30.0))
+    return out
+
+
+def resolve_mat(block: dict[str, Any], resolver: Resolver) -> dict[str, Any]:
+    return {"title": block.get("title"),
+            "sections": [resolve_section(s, resolver, f"mat.sections[{i}]") for i, s in enumerate(block["sections"])]}
+
+
+# -- geometry -------------------------------------------------------------------------------------------
+def section_bands(section: dict[str, Any]) -> tuple[float, float]:
+    """Heights of the title band above a section's content and the note band below it."""
+    return (SECTION_TITLE if section.get("title") else 0.0), (SECTION_NOTE if section.get("note") else 0.0)
+
+
+def supply_spaces(section: dict[str, Any]) -> list[tuple[int, SpaceBox]]:
+    """(resource index, space) for every space, relative to the content's top-left; space.index is its value."""
+    out = []
+    for r in range(len(section["resources"])):
+        y = r * (section["space_h"] + SUPPLY_ROW_GAP)
+        for value in range(section["max"] + 1):
+            x = SUPPLY_LABEL + SUPPLY_GAP + value * (section["space_w"] + SUPPLY_GAP)
+            out.append((r, SpaceBox(value, x, y, section["space_w"], section["space_h"])))
+    return out
+
+
+def slot_boxes(section: dict[str, Any]) -> list[tuple[int, SpaceBox]]:
+    """(group index, slot) for every slot, relative to the content's top-left; slot.index counts from 0."""
+    out = []
+    pitch = BRACKET + section["slot_h"] + GROUP_GAP
+    for g in range(len(section["groups"])):
+        for k in range(section["slots"]):
+            x = SLOT_LABEL + SLOT_GAP + k * (section["slot_w"] + SLOT_GAP)
+            out.append((g, SpaceBox(k, x, g * pitch + BRACKET, section["slot_w"], section["slot_h"])))
+    return out
+
+
+def content_size(section: dict[str, Any]) -> tuple[float, float]:
+    """Width and height of a section's content (without its title and note bands)."""
+    kind = section["type"]
+    if kind == "supply":
+        n = len(section["resources"])
+        return (SUPPLY_LABEL + SUPPLY_GAP + (section["max"] + 1) * (section["space_w"] + SUPPLY_GAP) - SUPPLY_GAP,
+                n * (section["space_h"] + SUPPLY_ROW_GAP) - SUPPLY_ROW_GAP)
+    if kind == "slots":
+        n = len(section["groups"])
+        return (SLOT_LABEL + SLOT_GAP + section["slots"] * (section["slot_w"] + SLOT_GAP) - SLOT_GAP,
+                n * (BRACKET + section["slot_h"] + GROUP_GAP) - GROUP_GAP)
+    if kind == "table":
+        layout = table_layout(section["table"])
+        return layout.width, layout.height
+    if kind == "track":
+        layout = track_layout(section["track"])
+        return layout.width, layout.height
+    return section["width"], section["height"]
+
+
+def section_size(section: dict[str, Any]) -> tuple[float, float]:
+    """A section's outer size: content, padding, title and note bands (tracks bring their own frame)."""
+    w, h = content_size(section)
+    if section["type"] == "track":
+        return w, h
+    title, note = section_bands(section)
+    return w + 2 * SECTION_PAD, h + 2 * SECTION_PAD + title + note
+
+
+@dataclass(frozen=True)
+class SectionBox:
+    """Where a section goes on the mat (mm from the trim's top-left); w/h are its frame, stretched to line up."""
+
+    index: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class MatLayout:
+    width: float
+    height: float
+    sections: tuple[SectionBox, ...]
+
+
+def mat_layout(mat: dict[str, Any]) -> MatLayout:
+    """Rows of columns of stacked sections; each column's last section stretches to the row's bottom and
+    each row's last column to the mat's right edge, so the frames line up."""
+    rows: list[list[list[int]]] = []
+    for i, section in enumerate(mat["sections"]):
+        place = section.get("place", "row")
+        if place == "row" or not rows:
+            rows.append([[i]])
+        elif place == "beside":
+            rows[-1].append([i])
+        else:
+            rows[-1][-1].append(i)
+    sizes = [section_size(s) for s in mat["sections"]]
+    column_w = [[max(sizes[i][0] for i in column) for column in row] for row in rows]
+    column_h = [[sum(sizes[i][1] for i in column) + SECTION_GAP * (len(column) - 1) for column in row] for row in rows]
+    inner_w = max(sum(ws) + SECTION_GAP * (len(ws) - 1) for ws in column_w)
+    top = BORDER + (TITLE_HEIGHT if mat.get("title") else 0.0)
+    boxes: list[SectionBox] = []
+    y = top
+    for row, widths, heights in zip(rows, column_w, column_h):
+        row_h = max(heights)
+        x = BORDER
+        for c, column in enumerate(row):
+            w = widths[c] if c < len(row) - 1 else BORDER + inner_w - x
+            sy = y
+            for k, i in enumerate(column):
+                h = sizes[i][1] if k < len(column) - 1 else y + row_h - sy
+                boxes.append(SectionBox(i, x, sy, w, h))
+                sy += h + SECTION_GAP
+            x += widths[c] + SECTION_GAP
+        y += row_h + SECTION_GAP
+    boxes.sort(key=lambda b: b.index)
+    return MatLayout(inner_w + 2 * BORDER, y - SECTION_GAP + BORDER, tuple(boxes))
+
+
+# -- the component ----------------------------------------------------------------------------------------
+def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
+    """BUILDERS['mat']: one mat per set (per player or per colour), framed in that colour."""
+    resolver = Resolver(spec, component)
+    mat = resolve_mat(component.options["mat"], resolver)
+    resolver.raise_if_any()
+    layout = mat_layout(mat)
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        frame = colour or "#5b4a32"
+        title = mat.get("title") or ""
+        shown_name = colour_name if colour_name and not colour_name.startswith("#") else ""
+        fields = {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
+                  "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
+        piece = drawn_piece(component, "@mat", fields, layout.width, layout.height, seat)
+        for _ in range(component.count):
+            yield piece
+
+
+BUILDERS["mat"] = mat_pieces
+VALIDATORS["mat"] = validate_mat

@@ -1,0 +1,70 @@
+"""Reference stage: `write_reference(spec, folder, format, paper)` typesets the kit's `reference:` section
+as A4/Letter sheets or as poker-size, two-sided player-aid cards, with reportlab's platypus.
+
+Text never drifts from the components: tables may be built from component data, `{icon}` names become
+the kit's icons on the text baseline, and the output is byte-identical for identical input.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from generator.errors import UsageError
+from generator.manifest.spec import KitSpec
+from generator.paths import DATA_DIR, TEMPLATES_DIR
+from generator.reference.content import Reference, parse_reference
+from generator.units import parse_size
+
+FORMATS = {"sheets": "reference", "cards": "aids"}
+
+
+def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: str | None = None) -> Path:
+    """Write `folder/<kit id>-reference.pdf` (sheets) or `folder/<kit id>-aids.pdf` (cards); return its path.
+
+    Raises ManifestError for a bad `reference:` section, LayoutError when something cannot fit,
+    UsageError for an unknown format or paper.
+    """
+    if format not in FORMATS:
+        raise UsageError(f"unknown reference format {format!r}; choose sheets or cards")
+    reference = parse_reference(spec)
+    page_size = paper_size(paper or spec.defaults.paper)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{spec.id}-{FORMATS[format]}.pdf"
+    with tempfile.TemporaryDirectory(prefix=f".{spec.id}-reference-", dir=folder) as work:
+        partial = Path(work) / target.name
+        _typeset(spec, reference, format, page_size, Path(work), partial)
+        os.replace(partial, target)
+    return target
+
+
+def _typeset(spec: KitSpec, reference: Reference, format: str, page_size: tuple[float, float], work: Path,
+             partial: Path) -> None:
+    from generator.reference.icons import IconLibrary
+
+    icons = IconLibrary(spec.icons, work, (spec.root, TEMPLATES_DIR))
+    if format == "sheets":
+        from generator.reference.sheets import write_sheets
+
+        write_sheets(reference, icons, partial, page_size, spec.defaults.margin)
+    else:
+        from generator.reference.cards import write_cards
+
+        write_cards(reference, icons, partial, page_size, spec.defaults.margin, spec.defaults.bleed, work)
+    icons.vectorise(partial)
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """(width, height) in points of a paper from generator/data/papers.yaml, portrait."""
+    import yaml
+
+    papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text(encoding="utf-8"))
+    if name not in papers:
+        raise UsageError(f"unknown paper {name!r}; choose one of {', '.join(papers)}")
+    width, height = parse_size(papers[name]["size"])
+    return min(width, height), max(width, height)
+
+
+__all__ = ["write_reference", "parse_reference", "paper_size", "FORMATS"]

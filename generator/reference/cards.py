@@ -1,0 +1,205 @@
+"""Reference stage, player-aid cards: the reference flowed across poker-size (63×88 mm) card faces,
+front then back of each card, and imposed like any two-sided card.
+
+The faces are typeset first as pages of their own (bleed included), so every platypus rule holds on
+cards too: tables split with their header, headings stay with what follows. The imposition comes from
+the impose stage (butted cards, crop marks, mirrored backs); each face page is then placed on its
+sheet as a Form XObject, clipped like the card faces of a kit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, PageTemplate
+
+from generator.colours import text_on
+from generator.impose import Imposition, Page, Paper, SheetOptions, impose_sheets
+from generator.model import FaceSpec, Outline, Piece
+from generator.reference.content import Reference
+from generator.reference.document import ReferenceDocument, counting_canvas
+from generator.reference.icons import IconLibrary
+from generator.reference.typeset import FONT, FONT_BOLD, MIN_TEXT_PT, Typesetter
+from generator.units import mm
+
+CARD_WIDTH, CARD_HEIGHT = mm(63), mm(88)
+SAFE = mm(3.5)        # text stays this far inside the trim
+BAND = mm(8)          # coloured band at the top of each face: kit name and face number, inside the safe area
+MARK_WIDTH = 0.5      # pt, as the kit sheets' crop marks (generator/write/pdf.py)
+CUT_WIDTH = 0.3
+CUT_GREY = (0.45, 0.45, 0.45)
+PIECE_ID = "reference-aid"
+
+
+def write_cards(reference: Reference, icons: IconLibrary, target: Path, page_size: tuple[float, float],
+                margin: float, bleed: float, work: Path) -> None:
+    """Typeset `reference` onto card faces and impose them, two-sided, on sheets of `page_size`."""
+    faces = work / "faces.pdf"
+    _write_faces(reference, icons, faces, bleed)
+    face_count = _page_count(faces)
+    pieces = _pieces(face_count, bleed)
+    paper = Paper("reference", page_size[0], page_size[1], margin)
+    imposition = impose_sheets(pieces, SheetOptions(paper, gutter=0.0, duplex="long-edge"))
+    sheets = work / "sheets.pdf"
+    _write_sheet_marks(imposition, sheets, reference)
+    _place_faces(sheets, faces, imposition, target)
+
+
+# -- faces ----------------------------------------------------------------------------------------
+def _write_faces(reference: Reference, icons: IconLibrary, path: Path, bleed: float) -> None:
+    width, height = CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed
+    inner = CARD_WIDTH - 2 * SAFE
+    frame_height = CARD_HEIGHT - 2 * SAFE - BAND + mm(1.5)
+    frame = Frame(bleed + SAFE, bleed + SAFE, inner, frame_height, id="face",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    setter = Typesetter(reference, icons, reference.theme.card_font_size, frame_height, compact=True)
+    doc = ReferenceDocument(str(path), "card face", pagesize=(width, height), title=reference.title,
+                            author=reference.kit_name, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)
+    doc.addPageTemplates([PageTemplate("face", [frame])])
+    story = list(setter.title())
+    for block in reference.blocks:
+        story.extend(setter.block(block, inner))
+    doc.build(story, canvasmaker=counting_canvas(_band(reference, bleed), _closing_back(reference, bleed)))
+
+
+def _band(reference: Reference, bleed: float):
+    """Draws each face's top band: kit name left, face number right (the band bleeds off the edge)."""
+    accent = reference.theme.accent
+
+    def decorate(canvas: Canvas, number: int, count: int) -> None:
+        width, height = CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed
+        canvas.saveState()
+        canvas.setFillColor(HexColor(accent))
+        canvas.rect(0, height - bleed - BAND, width, BAND + bleed, stroke=0, fill=1)
+        canvas.setFillColor(HexColor(text_on(accent)))
+        baseline = height - bleed - SAFE - MIN_TEXT_PT * 0.76  # the letters' tops on the safe line
+        canvas.setFont(FONT_BOLD, MIN_TEXT_PT)
+        canvas.drawString(bleed + SAFE, baseline, reference.kit_name)
+        canvas.setFont(FONT, MIN_TEXT_PT)
+        canvas.drawRightString(width - bleed - SAFE, baseline, f"{number} / {count}")
+        canvas.restoreState()
+
+    return decorate
+
+
+def _closing_back(reference: Reference, bleed: float):
+    """With an odd number of faces the last card's back would be blank: give it the kit's name instead."""
+    accent = reference.theme.accent
+
+    def finish(canvas: Canvas, count: int) -> bool:
+        if count % 2 == 0:
+            return False
+        width, height = CARD_WIDTH + 2 * bleed, CARD_HEIGHT + 2 * bleed
+        canvas.setFillColor(HexColor(accent))
+        canvas.rect(0, 0, width, height, stroke=0, fill=1)
+        canvas.setFillColor(HexColor(text_on(accent)))
+        name = reference.kit_name
+        size = 14.0
+        while size > MIN_TEXT_PT and canvas.stringWidth(name, FONT_BOLD, size) > CARD_WIDTH - 2 * SAFE:
+            size -= 0.5
+        while canvas.stringWidth(name, FONT_BOLD, size) > CARD_WIDTH - 2 * SAFE:
+            name = name[:-2] + "…"
+        canvas.setFont(FONT_BOLD, size)
+        canvas.drawCentredString(width / 2, height / 2 + 4, name)
+        canvas.setFont(FONT, 9)
+        canvas.drawCentredString(width / 2, height / 2 - 10, "player aid")
+        return True
+
+    return finish
+
+
+def _page_count(pdf: Path) -> int:
+    import pikepdf
+
+    with pikepdf.open(pdf) as opened:
+        return len(opened.pages)
+
+
+def _pieces(face_count: int, bleed: float) -> list[Piece]:
+    """One two-sided card per pair of faces, so the impose stage lays them out like any card."""
+    outline = Outline("rect", CARD_WIDTH, CARD_HEIGHT)
+
+    def face(number: int) -> FaceSpec:
+        return FaceSpec("@reference-aid", json.dumps({"face": number}), CARD_WIDTH, CARD_HEIGHT, bleed, "rect")
+
+    return [Piece(PIECE_ID, CARD_WIDTH, CARD_HEIGHT, bleed, outline, face(i), face(i + 1))
+            for i in range(0, face_count, 2)]
+
+
+# -- sheets ---------------------------------------------------------------------------------------
+def _write_sheet_marks(imposition: Imposition, path: Path, reference: Reference) -> None:
+    """Everything on the sheets except the faces: cut lines, crop marks, footer (as the kit's sheets)."""
+    kit_name = reference.kit_name
+    canvas = Canvas(str(path), invariant=1)
+    canvas.setCreator("pnpgen")
+    canvas.setTitle(f"{reference.title} (player-aid cards)")
+    canvas.setAuthor(kit_name)
+    total = len(imposition.pages)
+    for number, page in enumerate(imposition.pages, start=1):
+        canvas.setPageSize((page.width, page.height))
+        if page.kind != "back":
+            canvas.setStrokeColorRGB(*CUT_GREY)
+            canvas.setLineWidth(CUT_WIDTH)
+            for placement in page.placements:
+                canvas.rect(placement.x, page.height - placement.y - placement.piece.height,
+                            placement.piece.width, placement.piece.height, stroke=1, fill=0)
+        canvas.setStrokeColorRGB(0, 0, 0)
+        canvas.setLineWidth(MARK_WIDTH)
+        for mark in page.marks:
+            canvas.line(mark.x1, page.height - mark.y1, mark.x2, page.height - mark.y2)
+        _footer(canvas, page, number, total, kit_name)
+        canvas.showPage()
+    canvas.save()
+
+
+def _footer(canvas: Canvas, page: Page, number: int, total: int, kit_name: str) -> None:
+    """Kit name, page n/N, which side, and a 50 mm bar to check the print scale."""
+    left = mm(8)
+    base = mm(6.5)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont(FONT_BOLD, 8)
+    canvas.drawString(left, base, f"{kit_name[:40]} player aids")
+    x = left + canvas.stringWidth(f"{kit_name[:40]} player aids", FONT_BOLD, 8) + mm(3)
+    canvas.setFont(FONT, 8)
+    canvas.drawString(x, base, f"page {number}/{total}")
+    x += canvas.stringWidth(f"page {number}/{total}", FONT, 8) + mm(3)
+    side = {"front": f"sheet {page.sheet} front - print double-sided, flip on long edge",
+            "back": f"sheet {page.sheet} back - crop marks are on the front"}.get(page.kind, f"sheet {page.sheet}")
+    canvas.setFont(FONT, MIN_TEXT_PT)
+    canvas.drawString(x, base, side)
+    right = page.width - left
+    canvas.drawRightString(right, base + mm(2.2), "Print at 100%: this bar measures 50 mm")
+    canvas.setLineWidth(0.6)
+    canvas.line(right - mm(50), base, right, base)
+    for i in range(6):
+        tick = right - mm(50) + mm(10) * i
+        canvas.line(tick, base, tick, base + mm(1.8 if i in (0, 5) else 1.0))
+
+
+def _place_faces(sheets: Path, faces: Path, imposition: Imposition, target: Path) -> None:
+    """Put each face page on its sheet as a Form XObject, clipped to the trim plus its outer bleed."""
+    import pikepdf
+
+    with pikepdf.open(faces) as face_pdf, pikepdf.open(sheets) as sheet_pdf:
+        forms: dict[int, pikepdf.Object] = {}
+        for index, page in enumerate(imposition.pages):
+            out = sheet_pdf.pages[index]
+            operators = []
+            for placement in page.placements:
+                piece = placement.piece
+                face = piece.back if placement.side == "back" else piece.front
+                number = json.loads(face.fields_json)["face"]
+                if number not in forms:
+                    forms[number] = sheet_pdf.copy_foreign(face_pdf.pages[number].as_form_xobject())
+                name = out.add_resource(forms[number], pikepdf.Name.XObject, name=pikepdf.Name(f"/Face{number}"))
+                x0, y0, x1, y1 = placement.clip or (placement.x - piece.bleed, placement.y - piece.bleed,
+                                                    placement.x + piece.width + piece.bleed,
+                                                    placement.y + piece.height + piece.bleed)
+                left, bottom = placement.x - piece.bleed, page.height - placement.y - piece.height - piece.bleed
+                operators.append(f"q {x0:.3f} {page.height - y1:.3f} {x1 - x0:.3f} {y1 - y0:.3f} re W n "
+                                 f"1 0 0 1 {left:.3f} {bottom:.3f} cm {name} Do Q")
+            out.contents_add(pikepdf.Stream(sheet_pdf, "\n".join(operators).encode("ascii")), prepend=True)
+        sheet_pdf.save(target, deterministic_id=True)

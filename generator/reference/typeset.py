@@ -1,0 +1,382 @@
+"""Reference stage, part 2: blocks to platypus flowables in the kit's theme (shared by sheets and cards).
+
+One body size drives every style and nothing is set below 7 pt. Paragraphs check, as they are drawn,
+that no line runs wider than its box, so overflowing text is an error instead of a silent overlap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.flowables import HRFlowable
+
+from generator.colours import text_on
+from generator.errors import LayoutError
+from generator.manifest.loader import ICON_NAME
+from generator.paths import FONTS_DIR
+from generator.reference.content import (
+    Block, DefinitionsBlock, IconsBlock, ListBlock, NoteBlock, Reference, TableBlock, tint,
+)
+from generator.reference.icons import IconLibrary
+from generator.render.text import FONT_FILES
+from generator.units import to_mm
+
+MIN_TEXT_PT = 7.0
+FONT, FONT_BOLD = "PnpSans", "PnpSans-Bold"
+BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+TOLERANCE = 0.01  # pt: rounding in reportlab's line widths
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> None:
+    """The bundled DejaVu Sans Condensed, regular and bold, as one family so <b> picks the bold face."""
+    pdfmetrics.registerFont(TTFont(FONT, str(FONTS_DIR / FONT_FILES[False])))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONTS_DIR / FONT_FILES[True])))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+class FittedParagraph(Paragraph):
+    """A Paragraph that refuses to draw a line wider than its box (reportlab would let it run over)."""
+
+    where = "reference"
+    source = ""  # the text as the author wrote it, for messages
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        for part in parts:
+            part.where, part.source = self.where, self.source
+        return parts
+
+    def draw(self):
+        self.check_fits()
+        super().draw()
+
+    def check_fits(self) -> None:
+        """LayoutError when a wrapped line is wider than the width the paragraph was wrapped to."""
+        for line in self.blPara.lines:
+            extra = line[0] if isinstance(line, tuple) else line.extraSpace
+            if extra < -TOLERANCE:
+                raise LayoutError(f"{self.where}: text runs {-extra:.1f} pt past its {to_mm(self.width):.1f} mm wide box "
+                                  f"(a word or icons that cannot be broken): {self.source[:60]!r}")
+
+
+class BlockKeeper(KeepTogether):
+    """Keeps a block whole, moving it to the next column, page or card, unless more than `room` points
+    are left where it stands (None: always move it when it fits there).
+
+    Its parts always go back to the document's list (never straight into the frame), so a heading
+    still pulls its first line along with it after a split.
+    """
+
+    def __init__(self, flowables: list[Flowable], room: float | None):
+        super().__init__(flowables)
+        self.room = room
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        if self.room is not None and self._H > aH > self.room:
+            parts = list(self._content)
+        else:
+            parts = super().split(aW, aH)
+        if not isinstance(parts[0], ActionFlowable):
+            parts.insert(0, self.NullActionFlowable())
+        return parts
+
+
+class NotedTable(Flowable):
+    """A table with its footnote under it. When it splits, the footnote goes with the last rows, so it
+    never sits alone at the top of a column or card."""
+
+    def __init__(self, table: Table, note: Paragraph, gap: float):
+        super().__init__()
+        self.table, self.note, self.gap = table, note, gap
+
+    def wrap(self, availWidth, availHeight):
+        _, table_height = self.table.wrap(availWidth, availHeight)
+        _, note_height = self.note.wrap(availWidth, availHeight)
+        self.width, self.height = availWidth, table_height + self.gap + note_height
+        return self.width, self.height
+
+    def draw(self):
+        note_height = self.note.wrap(self.width, self.height)[1]
+        self.note.drawOn(self.canv, 0, 0)
+        self.table.drawOn(self.canv, 0, note_height + self.gap)
+
+    def split(self, availWidth, availHeight):
+        _, table_height = self.table.wrap(availWidth, availHeight)
+        if table_height <= availHeight:  # the rows fit but the note does not: send the last row along
+            availHeight = table_height - self.table._rowHeights[-1] - TOLERANCE
+        parts = self.table.split(availWidth, availHeight)
+        if len(parts) != 2:
+            return []
+        rest = NotedTable(parts[1], self.note, self.gap)
+        rest.pnp_where = getattr(self, "pnp_where", "reference")
+        return [parts[0], rest]
+
+
+@dataclass(frozen=True)
+class Styles:
+    """Every paragraph style of one reference at one body size."""
+
+    body: ParagraphStyle
+    small: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    cell: ParagraphStyle
+    head: ParagraphStyle
+
+
+def header_fill(accent: str) -> str:
+    """Table header background: a light tint of the accent, so dark icons in headings stay visible."""
+    return tint(accent, 0.72)
+
+
+def _pt(size: float) -> float:
+    return max(MIN_TEXT_PT, size)
+
+
+def make_styles(reference: Reference, size: float, compact: bool = False) -> Styles:
+    theme = reference.theme
+    ink, accent = HexColor(theme.ink), HexColor(theme.accent)
+    body = ParagraphStyle("body", fontName=FONT, fontSize=_pt(size), leading=_pt(size) * 1.25, textColor=ink,
+                          splitLongWords=1, spaceShrinkage=0, allowWidows=0, allowOrphans=0)
+    cell_size = _pt(size - 0.5)
+    title_size = _pt(size * (1.75 if compact else 2.1))  # a card is narrow: a smaller title wraps less
+    return Styles(
+        body=body,
+        small=replace_style(body, "small", fontSize=_pt(size * 0.85), leading=_pt(size * 0.85) * 1.2,
+                            textColor=HexColor("#555555")),
+        title=replace_style(body, "title", fontName=FONT_BOLD, fontSize=title_size, leading=title_size * 1.15,
+                            textColor=accent),
+        subtitle=replace_style(body, "subtitle", fontSize=_pt(size * 1.05), leading=_pt(size * 1.05) * 1.3,
+                               textColor=HexColor("#555555")),
+        heading=replace_style(body, "heading", fontName=FONT_BOLD, fontSize=_pt(size * 1.2), leading=_pt(size * 1.2) * 1.2,
+                              textColor=accent, spaceBefore=size * 0.9, keepWithNext=1),
+        cell=replace_style(body, "cell", fontSize=cell_size, leading=cell_size * 1.2),
+        head=replace_style(body, "head", fontName=FONT_BOLD, fontSize=cell_size, leading=cell_size * 1.2,
+                           textColor=HexColor(text_on(header_fill(theme.accent)))),
+    )
+
+
+def replace_style(base: ParagraphStyle, name: str, **changes) -> ParagraphStyle:
+    return ParagraphStyle(name, parent=base, **changes)
+
+
+class Typesetter:
+    """Turns reference text and blocks into flowables at one body size (sheets and cards differ only in size)."""
+
+    def __init__(self, reference: Reference, icons: IconLibrary, size: float, frame_height: float, compact: bool = False):
+        register_fonts()
+        self.reference = reference
+        self.icons = icons
+        self.size = size
+        self.frame_height = frame_height
+        self.compact = compact
+        self.styles = make_styles(reference, size, compact)
+        self.theme = reference.theme
+
+    # -- text -------------------------------------------------------------------------------------
+    def markup(self, text: str, size: float) -> str:
+        """Reference text as paragraph markup: XML-escaped, **bold**, {icon} images, line breaks."""
+        out = BOLD.sub(r"<b>\1</b>", escape(text))
+        # The zero-width space glues each icon to a text glyph: reportlab never breaks a line between
+        # icons that are separated only by spaces, and would push a row of them past the margin.
+        out = ICON_NAME.sub(lambda m: "\u200b" + self.icons.markup(m.group(1), size), out)
+        return out.replace("\n", "<br/>")
+
+    def paragraph(self, text: str, style: ParagraphStyle, where: str, bullet: str | None = None) -> FittedParagraph:
+        para = FittedParagraph(self.markup(text, style.fontSize), style, bulletText=bullet)
+        para.where, para.source = where, text
+        return para
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> tuple[float, float]:
+        """(widest line, widest word) of `text` set on one line per paragraph, icons included."""
+        font = FONT_BOLD if bold else FONT
+        plain = text.replace("**", "")
+        widest_line = widest_word = 0.0
+        for line in plain.split("\n"):
+            line_width = 0.0
+            for word in line.split(" "):
+                width = 0.0
+                for i, part in enumerate(ICON_NAME.split(word)):
+                    width += self.icons.get(part).box(size)[0] if i % 2 else pdfmetrics.stringWidth(part, font, size)
+                widest_word = max(widest_word, width)
+                line_width += width + pdfmetrics.stringWidth(" ", font, size)
+            widest_line = max(widest_line, line_width)
+        return widest_line, widest_word
+
+    # -- the title --------------------------------------------------------------------------------
+    def title(self) -> list[Flowable]:
+        ref = self.reference
+        flowables: list[Flowable] = [self.paragraph(ref.title, self.styles.title, "reference.title")]
+        if ref.subtitle:
+            flowables.append(self.paragraph(ref.subtitle, self.styles.subtitle, "reference.subtitle"))
+        flowables.append(HRFlowable(width="100%", thickness=1.6, color=HexColor(self.theme.accent),
+                                    spaceBefore=self.size * 0.3, spaceAfter=self.size * 0.2))
+        return flowables
+
+    # -- blocks -----------------------------------------------------------------------------------
+    def block(self, block: Block, width: float) -> list[Flowable]:
+        """The flowables of one block: heading, rule, body; kept together when asked and possible."""
+        where = str(block.location)
+        builder: Callable[[Block, float, str], list[Flowable]] = {
+            TableBlock: self._table, ListBlock: self._list, DefinitionsBlock: self._definitions,
+            NoteBlock: self._note, IconsBlock: self._icons,
+        }[type(block)]
+        body = builder(block, width, where)
+        flowables: list[Flowable] = []
+        if block.title:
+            flowables.append(self.paragraph(block.title, self.styles.heading, where))
+            rule = HRFlowable(width="100%", thickness=0.6, color=HexColor(self.theme.accent), spaceBefore=1,
+                              spaceAfter=self.size * 0.35)
+            rule.keepWithNext = 1
+            flowables.append(rule)
+        else:
+            flowables.append(Spacer(1, self.size * 0.6))
+        flowables.extend(body)
+        for flowable in flowables:
+            flowable.pnp_where = where
+        grouped = flowables if block.keep_together is False else [BlockKeeper(flowables, self._keep_limit(block))]
+        if block.new_page:
+            grouped.insert(0, PageBreak())
+        for flowable in grouped:
+            flowable.pnp_where = where
+        return grouped
+
+    def _keep_limit(self, block: Block) -> float | None:
+        """The room above which a block that does not fit splits where it stands instead of moving on.
+
+        Unless the author insists, a block moves on whole only when less than a third of the
+        column or card is left, so short blocks stay whole without leaving half-empty pages.
+        """
+        return None if block.keep_together else self.frame_height / 3
+
+    def _table(self, block: TableBlock, width: float, where: str) -> list[Flowable]:
+        styles = self.styles
+        cell_styles = {a: replace_style(styles.cell, f"cell-{a}", alignment=ALIGNMENTS[a]) for a in ALIGNMENTS}
+        head_styles = {a: replace_style(styles.head, f"head-{a}", alignment=ALIGNMENTS[a]) for a in ALIGNMENTS}
+        rows = []
+        if block.header:
+            rows.append([self.paragraph(c.text, head_styles[block.align[i]], where) for i, c in enumerate(block.header)])
+        for row in block.rows:
+            rows.append([self.paragraph(c.text, cell_styles[block.align[i]], where) for i, c in enumerate(row)])
+        pad_x, pad_y = (2.2, 1.4) if self.compact else (3.5, 2.0)
+        widths = self._column_widths(block, width, 2 * pad_x)
+        header_rows = 1 if block.header else 0
+        accent = HexColor(self.theme.accent)
+        commands = [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad_x), ("RIGHTPADDING", (0, 0), (-1, -1), pad_x),
+            ("TOPPADDING", (0, 0), (-1, -1), pad_y), ("BOTTOMPADDING", (0, 0), (-1, -1), pad_y + 0.6),
+            ("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [HexColor("#ffffff"), HexColor(self.theme.shade)]),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.8, accent),
+        ]
+        if header_rows:
+            commands += [("BACKGROUND", (0, 0), (-1, 0), HexColor(header_fill(self.theme.accent))),
+                         ("LINEBELOW", (0, 0), (-1, 0), 0.8, accent)]
+        table = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+        table.setStyle(TableStyle(commands))
+        if block.note:
+            return [NotedTable(table, self.paragraph(block.note, styles.small, where), gap=self.size * 0.3)]
+        return [table]
+
+    def _column_widths(self, block: TableBlock, width: float, padding: float) -> list[float]:
+        """Given relative widths, or sized like a browser's auto layout: every column gets at least its
+        longest word, the rest of the width goes to columns in proportion to their one-line width."""
+        if block.widths:
+            total = sum(block.widths)
+            return [width * w / total for w in block.widths]
+        size = self.styles.cell.fontSize
+        natural = [0.0] * block.column_count
+        minimum = [0.0] * block.column_count
+        for r, row in enumerate(((block.header,) if block.header else ()) + block.rows):
+            for c, cell in enumerate(row):
+                line, word = self.text_width(cell.text, size, bold=bool(block.header) and r == 0)
+                natural[c] = max(natural[c], line + padding + 0.5)
+                minimum[c] = max(minimum[c], word + padding + 0.5)
+        if sum(natural) <= width:
+            # spare width goes to the text columns, so numbers stay next to what they count
+            growing = [n if a != "right" else 0.0 for n, a in zip(natural, block.align)]
+            if not any(growing):
+                growing = natural
+            spare = width - sum(natural)
+            return [n + spare * g / sum(growing) for n, g in zip(natural, growing)]
+        if sum(minimum) >= width:
+            return [width * m / sum(minimum) for m in minimum]
+        stretch = [n - m for n, m in zip(natural, minimum)]
+        spare = width - sum(minimum)
+        return [m + spare * s / sum(stretch) for m, s in zip(minimum, stretch)]
+
+    def _list(self, block: ListBlock, width: float, where: str) -> list[Flowable]:
+        accent = self.theme.accent
+        size = self.styles.body.fontSize
+        labels = [f"{block.start + i}." if block.ordered else "•" for i in range(len(block.items))]
+        indent = max(pdfmetrics.stringWidth(label, FONT_BOLD, size) for label in labels) + size * 0.55
+        style = replace_style(self.styles.body, "item", leftIndent=indent, bulletIndent=0, bulletFontName=FONT_BOLD,
+                              bulletFontSize=size,
+                              bulletColor=HexColor(accent), spaceAfter=size * 0.25)
+        sub_indent = pdfmetrics.stringWidth("m)", FONT_BOLD, size) + size * 0.5
+        sub_style = replace_style(style, "subitem", leftIndent=indent + sub_indent, bulletIndent=indent,
+                                  bulletFontName=FONT, spaceAfter=size * 0.15)
+        flowables: list[Flowable] = []
+        for label, item in zip(labels, block.items):
+            flowables.append(self.paragraph(item.text, style, where, bullet=label))
+            for j, sub in enumerate(item.items):
+                sub_label = f"{chr(ord('a') + j % 26)})" if block.ordered else "–"
+                flowables.append(self.paragraph(sub, sub_style, where, bullet=sub_label))
+        return flowables
+
+    def _definitions(self, block: DefinitionsBlock, width: float, where: str) -> list[Flowable]:
+        size = self.styles.body.fontSize
+        style = replace_style(self.styles.body, "definition", leftIndent=size, firstLineIndent=-size,
+                              spaceAfter=size * 0.3)
+        flowables: list[Flowable] = []
+        for item in block.items:
+            term = f'<font color="{self.theme.accent}"><b>{self.markup(item.term, size)}</b></font>'
+            para = FittedParagraph(f"{term}\u2002{self.markup(item.text, size)}", style)
+            para.where, para.source = where, f"{item.term} {item.text}"
+            flowables.append(para)
+        return flowables
+
+    def _note(self, block: NoteBlock, width: float, where: str) -> list[Flowable]:
+        pad = 3.0 if self.compact else 5.0
+        table = Table([[self.paragraph(block.text, self.styles.body, where)]], colWidths=[width], hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), HexColor(tint(self.theme.shade, 0.35))),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.4, HexColor(self.theme.accent)),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad + 1), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+        ]))
+        return [table]
+
+    def _icons(self, block: IconsBlock, width: float, where: str) -> list[Flowable]:
+        size = self.styles.body.fontSize
+        big = size * 2.0
+        icon_style = replace_style(self.styles.body, "icon", fontSize=big, leading=big * 1.05, alignment=TA_CENTER)
+        icon_width = max(self.icons.get(item.icon).box(big)[0] for item in block.items) + 3.5  # + cell padding
+        rows = []
+        for item in block.items:
+            label = f"**{item.label}**" + (f"  {item.text}" if item.text else "")
+            rows.append([self.paragraph(f"{{{item.icon}}}", icon_style, where), self.paragraph(label, self.styles.body, where)])
+        table = Table(rows, colWidths=[icon_width, width - icon_width], hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+            ("LINEBELOW", (0, 0), (-1, -2), 0.3, HexColor(self.theme.shade)),
+        ]))
+        return [table]

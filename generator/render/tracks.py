@@ -1,0 +1,152 @@
+"""Drawer `@track` (render stage), plus the SVG primitives the board, mat and die drawers share.
+
+Everything is drawn in millimetres with the origin at the trim's top-left; text goes through
+TextHelper, so it is fitted to its box or the build stops with a LayoutError naming it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable
+
+from generator.kinds.tracks import TITLE_BAND, NOTE_BAND, TRACK_PAD, SpaceBox, track_layout
+from generator.manifest.spec import KitSpec
+from generator.model import FaceSpec
+from generator.render import DRAWERS
+from generator.render.templating import TextHelper
+from generator.units import to_mm
+
+LINE = "#3b3127"          # outlines and ink on light grounds
+PAPER = "#f4ecd8"         # board and mat ground
+
+
+def fmt(value: float) -> str:
+    """A coordinate with at most 3 decimals (identical output on every machine)."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def svg_document(face: FaceSpec, body: Iterable[str]) -> str:
+    """An SVG covering trim plus bleed, in mm, origin at the trim's top-left."""
+    w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="{fmt(w + 2 * b)}mm" height="{fmt(h + 2 * b)}mm" viewBox="{fmt(-b)} {fmt(-b)} {fmt(w + 2 * b)} {fmt(h + 2 * b)}">'
+            + "".join(body) + "</svg>")
+
+
+def rect(x: float, y: float, w: float, h: float, fill: str = "none", stroke: str | None = LINE, width: float = 0.35,
+         rx: float = 0.0, dash: str | None = None) -> str:
+    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}"' if stroke else ""
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" rx="{fmt(rx)}" '
+            f'fill="{fill}"{stroke_attr}{dash_attr}/>')
+
+
+def circle(cx: float, cy: float, r: float, fill: str = "none", stroke: str | None = LINE, width: float = 0.35,
+           dash: str | None = None) -> str:
+    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}"' if stroke else ""
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{fill}"{stroke_attr}{dash_attr}/>'
+
+
+def polygon(points: Iterable[tuple[float, float]], fill: str, stroke: str | None = None, width: float = 0.3) -> str:
+    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}" stroke-linejoin="round"' if stroke else ""
+    return f'<polygon points="{" ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)}" fill="{fill}"{stroke_attr}/>'
+
+
+def line(x1: float, y1: float, x2: float, y2: float, stroke: str = LINE, width: float = 0.35, dash: str | None = None) -> str:
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" stroke="{stroke}" '
+            f'stroke-width="{fmt(width)}" stroke-linecap="round"{dash_attr}/>')
+
+
+def star(cx: float, cy: float, r: float, fill: str, stroke: str | None = LINE) -> str:
+    points = [(cx + (r if i % 2 == 0 else r * 0.42) * math.sin(i * math.pi / 5),
+               cy - (r if i % 2 == 0 else r * 0.42) * math.cos(i * math.pi / 5)) for i in range(10)]
+    return polygon(points, fill, stroke, 0.2)
+
+
+def chevron(a: SpaceBox, b: SpaceBox, ox: float, oy: float, size: float = 2.6) -> str:
+    """A small arrowhead on the boundary between two neighbouring spaces, pointing from a to b."""
+    (ax, ay), (bx, by) = a.centre, b.centre
+    if abs(bx - ax) >= abs(by - ay):
+        ux, uy = (1.0 if bx > ax else -1.0), 0.0
+        mx = ((a.x + a.w + b.x) if ux > 0 else (a.x + b.x + b.w)) / 2
+        my = (ay + by) / 2
+    else:
+        ux, uy = 0.0, (1.0 if by > ay else -1.0)
+        my = ((a.y + a.h + b.y) if uy > 0 else (a.y + b.y + b.h)) / 2
+        mx = (ax + bx) / 2
+    cx, cy = ox + mx, oy + my
+    tip = (cx + ux * size * 0.6, cy + uy * size * 0.6)
+    left = (cx - ux * size * 0.4 - uy * size * 0.55, cy - uy * size * 0.4 + ux * size * 0.55)
+    right = (cx - ux * size * 0.4 + uy * size * 0.55, cy - uy * size * 0.4 - ux * size * 0.55)
+    return polygon([tip, left, right], LINE, "#ffffff", 0.3)
+
+
+def space_shape(box: SpaceBox, x: float, y: float, shape: str, fill: str, stroke: str = LINE, width: float = 0.4) -> str:
+    """The outline of one space (or slot): a circle, or a rounded rectangle."""
+    if shape == "disc":
+        return circle(x + box.x + box.w / 2, y + box.y + box.h / 2, min(box.w, box.h) / 2, fill, stroke, width)
+    return rect(x + box.x, y + box.y, box.w, box.h, fill, stroke, width, rx=min(1.5, box.w / 8))
+
+
+def inner_box(box: SpaceBox, shape: str) -> tuple[float, float, float, float]:
+    """The text-safe box inside a space: the square inscribed in a disc, or the rectangle less a border."""
+    if shape == "disc":
+        side = min(box.w, box.h) / math.sqrt(2) * 0.96
+        return box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side
+    pad = min(1.2, box.w / 10)
+    return box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad
+
+
+def label_size(h: float) -> float:
+    """A label's starting font size (pt) for a box `h` mm tall: big, then shrunk to fit."""
+    return max(6.0, min(16.0, h * 1.6))
+
+
+def draw_track(track: dict[str, Any], x: float, y: float, text: TextHelper, frame: str = LINE,
+               ground: str = "#fffaf0") -> str:
+    """One track at (x, y): its frame, title, spaces with labels, direction marks and note."""
+    layout = track_layout(track)
+    out = [rect(x, y, layout.width, layout.height, ground, frame, 0.5, rx=2.0)]
+    if track.get("title"):
+        out.append(text(track["title"], x + TRACK_PAD, y + 1.0, layout.width - 2 * TRACK_PAD, TITLE_BAND - 1.5,
+                        size=10, min_size=5, bold=True, align="start", fill=LINE, max_lines=1))
+    shape = track["shape"]
+    for box, space in zip(layout.spaces, track["spaces"]):
+        out.append(space_shape(box, x, y, shape, space["colour"]))
+        ix, iy, iw, ih = inner_box(box, shape)
+        if space.get("note"):
+            out.append(text(space["label"], x + ix, y + iy, iw, ih * 0.45, size=label_size(ih * 0.45), min_size=5,
+                            bold=True, fill=space["ink"], max_lines=1))
+            out.append(text(space["note"], x + ix, y + iy + ih * 0.47, iw, ih * 0.53, size=8, min_size=5,
+                            fill=space["ink"], max_lines=4))
+        else:
+            out.append(text(space["label"], x + ix, y + iy, iw, ih, size=label_size(ih), min_size=5, bold=True,
+                            fill=space["ink"], max_lines=2))
+        if space.get("star"):
+            out.append(star(x + box.x + box.w - 2.2, y + box.y + 2.2, 1.8, "#f5c518"))
+    if track.get("arrows") and len(layout.spaces) > 1:
+        pairs = list(zip(layout.spaces, layout.spaces[1:]))
+        if layout.closed:
+            pairs.append((layout.spaces[-1], layout.spaces[0]))
+        out.extend(chevron(a, b, x, y) for a, b in pairs)
+    if track.get("note"):
+        out.append(text(track["note"], x + TRACK_PAD, y + layout.height - NOTE_BAND - 0.5, layout.width - 2 * TRACK_PAD,
+                        NOTE_BAND, size=7, min_size=5, align="start", fill=LINE, max_lines=2))
+    return "".join(out)
+
+
+def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
+    """DRAWERS['track']: a stand-alone track on a paper ground extended into the bleed."""
+    fields = face.fields
+    text = TextHelper(spec.icons)
+    b = to_mm(face.bleed)
+    w, h = to_mm(face.width), to_mm(face.height)
+    body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
+            draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE))]
+    return svg_document(face, body)
+
+
+DRAWERS["track"] = draw_track_face

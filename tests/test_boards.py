@@ -1,0 +1,252 @@
+"""Boards drawn from tables (generator.kinds.boards, generator.render.boards): prices, slots and true sizes
+read back from written PDFs, layout properties, and manifest errors with file:line."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import ManifestError
+from generator.impose import Paper, SheetOptions, impose_sheets
+from generator.kinds.boards import table_layout
+from generator.manifest import load_manifest
+from generator.model import Kit, build_kit
+from generator.paths import TEMPLATES_DIR
+from generator.pipeline import BuildOptions, build
+from generator.render import render_faces
+from generator.units import mm
+from tests.conftest import ROOT, SEEDS
+
+PT_MM = 25.4 / 72
+RESOURCE_HOG = ROOT / "components" / "resource_hog"
+RULEBOOK = SEEDS / "000_132d53c3a753e285.txt"
+BIG_PAPER = Paper("big", mm(600), mm(800), mm(5))
+
+
+# -- helpers shared by the board, track, mat and die tests ------------------------------------------------
+def pieces_pdf(kit_dir: Path, ids: set[str], target: Path, paper: Paper = BIG_PAPER) -> tuple[Path, list]:
+    """Write only the pieces of components `ids` (all players' sets) to `target`; return it and the pages."""
+    from generator.write import write_pdf
+
+    spec = load_manifest(kit_dir)
+    kit = build_kit(spec, spec.players_max)
+    pieces = tuple(p for p in kit.pieces if p.component_id in ids)
+    faces = render_faces(Kit(spec, kit.players, pieces))
+    imposition = impose_sheets(pieces, SheetOptions(paper, mm(1)))
+    write_pdf(imposition, faces, target, spec.name, (spec.root, TEMPLATES_DIR))
+    return target, list(imposition.pages)
+
+
+def stroked_circles(pdf: Path, page_index: int = 0) -> Counter:
+    """Stroked round shapes on a page, as Counter{diameter in mm (0.1 mm steps): count}."""
+    import pdfplumber
+
+    found: Counter = Counter()
+    with pdfplumber.open(pdf) as doc:
+        for shape in doc.pages[page_index].curves:
+            w, h = (shape["x1"] - shape["x0"]) * PT_MM, (shape["bottom"] - shape["top"]) * PT_MM
+            curved = any(segment[0] == "c" for segment in shape.get("path", []))
+            if shape.get("stroke") and curved and abs(w - h) < 0.05:
+                found[round(w, 1)] += 1
+    return found
+
+
+def number_rows(pdf: Path, page_index: int = 0) -> list[list[int]]:
+    """Whole numbers printed on a page, grouped into lines (same top, ±1 pt), each line read left to right."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        words = [w for w in doc.pages[page_index].extract_words() if re.fullmatch(r"\d+", w["text"])]
+    lines: list[list[dict]] = []
+    for word in sorted(words, key=lambda w: (w["top"], w["x0"])):
+        if lines and abs(lines[-1][0]["top"] - word["top"]) <= 1.0:
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [[int(w["text"]) for w in sorted(line, key=lambda w: w["x0"])] for line in lines]
+
+
+def rulebook_trading_table(text: str) -> tuple[list[int], list[list[int]]]:
+    """(spaces per column, price rows top to bottom) from the rulebook's 'Trading board' table."""
+    block = text.split("\nTrading board\n", 1)[1].split("\nBuilding summary", 1)[0]
+    spaces, rows = [], []
+    for line in block.splitlines():
+        numbers = [int(n) for n in re.findall(r"\b\d+\b", line)]
+        if line.startswith("Spaces"):
+            spaces = numbers
+        elif numbers:
+            rows.append(numbers)
+    return spaces, rows
+
+
+# -- a self-contained board: always runs ---------------------------------------------------------------------
+FIXTURE_BOARD = """
+kit:
+  name: Board fixture
+components:
+  - id: coin
+    kind: chip
+    size: 25mm
+    count: 1
+    print: false
+  - id: market
+    kind: board
+    board:
+      title: Market
+      table:
+        corner: Price
+        slot_for: coin
+        slots: [2, 1]
+        columns: [Grain, Stone]
+        rows:
+          - {label: Top, slots: 0, cells: [41, 97]}
+          - {label: High, cells: [12, 58]}
+          - {label: Low, cells: [7, 33]}
+"""
+
+
+@pytest.fixture(scope="module")
+def fixture_board(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("board_fixture")
+    (folder / "kit.yaml").write_text(FIXTURE_BOARD, encoding="utf-8")
+    result = build(folder, BuildOptions(out=folder / "out", reference=False))
+    return result.pdf
+
+
+def test_fixture_board_prints_every_price_in_its_row_and_column(fixture_board):
+    assert number_rows(fixture_board)[:3] == [[41, 97], [12, 58], [7, 33]]
+
+
+def test_fixture_board_slots_are_the_token_size_plus_margins(fixture_board):
+    # 25 mm coins + 2 mm on each side; 2 + 1 slots in the two rows that take goods
+    assert stroked_circles(fixture_board) == {29.0: 6}
+
+
+def test_fixture_board_trim_box_is_the_board(fixture_board):
+    from pypdf import PdfReader
+
+    page = PdfReader(fixture_board).pages[0]
+    spec = load_manifest(fixture_board.parents[2] / "kit.yaml")
+    piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "market")
+    width, height = float(page.trimbox.width) * PT_MM, float(page.trimbox.height) * PT_MM
+    assert width == pytest.approx(piece.width * PT_MM, abs=0.05)
+    assert height == pytest.approx(piece.height * PT_MM, abs=0.05)
+    # the table: label column 26 + Grain (2 slots of 29 mm beside an 11 mm price) + Stone (1 slot) + borders
+    assert width == pytest.approx(5 + 26 + (1.5 + 11 + 1.5 + 29 + 1.5 + 29 + 1.5) + (1.5 + 11 + 1.5 + 29 + 1.5) + 5, abs=0.05)
+
+
+def test_oversize_board_is_tiled_with_an_assembly_page(tmp_path):
+    big = FIXTURE_BOARD.replace("slots: [2, 1]", "slots: [6, 5]")
+    (tmp_path / "kit.yaml").write_text(big, encoding="utf-8")
+    _, pages = pieces_pdf(tmp_path, {"market"}, tmp_path / "big.pdf", Paper("a4", mm(210), mm(297), mm(5)))
+    kinds = Counter(page.kind for page in pages)
+    assert kinds["assembly"] == 1 and kinds["tile"] >= 2
+
+
+# -- Resource Hog's trading board against its rulebook ------------------------------------------------------
+needs_seeds = pytest.mark.skipif(not RULEBOOK.is_file(), reason="the rulebooks in ../shared/seeds are not here")
+
+
+@pytest.fixture(scope="module")
+def trading_board(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("trading_board")
+    pdf, _ = pieces_pdf(RESOURCE_HOG, {"trading_board"}, folder / "board.pdf")
+    return pdf
+
+
+@needs_seeds
+def test_trading_board_prices_match_the_rulebook_table(trading_board):
+    _, rows = rulebook_trading_table(RULEBOOK.read_text(encoding="utf-8"))
+    assert len(rows) == 12
+    printed = number_rows(trading_board)
+    assert printed[:len(rows)] == rows
+
+
+@needs_seeds
+def test_trading_board_has_the_rulebook_spaces_at_true_size(trading_board):
+    spaces, rows = rulebook_trading_table(RULEBOOK.read_text(encoding="utf-8"))
+    assert spaces == [2, 2, 2, 1, 1]
+    priced_rows = len(rows) - 2  # nothing is placed on the Over MAX and LOW rows
+    circles = stroked_circles(trading_board)
+    # food, salt and arms take the 22 mm chips, slaves and mercenaries the 25 mm discs (+2 mm margins);
+    # the slave and mercenary stacks under the table add 2 × 6 spaces for 25 mm discs
+    assert circles[26.0] == sum(spaces[:3]) * priced_rows
+    assert circles[29.0] == sum(spaces[3:]) * priced_rows + 12
+    assert set(circles) == {26.0, 29.0}
+
+
+def test_trading_board_prints_on_a4_tiles(tmp_path):
+    _, pages = pieces_pdf(RESOURCE_HOG, {"trading_board"}, tmp_path / "a4.pdf", Paper("a4", mm(210), mm(297), mm(5)))
+    kinds = Counter(page.kind for page in pages)
+    assert kinds == {"assembly": 1, "tile": 4}
+
+
+# -- layout properties ----------------------------------------------------------------------------------------
+def _table(columns: list[tuple[int, float]], rows: list[list[tuple[str, int]]]) -> dict:
+    return {
+        "columns": [{"label": f"c{j}", "colour": "#ffffff", "ink": "#000000", "slots": n, "slot_w": size, "slot_h": size,
+                     "slot_shape": "disc"} for j, (n, size) in enumerate(columns)],
+        "rows": [{"label": f"r{i}", "colour": "#ffffff", "ink": "#000000", "note": None,
+                  "cells": [{"text": text, "slots": n, "write_in": False} for text, n in row]} for i, row in enumerate(rows)],
+        "corner": "", "label_width": 26.0, "column_width": 22.0, "row_height": 10.0, "header_height": 12.0,
+        "cell_colour": "#ffffff", "slot_colour": "#ffffff",
+    }
+
+
+@st.composite
+def tables(draw):
+    n_columns = draw(st.integers(1, 5))
+    sizes = [draw(st.floats(5, 40)) for _ in range(n_columns)]
+    n_rows = draw(st.integers(1, 6))
+    rows = [[(draw(st.sampled_from(["", "7", "45"])), draw(st.integers(0, 3))) for _ in range(n_columns)]
+            for _ in range(n_rows)]
+    return _table([(0, s) for s in sizes], rows)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables())
+def test_slots_lie_inside_their_cells_and_never_overlap(table):
+    layout = table_layout(table)
+    boxes = []
+    for cell in layout.cells:
+        for slot in cell.slots:
+            assert cell.x - 1e-6 <= slot.x and slot.x + slot.w <= cell.x + cell.w + 1e-6
+            assert cell.y - 1e-6 <= slot.y and slot.y + slot.h <= cell.y + cell.h + 1e-6
+            boxes.append(slot)
+        tx, ty, tw, th = cell.text_box
+        assert tw >= 0 and th >= 0 and cell.x - 1e-6 <= tx and tx + tw <= cell.x + cell.w + 1e-6
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+    assert layout.width == pytest.approx(sum(layout.column_w))
+    assert layout.height == pytest.approx(table["header_height"] + sum(layout.row_h))
+
+
+# -- manifest errors ---------------------------------------------------------------------------------------------
+def test_a_row_with_the_wrong_number_of_cells_is_reported_with_its_line(write_kit):
+    kit = write_kit(FIXTURE_BOARD.replace("cells: [12, 58]", "cells: [12]"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    message = str(error.value)
+    assert re.search(r"kit\.yaml:2[0-9]:\d+: components\[1\]\.board\.table\.rows\[1\]\.cells: this row has 1 cells for 2 columns",
+                     message), message
+
+
+def test_an_unknown_slot_token_names_the_known_components(write_kit):
+    kit = write_kit(FIXTURE_BOARD.replace("slot_for: coin", "slot_for: coins"))
+    with pytest.raises(ManifestError) as error:
+        build_kit(load_manifest(kit), 1)
+    assert "unknown component 'coins'" in str(error.value) and "coin" in str(error.value)
+    assert re.search(r"kit\.yaml:\d+", str(error.value))
+
+
+def test_unknown_board_keys_are_refused_with_a_hint(write_kit):
+    kit = write_kit(FIXTURE_BOARD.replace("corner: Price", "coner: Price"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert "unknown key 'coner' (did you mean 'corner'?)" in str(error.value)

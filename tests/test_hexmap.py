@@ -1,0 +1,267 @@
+"""Hex maps (kind `hexmap`): End of Resources' 127-cell map tiled on A4, read back from the written PDF.
+
+The tiles are laid together the way a person would: by putting one tile's alignment crosses on its
+neighbour's. Then neighbouring cell centres (found from the cells' printed coordinates) must be one hex
+apart across every tile boundary, and every cell must be whole on some tile.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import subprocess
+from dataclasses import dataclass
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import ManifestError
+from generator.geometry.hexgrid import Axial, HexLayout, edge, hexagon_map, map_edge
+from generator.kinds.hexmap import chain_segments, map_cells, visual_rows
+from generator.manifest import load_manifest
+from generator.pipeline import BuildOptions, build
+from generator.units import mm, to_mm
+
+KIT = Path(__file__).resolve().parents[1] / "components" / "end_of_resources"
+HEX_MM = 28.0          # the kit's across-flats size: the distance between neighbouring centres
+OVERLAP_MM = 10.0
+MARK_RED = (0.85, 0, 0.3)
+CROSS_ARM_MM = 5.0
+CELL_NAME = re.compile(r"^[A-M]\d{1,2}$")
+CLIP = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re W n")
+
+
+@dataclass(frozen=True)
+class TilePage:
+    """What one tile page shows, in page millimetres (y down): its visible area, crosses and cells."""
+
+    label: str
+    clip: tuple[float, float, float, float]  # x0, y0, x1, y1
+    crosses: tuple[tuple[float, float], ...]
+    cells: dict[str, tuple[float, float]]   # cell name -> centre of its printed name, when wholly visible
+    board: tuple[float, float, float, float]  # the board's cut rectangle (drawn whole, shown clipped)
+    page_size: tuple[float, float]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("eor")
+    result = build(KIT, BuildOptions(out=out, reference=False))
+    return result, json.loads(result.report.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def tiles(built) -> dict[str, TilePage]:
+    import pdfplumber
+    from pypdf import PdfReader
+
+    result, _ = built
+    reader = PdfReader(result.pdf)
+    found = {}
+    with pdfplumber.open(result.pdf) as pdf:
+        for index, text in enumerate(_page_texts(result.pdf)):
+            label = re.match(r"\s*Tile (\w+)", text)
+            if label is not None:
+                found[label[1]] = _read_tile(label[1], pdf.pages[index], reader.pages[index].get_contents().get_data())
+    return found
+
+
+def _page_texts(pdf_path) -> list[str]:
+    return subprocess.run(["pdftotext", str(pdf_path), "-"], check=True, capture_output=True, text=True).stdout.split("\f")
+
+
+def _read_tile(label: str, page, content: bytes) -> TilePage:
+    x, y, w, h = (to_mm(float(v)) for v in CLIP.search(content).groups())  # the first clip is the tile's
+    clip = (x, y, x + w, y + h)
+    crosses = _crosses(page)
+    cells = {}
+    for word in page.extract_words():
+        box = tuple(to_mm(v) for v in (word["x0"], word["top"], word["x1"], word["bottom"]))
+        if CELL_NAME.match(word["text"]) and clip[0] <= box[0] and box[2] <= clip[2] and clip[1] <= box[1] and box[3] <= clip[3]:
+            cells[word["text"]] = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    rect = next(r for r in page.rects if r.get("stroking_color") == (0.45, 0.45, 0.45))
+    board = tuple(to_mm(v) for v in (rect["x0"], rect["top"], rect["x1"], rect["bottom"]))
+    return TilePage(label, clip, tuple(crosses), cells, board, (to_mm(page.width), to_mm(page.height)))
+
+
+def _crosses(page) -> list[tuple[float, float]]:
+    """Centres of the alignment crosses: a red horizontal and a red vertical arm of equal length crossing."""
+    arms_h, arms_v = [], []
+    for line in page.lines:
+        if line.get("stroking_color") != MARK_RED:
+            continue
+        length = to_mm(max(line["x1"] - line["x0"], line["bottom"] - line["top"]))
+        if abs(length - CROSS_ARM_MM) > 0.1:
+            continue
+        centre = (to_mm((line["x0"] + line["x1"]) / 2), to_mm((line["top"] + line["bottom"]) / 2))
+        (arms_h if line["bottom"] - line["top"] < 0.01 else arms_v).append(centre)
+    return [h for h in arms_h if any(math.dist(h, v) < 0.01 for v in arms_v)]
+
+
+def _shift(a: TilePage, b: TilePage, across: bool) -> tuple[float, float]:
+    """The translation that lays tile b onto tile a so that their shared crosses coincide."""
+    if across:
+        mine = sorted((p for p in a.crosses if p[0] > a.clip[2] - OVERLAP_MM), key=lambda p: p[1])
+        theirs = sorted((p for p in b.crosses if p[0] < b.clip[0] + OVERLAP_MM), key=lambda p: p[1])
+    else:
+        mine = sorted((p for p in a.crosses if p[1] > a.clip[3] - OVERLAP_MM), key=lambda p: p[0])
+        theirs = sorted((p for p in b.crosses if p[1] < b.clip[1] + OVERLAP_MM), key=lambda p: p[0])
+    assert len(mine) == len(theirs) == 3, (a.label, b.label, mine, theirs)
+    shifts = [(p[0] - q[0], p[1] - q[1]) for p, q in zip(mine, theirs)]
+    for s in shifts:  # the crosses form the same pattern on both tiles, so one shift fits all three
+        assert math.dist(s, shifts[0]) < 0.05
+    return shifts[0]
+
+
+def _neighbours(labels) -> list[tuple[str, str, bool]]:
+    """(tile, right or lower neighbour, across?) for every shared tile edge."""
+    pairs = []
+    for label in labels:
+        row, col = label[0], int(label[1:])
+        if f"{row}{col + 1}" in labels:
+            pairs.append((label, f"{row}{col + 1}", True))
+        below = f"{chr(ord(row) + 1)}{col}"
+        if below in labels:
+            pairs.append((label, below, False))
+    return pairs
+
+
+def test_build_json_records_the_map_and_its_cells(built):
+    _, report = built
+    board = next(c for c in report["components"] if c["id"] == "map")
+    assert board["kind"] == "hexmap" and board["count"] == 1 and board["cells"] == 127
+    assert report["paper"] == "a4"
+
+
+def test_map_prints_on_a4_tiles_with_an_assembly_page(built, tiles):
+    result, _ = built
+    assert sorted(tiles) == ["A1", "A2", "B1", "B2"]
+    for tile in tiles.values():
+        assert sorted(round(v) for v in tile.page_size) == [210, 297]
+        assert len(tile.crosses) >= 3
+    assert any(text.lstrip().startswith("Assembly") for text in _page_texts(result.pdf))
+
+
+def test_neighbouring_cells_are_one_hex_apart_across_tile_boundaries(tiles):
+    checked = 0
+    for first, second, across in _neighbours(tiles):
+        a, b = tiles[first], tiles[second]
+        dx, dy = _shift(a, b, across)
+        moved = {name: (x + dx, y + dy) for name, (x, y) in b.cells.items()}
+        for name in a.cells.keys() & moved.keys():  # printed on both tiles: must land on itself
+            assert math.dist(a.cells[name], moved[name]) < 0.2, (first, second, name)
+        only_a = {n: p for n, p in a.cells.items() if n not in moved}
+        only_b = {n: p for n, p in moved.items() if n not in a.cells}
+        for (na, pa), (nb, pb) in product(only_a.items(), only_b.items()):
+            gap = math.dist(pa, pb)
+            if gap < 1.5 * HEX_MM:
+                assert abs(gap - HEX_MM) < 0.2, (first, second, na, nb, gap)
+                checked += 1
+    assert checked >= 20  # there really are neighbours split between tiles
+
+
+def test_tiles_overlap_and_cover_the_whole_board(tiles):
+    """Laid together by their crosses, neighbouring tiles overlap by 10 mm and leave no gap on the board."""
+    origin = {"A1": (0.0, 0.0)}
+    for first, second, across in sorted(_neighbours(tiles), key=lambda p: (p[0], not p[2])):
+        if second in origin:
+            continue
+        dx, dy = _shift(tiles[first], tiles[second], across)
+        origin[second] = (origin[first][0] + dx, origin[first][1] + dy)
+        a, b = tiles[first], tiles[second]
+        if across:
+            overlap = a.clip[2] - (b.clip[0] + dx)
+        else:
+            overlap = a.clip[3] - (b.clip[1] + dy)
+        assert abs(overlap - OVERLAP_MM) < 0.2, (first, second, overlap)
+    areas = [(t.clip[0] + origin[n][0], t.clip[1] + origin[n][1], t.clip[2] + origin[n][0], t.clip[3] + origin[n][1])
+             for n, t in tiles.items()]
+    x0, y0, x1, y1 = tiles["A1"].board
+    steps = 120
+    for i, j in product(range(steps + 1), repeat=2):
+        x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps
+        assert any(a[0] - 0.01 <= x <= a[2] + 0.01 and a[1] - 0.01 <= y <= a[3] + 0.01 for a in areas), (x, y)
+
+
+def test_every_cell_is_whole_on_some_tile(tiles):
+    shown = set().union(*(t.cells for t in tiles.values()))
+    rows = "ABCDEFGHIJKLM"
+    expected = {f"{rows[r]}{i + 1}" for r in range(13) for i in range(13 - abs(6 - r))}
+    assert len(expected) == 127
+    assert shown == expected
+
+
+def test_playing_areas_and_legend_are_printed(built):
+    result, _ = built
+    text = " ".join(_page_texts(result.pdf))
+    for label in ("2 players", "3 players", "4 players", "5-6 players", "Meadow", "Tundra"):
+        assert label in text
+
+
+# -- the kind's own logic ------------------------------------------------------------------------------
+def test_picture_lines_must_match_the_rows(write_kit):
+    folder = write_kit("""\
+        kit: {name: Bad map}
+        components:
+          - id: map
+            kind: hexmap
+            map:
+              side: 2
+              across_flats: 20mm
+              orientation: pointy
+              terrain: {a: "#aaaaaa"}
+              picture:
+                - "a a"
+                - "a a a a"
+                - "a a"
+        """)
+    with pytest.raises(ManifestError) as caught:
+        load_manifest(folder)
+    messages = [str(p) for p in caught.value.problems]
+    assert any(":12:" in m and "picture[1]" in m and "has 4 cells" in m and "has 3" in m for m in messages), messages
+
+
+def test_regions_off_the_map_are_reported(write_kit):
+    folder = write_kit("""\
+        kit: {name: Bad map}
+        components:
+          - id: map
+            kind: hexmap
+            map: {side: 3, across_flats: 20mm, regions: [{label: too big, within: 4}]}
+        """)
+    with pytest.raises(ManifestError) as caught:
+        load_manifest(folder)
+    assert any("off the map" in str(p) and p.line == 5 for p in caught.value.problems)
+
+
+@settings(max_examples=40, deadline=None)
+@given(side=st.integers(min_value=1, max_value=9), orientation=st.sampled_from(["flat", "pointy"]))
+def test_rows_hold_every_cell_once(side, orientation):
+    cells = map_cells({"side": side})
+    assert len(cells) == 3 * side * (side - 1) + 1
+    rows = visual_rows(HexLayout(orientation, 1.0), cells)
+    flattened = [c for row in rows for c in row]
+    assert sorted(flattened, key=lambda c: (c.q, c.r)) == sorted(cells, key=lambda c: (c.q, c.r))
+    if orientation == "pointy":
+        assert [len(r) for r in rows] == [side + i for i in range(side)] + [2 * side - 2 - i for i in range(side - 1)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(cells=st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=25))
+def test_outline_chains_use_every_edge_once_and_close(cells):
+    members = [Axial(q, r) for q, r in sorted(cells)]
+    layout = HexLayout("flat", mm(10))
+    segments = [edge(layout, c, d) for c, d in map_edge(members)]
+    chains = chain_segments(segments)
+    assert sum(len(chain) - 1 for chain in chains) == len(segments)
+    for chain in chains:  # every boundary of a set of hexes is a closed loop
+        assert math.dist(chain[0], chain[-1]) < 1e-6
+
+
+def test_hexagon_map_of_side_seven_has_127_cells():
+    assert len(hexagon_map(7)) == 127
+    assert len(map_cells({"side": 7})) == 127

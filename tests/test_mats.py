@@ -1,0 +1,146 @@
+"""Player mats (generator.kinds.mats, generator.render.mats): supply tracks, slots and upkeep brackets read
+from the written PDF, one mat per colour, section layout properties, and Shires' six mats on A4."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import ManifestError
+from generator.impose import Paper
+from generator.kinds.mats import mat_layout
+from generator.manifest import load_manifest
+from generator.pipeline import BuildOptions, build
+from generator.units import mm
+from tests.conftest import ROOT
+from tests.test_boards import PT_MM, number_rows, pieces_pdf
+
+FIXTURE = """
+kit:
+  name: Mat fixture
+  players: {min: 2, max: 2}
+  player_colours: ["#c62828", "#1565c0"]
+components:
+  - id: mat
+    kind: mat
+    per_player: true
+    mat:
+      title: Realm
+      sections:
+        - type: supply
+          title: Supply
+          max: 5
+          resources: [{name: Grain, colour: "#e67e22"}, {name: Ore, colour: "#7e4fa3", start: 2}]
+        - type: slots
+          title: Armies
+          groups: [Lord, Lady]
+          slots: 4
+          slot_size: 20mm x 12mm
+          every: 2
+          upkeep: Upkeep 3
+        - type: table
+          place: beside
+          table:
+            corner: Costs
+            columns: [Wood, Iron]
+            rows: [{label: Hut, cells: [4, 2]}]
+"""
+
+
+def _white_boxes(pdf, width_mm: float, height_mm: float, pages: slice = slice(None)) -> int:
+    """Stroked, white-filled boxes of the given size (slots) on the chosen pages."""
+    import pdfplumber
+
+    count = 0
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages[pages]:
+            for shape in page.rects + page.curves:
+                w, h = (shape["x1"] - shape["x0"]) * PT_MM, (shape["bottom"] - shape["top"]) * PT_MM
+                white = tuple(shape.get("non_stroking_color") or ()) == (1, 1, 1)
+                if shape.get("stroke") and white and abs(w - width_mm) < 0.1 and abs(h - height_mm) < 0.1:
+                    count += 1
+    return count
+
+
+@pytest.fixture(scope="module")
+def mat_pdf(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mat")
+    (folder / "kit.yaml").write_text(FIXTURE, encoding="utf-8")
+    return build(folder, BuildOptions(out=folder / "out", reference=False)).pdf
+
+
+def test_each_supply_track_runs_from_zero_to_max(mat_pdf):
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(mat_pdf).pages)
+    rows = [row for page in range(pages) for row in number_rows(mat_pdf, page)]
+    assert rows.count([0, 1, 2, 3, 4, 5]) == 2 * 2  # two resources on each of the two players' mats
+
+
+def test_slots_and_upkeep_brackets(mat_pdf):
+    import subprocess
+
+    assert _white_boxes(mat_pdf, 20.0, 12.0) == 2 * 2 * 4  # mats × groups × slots, at their true size
+    text = subprocess.run(["pdftotext", str(mat_pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.count("Upkeep 3") == 2 * 2 * 2  # a bracket over every 2 of the 4 slots
+
+
+def test_one_mat_in_each_player_colour(mat_pdf):
+    import pdfplumber
+
+    fills = Counter()
+    with pdfplumber.open(mat_pdf) as doc:
+        for page in doc.pages:
+            for shape in page.rects:
+                if shape.get("fill") and (shape["x1"] - shape["x0"]) * PT_MM > 100:
+                    fills[tuple(round(c, 2) for c in shape["non_stroking_color"])] += 1
+    assert fills[(0.78, 0.16, 0.16)] >= 1 and fills[(0.08, 0.4, 0.75)] >= 1
+
+
+def _section(kind: str, place: str, w: float, h: float) -> dict:
+    return {"type": "text", "title": None, "note": None, "place": place, "text": kind, "width": w, "height": h}
+
+
+@st.composite
+def mats(draw):
+    count = draw(st.integers(1, 7))
+    places = ["row"] + [draw(st.sampled_from(["row", "beside", "under"])) for _ in range(count - 1)]
+    return {"title": draw(st.sampled_from([None, "Mat"])),
+            "sections": [_section("x", p, draw(st.floats(10, 120)), draw(st.floats(5, 80))) for p in places]}
+
+
+@settings(max_examples=80, deadline=None)
+@given(mats())
+def test_sections_never_overlap_and_stay_on_the_mat(mat):
+    layout = mat_layout(mat)
+    boxes = layout.sections
+    assert [b.index for b in boxes] == list(range(len(mat["sections"])))
+    for i, a in enumerate(boxes):
+        assert a.x >= 0 and a.y >= 0 and a.x + a.w <= layout.width + 1e-6 and a.y + a.h <= layout.height + 1e-6
+        for b in boxes[i + 1:]:
+            assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+
+
+def test_shires_prints_six_mats_each_on_one_a4_sheet(tmp_path):
+    a4 = Paper("a4", mm(210), mm(297), mm(5))
+    pdf, pages = pieces_pdf(ROOT / "components" / "shires", {"player_mat"}, tmp_path / "mats.pdf", a4)
+    assert [p.kind for p in pages] == ["single"] * 6
+    for page in pages:
+        x0, y0, x1, y1 = Paper("a4", page.width, page.height, mm(5)).area()
+        placement = page.placements[0]
+        bleed = placement.piece.bleed
+        assert placement.x - bleed >= x0 - 1e-6 and placement.x + placement.piece.width + bleed <= x1 + 1e-6
+        assert placement.y - bleed >= y0 - 1e-6 and placement.y + placement.piece.height + bleed <= y1 + 1e-6
+    # the six pages differ only in colour: read the first one
+    assert _white_boxes(pdf, 22.0, 13.0, slice(0, 1)) == 3 * 6  # envoys × standing-army slots
+    assert number_rows(pdf, 0).count(list(range(21))) == 6  # Food, Favor, Gold, Wood, Iron, Stone from 0 to 20
+
+
+def test_a_first_section_placed_beside_nothing_is_reported(write_kit):
+    kit = write_kit(FIXTURE.replace("        - type: supply\n", "        - type: supply\n          place: beside\n"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert "mat.sections[0].place: the first section starts the first row" in str(error.value)

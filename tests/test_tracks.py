@@ -1,0 +1,111 @@
+"""Tracks (generator.kinds.tracks, generator.render.tracks): labels and space sizes read from the written PDF,
+path properties of line, grid, serpentine and loop layouts, and manifest errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import ManifestError
+from generator.kinds.tracks import grid_cells, track_layout
+from generator.manifest import load_manifest
+from generator.pipeline import BuildOptions, build
+from tests.test_boards import number_rows, stroked_circles
+
+FIXTURE = """
+kit:
+  name: Track fixture
+components:
+  - id: marker
+    kind: marker
+    shape: disc
+    size: 20mm
+    count: 1
+    print: false
+  - id: turns
+    kind: track
+    track:
+      title: Turns remaining
+      spaces: [8, 7, 6, 5, 4, 3, 2, 1, VOTE]
+      start: 8
+      space_for: marker
+"""
+
+
+@pytest.fixture(scope="module")
+def track_pdf(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("track")
+    (folder / "kit.yaml").write_text(FIXTURE, encoding="utf-8")
+    return build(folder, BuildOptions(out=folder / "out", reference=False)).pdf
+
+
+def test_spaces_are_printed_in_order_along_the_line(track_pdf):
+    import pdfplumber
+
+    assert number_rows(track_pdf)[0] == [8, 7, 6, 5, 4, 3, 2, 1]
+    with pdfplumber.open(track_pdf) as doc:
+        words = doc.pages[0].extract_words()
+    one = next(w for w in words if w["text"] == "1")
+    vote = next(w for w in words if w["text"] == "VOTE")
+    assert vote["x0"] > one["x1"] and abs((vote["top"] + vote["bottom"]) / 2 - (one["top"] + one["bottom"]) / 2) < 1.0
+
+
+def test_spaces_fit_the_marker_with_margins(track_pdf):
+    assert stroked_circles(track_pdf) == {24.0: 9}  # 20 mm marker + 2 mm each side, one per space
+
+
+def _track(count: int, layout: str, columns: int, serpentine: bool = False) -> dict:
+    return {"spaces": [{"label": str(i)} for i in range(count)], "layout": layout, "columns": columns,
+            "serpentine": serpentine, "space_w": 20.0, "space_h": 15.0, "gap": 1.5, "title": "t", "note": None}
+
+
+@st.composite
+def paths(draw):
+    layout = draw(st.sampled_from(["grid", "loop"]))
+    if layout == "loop":
+        count = 2 * draw(st.integers(2, 15))
+        columns = draw(st.integers(2, count // 2))
+        return count, layout, columns, False
+    count = draw(st.integers(1, 40))
+    return count, layout, draw(st.integers(1, 12)), True
+
+
+@settings(max_examples=80, deadline=None)
+@given(paths())
+def test_each_space_is_next_to_the_one_before(path):
+    count, layout, columns, serpentine = path
+    cells = grid_cells(count, layout, columns, serpentine)
+    assert len(set(cells)) == count
+    steps = list(zip(cells, cells[1:])) + ([(cells[-1], cells[0])] if layout == "loop" else [])
+    for (c1, r1), (c2, r2) in steps:
+        assert abs(c1 - c2) + abs(r1 - r2) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(paths())
+def test_spaces_stay_inside_the_track_and_apart(path):
+    count, layout, columns, serpentine = path
+    track = _track(count, layout, columns, serpentine)
+    shape = track_layout(track)
+    for i, a in enumerate(shape.spaces):
+        assert 0 <= a.x and a.x + a.w <= shape.width + 1e-6 and shape.top <= a.y and a.y + a.h <= shape.height + 1e-6
+        for b in shape.spaces[i + 1:]:
+            assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+
+
+def test_a_loop_needs_an_even_number_of_spaces(write_kit):
+    kit = write_kit(FIXTURE.replace("      start: 8\n", "      layout: loop\n"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert re.search(r"kit\.yaml:\d+:\d+: components\[1\]\.track\.spaces: a loop .* even number of spaces ≥ 4 \(got 9\)",
+                     str(error.value)), str(error.value)
+
+
+def test_a_start_that_is_no_space_is_reported(write_kit):
+    kit = write_kit(FIXTURE.replace("start: 8", "start: 9"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert "track.start: start 9 is not the label of any space" in str(error.value)
