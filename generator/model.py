@@ -122,7 +122,8 @@ def face_fields(spec: KitSpec, component: ComponentSpec, side: SideSpec, colour:
                 colour_name: str | None, extra: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """The values a template sees: side fields, card fields, then derived values (colour, ink …)."""
     fields: dict[str, Any] = {**side.fields, **extra}
-    base = colour or fields.get("colour") or spec.palette.get("default") or "#ffffff"
+    # a colour written on the side or card wins (a deck's shared back); otherwise the set's colour
+    base = fields.get("colour") or colour or spec.palette.get("default") or "#ffffff"
     fields["colour"] = base
     fields.setdefault("ink", text_on(base))
     fields.setdefault("name", component.name)
