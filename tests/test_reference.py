@@ -17,8 +17,7 @@ from generator.reference import parse_reference, write_reference
 from generator.reference.content import TableBlock
 from tests.conftest import ROOT, cut_outlines
 
-KITS = sorted(p.parent.name for p in (ROOT / "components").glob("*/kit.yaml")
-              if load_manifest(p.parent).reference)
+KITS = sorted(p.parent.name for p in (ROOT / "components").glob("*/reference.yaml"))
 GOLDEN = ROOT / "tests" / "golden"
 MM = 72 / 25.4
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -174,6 +173,7 @@ def built(tmp_path_factory) -> dict[str, dict[str, Path]]:
 
 def test_every_kit_has_a_reference():
     assert len(KITS) == 5, KITS
+    assert all(load_manifest(ROOT / "components" / kit).reference for kit in KITS), "include reference.yaml in kit.yaml"
 
 
 @pytest.mark.parametrize("kit", KITS)
@@ -294,19 +294,25 @@ def test_over_long_content_flows_and_never_overflows(tmp_path, fmt):
 
 
 def test_long_words_are_broken_inside_their_column(tmp_path):
-    """A word longer than its column is broken between letters; every piece stays in the column."""
+    """A word longer than its column is broken between letters; every piece stays in its column
+    (the narrow table has three equal columns: the long name in the first, the long number in the second)."""
     from generator.reference.sheets import COLUMN_GAP, MIN_MARGIN
 
+    long_name, long_number = "Pneumonoultramicroscopicsilicovolcanoconiosis", "1234567890" * 4
     kit = long_kit(tmp_path / "long")
     pdf = write_reference(load_manifest(kit), tmp_path / "out", format="sheets")
+    pieces = {0: [], 1: []}
     for width, height, words in pdf_words(pdf):
         column = (width - 2 * MIN_MARGIN - COLUMN_GAP) / 2
         for x0, top, x1, bottom, word in words:
-            if word.startswith(("Pneumono", "1234567890")) or "volcano" in word:
-                lane = next(i for i in range(2) if x0 >= MIN_MARGIN + i * (column + COLUMN_GAP) - 0.5)
-                third = column / 3
-                start = MIN_MARGIN + lane * (column + COLUMN_GAP) + (0 if word[0] == "P" or word[0].isalpha() else third)
-                assert start - 0.5 <= x0 and x1 <= start + third + 0.5, (word, x0, x1, start)
+            if len(word) >= 4 and (word in long_name or (word.isdigit() and len(word) >= 6 and word in long_number)):
+                which = 0 if word.isalpha() else 1
+                lane = 0 if x0 < MIN_MARGIN + column else 1
+                left = MIN_MARGIN + lane * (column + COLUMN_GAP) + which * column / 3
+                assert left - 0.5 <= x0 and x1 <= left + column / 3 + 0.5, (word, x0, x1, left)
+                pieces[which].append(word)
+    assert "".join(pieces[0]) == long_name and "".join(pieces[1]) == long_number, pieces
+    assert len(pieces[0]) >= 2 and len(pieces[1]) >= 2, pieces
 
 
 def test_text_that_cannot_fit_is_an_error_naming_its_line(tmp_path):

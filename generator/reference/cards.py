@@ -24,13 +24,11 @@ from generator.reference.document import ReferenceDocument, counting_canvas
 from generator.reference.icons import IconLibrary
 from generator.reference.typeset import FONT, FONT_BOLD, MIN_TEXT_PT, Typesetter
 from generator.units import mm
+from generator.write.pdf import CUT_GREY, CUT_WIDTH, MARK_WIDTH  # the kit sheets' cut and crop marks
 
 CARD_WIDTH, CARD_HEIGHT = mm(63), mm(88)
 SAFE = mm(3.5)        # text stays this far inside the trim
 BAND = mm(8)          # coloured band at the top of each face: kit name and face number, inside the safe area
-MARK_WIDTH = 0.5      # pt, as the kit sheets' crop marks (generator/write/pdf.py)
-CUT_WIDTH = 0.3
-CUT_GREY = (0.45, 0.45, 0.45)
 PIECE_ID = "reference-aid"
 
 
@@ -76,10 +74,12 @@ def _band(reference: Reference, bleed: float):
         canvas.rect(0, height - bleed - BAND, width, BAND + bleed, stroke=0, fill=1)
         canvas.setFillColor(HexColor(text_on(accent)))
         baseline = height - bleed - SAFE - MIN_TEXT_PT * 0.76  # the letters' tops on the safe line
+        page_label = f"{number} / {count}"
+        room = CARD_WIDTH - 2 * SAFE - canvas.stringWidth(page_label, FONT, MIN_TEXT_PT) - mm(2)
         canvas.setFont(FONT_BOLD, MIN_TEXT_PT)
-        canvas.drawString(bleed + SAFE, baseline, reference.kit_name)
+        canvas.drawString(bleed + SAFE, baseline, _shortened(canvas, reference.kit_name, MIN_TEXT_PT, room))
         canvas.setFont(FONT, MIN_TEXT_PT)
-        canvas.drawRightString(width - bleed - SAFE, baseline, f"{number} / {count}")
+        canvas.drawRightString(width - bleed - SAFE, baseline, page_label)
         canvas.restoreState()
 
     return decorate
@@ -100,8 +100,7 @@ def _closing_back(reference: Reference, bleed: float):
         size = 14.0
         while size > MIN_TEXT_PT and canvas.stringWidth(name, FONT_BOLD, size) > CARD_WIDTH - 2 * SAFE:
             size -= 0.5
-        while canvas.stringWidth(name, FONT_BOLD, size) > CARD_WIDTH - 2 * SAFE:
-            name = name[:-2] + "…"
+        name = _shortened(canvas, name, size, CARD_WIDTH - 2 * SAFE)
         canvas.setFont(FONT_BOLD, size)
         canvas.drawCentredString(width / 2, height / 2 + 4, name)
         canvas.setFont(FONT, 9)
@@ -109,6 +108,13 @@ def _closing_back(reference: Reference, bleed: float):
         return True
 
     return finish
+
+
+def _shortened(canvas: Canvas, text: str, size: float, room: float) -> str:
+    """`text` in bold at `size`, cut with an ellipsis to fit `room` points."""
+    while len(text) > 1 and canvas.stringWidth(text, FONT_BOLD, size) > room:
+        text = text[:-2].rstrip() + "…"
+    return text
 
 
 def _page_count(pdf: Path) -> int:
@@ -135,7 +141,7 @@ def _write_sheet_marks(imposition: Imposition, path: Path, reference: Reference)
     kit_name = reference.kit_name
     canvas = Canvas(str(path), invariant=1)
     canvas.setCreator("pnpgen")
-    canvas.setTitle(f"{reference.title} (player-aid cards)")
+    canvas.setTitle(f"{reference.title} (cards)")
     canvas.setAuthor(kit_name)
     total = len(imposition.pages)
     for number, page in enumerate(imposition.pages, start=1):

@@ -51,7 +51,7 @@ class ReferenceDocument(BaseDocTemplate):
 
     def __init__(self, filename: str, what: str, **kwargs):
         super().__init__(filename, invariant=1, creator="pnpgen", producer="pnpgen", **kwargs)
-        self.what = what  # "page" or "card": what the block did not fit on
+        self.what = what  # "column", "page" or "card face": what a block failed to fit on
         self.where = "reference"
 
     def handle_flowable(self, flowables):
@@ -59,11 +59,6 @@ class ReferenceDocument(BaseDocTemplate):
             self.where = getattr(flowables[0], "pnp_where", self.where)
         try:
             super().handle_flowable(flowables)
-        except PlatypusLayoutError as exc:
+        except PlatypusLayoutError:
             raise LayoutError(f"{self.where}: part of this block (a table row, a long word or an icon) is taller "
-                              f"or wider than a whole {self.what}; shorten it or split it ({_reason(exc)})") from None
-
-
-def _reason(exc: Exception) -> str:
-    text = str(exc)
-    return text.split(" too large")[0].split("Flowable ")[-1][:80] + " too large"
+                              f"or wider than a whole {self.what}; shorten it or split it") from None
