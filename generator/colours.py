@@ -37,3 +37,9 @@ def text_on(background: str) -> str:
     r, g, b = (int(background[i : i + 2], 16) / 255 for i in (1, 3, 5))
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return "#000000" if luminance > 0.45 else "#ffffff"
+
+
+def tint(colour: str, amount: float) -> str:
+    """'#rrggbb' mixed with white (amount 0: unchanged, 1: white): light grounds from a strong colour."""
+    channels = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)

@@ -1,4 +1,4 @@
-"""Impose stage: `impose_sheets(pieces, sheet)` packs pieces onto pages (pure geometry, points).
+"""Impose stage: `impose_sheets(pieces, options)` packs pieces onto pages (pure geometry, points).
 
 Pieces of one size are laid in rows, so every straight cut runs the length of its block and its crop
 marks line up; two-sided pieces get a back page right after their front, mirrored for the flip;
@@ -8,9 +8,10 @@ anything larger than the printable area is split into overlapping tiles plus an 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Sequence
 
+from generator.errors import LayoutError
 from generator.model import Piece
 from generator.units import mm
 
@@ -46,6 +47,9 @@ class Paper:
 
 @dataclass(frozen=True)
 class SheetOptions:
+    """How to impose: the paper, the gap between non-straight pieces, the duplex flip and the printer's
+    back-side drift (points), and the overlap of tiles."""
+
     paper: Paper
     gutter: float
     duplex: str = "long-edge"  # or short-edge
@@ -53,7 +57,7 @@ class SheetOptions:
     overlap: float = TILE_OVERLAP
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a 10 000-card deck holds 20 000 of these
 class Placement:
     """A piece on a page: trim box top-left (x, y) in page points (y grows downward)."""
 
@@ -61,11 +65,10 @@ class Placement:
     x: float
     y: float
     side: str = "front"  # which face to draw
-    clip: tuple[float, float, float, float] | None = None  # page-space clip for tiles
-    offset: tuple[float, float] = (0.0, 0.0)  # for tiles: piece point drawn at the clip's top-left
+    clip: tuple[float, float, float, float] | None = None  # page-space clip: butted bleeds, tiles
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CropMark:
     x1: float
     y1: float
@@ -96,7 +99,7 @@ class Page:
     height: float
     placements: tuple[Placement, ...] = ()
     marks: tuple[CropMark, ...] = ()
-    sheet: int = 0
+    sheet: int = 0  # the sheet of paper it is printed on (a back shares its front's)
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()  # assembly page: every tile of its piece
     caption: str = ""
@@ -104,51 +107,49 @@ class Page:
 
 @dataclass(frozen=True)
 class Imposition:
+    """Every page in print order, how much of the packed sheets' printable area pieces cover, and how
+    many sheets of paper the pages take (a front and its back are one sheet; each tile is one)."""
+
     pages: tuple[Page, ...]
-    utilisation: float  # piece area / printable area over sheets that hold pieces
+    utilisation: float  # piece area / printable area over the front and single pages
     sheets: int
 
 
 def fits(piece: Piece, paper: Paper) -> bool:
+    """True when the piece with its bleed fits the paper's printable area as it is turned."""
     x0, y0, x1, y1 = paper.area()
     fw, fh = piece.footprint
     return fw <= x1 - x0 + 1e-6 and fh <= y1 - y0 + 1e-6
 
 
 def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
-    """Pack `pieces` onto pages: two-sided sheets (front, back) first, then one-sided, then tiled pieces."""
+    """Pack `pieces` onto pages: two-sided sheets (front, back) first, then one-sided ones; pieces too big for
+    the sheet follow their group, each on its own pages."""
     paper = options.paper
-    normal = [p for p in pieces if fits(p, paper)]
-    oversize = [p for p in pieces if not fits(p, paper)]
-    two_sided = [p for p in normal if p.back is not None]
-    one_sided = [p for p in normal if p.back is None]
     pages: list[Page] = []
-    used = 0.0
-    sheet_count = 0
-    for group, duplex in ((two_sided, True), (one_sided, False)):
-        for placements, marks in _pack(group, paper, options.gutter):
-            sheet_count += 1
-            used += sum(pl.piece.width * pl.piece.height for pl in placements)
-            kind = "front" if duplex else "single"
-            pages.append(Page(kind, paper.width, paper.height, placements, marks, sheet=sheet_count))
+    for duplex in (True, False):
+        group = [p for p in pieces if (p.back is not None) == duplex]
+        for placements, marks in _pack([p for p in group if fits(p, paper)], paper, options.gutter):
+            pages.append(Page("front" if duplex else "single", paper.width, paper.height, placements, marks))
             if duplex:
                 pages.append(mirror_page(pages[-1], options))
-    for piece in _unique(oversize):
-        copies = sum(1 for p in oversize if p is piece)
-        for _ in range(copies):
-            sheet_count += 1
-            pages.extend(tile_piece(piece, options, sheet_count))
+        for piece in (p for p in group if not fits(p, paper)):
+            pages.extend(tile_piece(piece, options))
+    pages = _number_sheets(pages)
+    packed = [p for p in pages if p.kind in {"front", "single"}]
     x0, y0, x1, y1 = paper.area()
-    packed_sheets = sum(1 for p in pages if p.kind in {"front", "single"})
-    utilisation = used / ((x1 - x0) * (y1 - y0) * packed_sheets) if packed_sheets else 0.0
-    return Imposition(tuple(pages), utilisation, sheet_count)
+    used = sum(pl.piece.width * pl.piece.height for page in packed for pl in page.placements)
+    utilisation = used / ((x1 - x0) * (y1 - y0) * len(packed)) if packed else 0.0
+    return Imposition(tuple(pages), utilisation, pages[-1].sheet if pages else 0)
 
 
-def _unique(pieces: Iterable[Piece]) -> list[Piece]:
-    seen: dict[int, Piece] = {}
-    for p in pieces:
-        seen.setdefault(id(p), p)
-    return list(seen.values())
+def _number_sheets(pages: Sequence[Page]) -> list[Page]:
+    """Number the sheets of paper in print order: every page starts a new sheet except a back."""
+    numbered, sheet = [], 0
+    for page in pages:
+        sheet += page.kind != "back"
+        numbered.append(replace(page, sheet=sheet))
+    return numbered
 
 
 def _groups(pieces: Sequence[Piece]) -> list[list[Piece]]:
@@ -170,6 +171,7 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
     x0, y0, x1, y1 = paper.area()
     placements: list[Placement] = []
     marks: list[CropMark] = []
+    sheet_marks: dict[tuple, tuple] = {}  # full sheets share one tuple of marks: their blocks are alike
     cursor = y0
     for group in _groups(pieces):
         piece0 = group[0]
@@ -183,22 +185,22 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
             columns = max(1, int((x1 - x0 + gutter + 1e-6) // pitch_x))
         row_height = pitch_y if straight else piece0.footprint[1]
         tail = 2 * lead if straight else 0.0
-        queue = list(group)
+        queue, start = group, 0  # an index, not slicing: slicing a long queue row by row is quadratic
         block: list[tuple[Placement, int, int]] = []
         if placements:
             cursor += BLOCK_GAP
         row = 0
-        while queue:
+        while start < len(queue):
             if cursor + row_height + tail > y1 + 1e-6 and block:
                 done = _finish_block(block, straight)
                 placements.extend(done)
                 marks.extend(_block_marks(done, paper) if straight else ())
-                yield tuple(placements), tuple(marks)
+                yield tuple(placements), sheet_marks.setdefault(tuple(marks), tuple(marks))
                 placements, marks, block, cursor, row = [], [], [], y0, 0
             elif cursor + row_height + tail > y1 + 1e-6 and placements:
                 yield tuple(placements), tuple(marks)
                 placements, marks, cursor = [], [], y0
-            items, queue = queue[:columns], queue[columns:]
+            items, start = queue[start:start + columns], start + columns
             for col, piece in enumerate(items):
                 x = x0 + lead + col * pitch_x if straight else x0 + col * pitch_x + piece.bleed
                 y = cursor + lead
@@ -282,18 +284,27 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
     return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet)
 
 
-def tile_piece(piece: Piece, options: SheetOptions, sheet: int) -> list[Page]:
-    """Split an oversize piece into overlapping tiles on the orientation needing fewer pages, plus an assembly page."""
+def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
+    """A piece too big for the sheet as imposed: whole on the other orientation if it fits there (with its
+    back page), else split into overlapping tiles on the orientation needing fewer pages, plus an assembly page."""
     best = None
     for paper in (options.paper.portrait, options.paper.landscape):
         x0, y0, x1, y1 = paper.area()
         aw, ah = x1 - x0, y1 - y0
         if piece.width <= aw and piece.height <= ah:
-            return [Page("single", paper.width, paper.height, (Placement(piece, x0 + (aw - piece.width) / 2, y0 + (ah - piece.height) / 2),), sheet=sheet)]
+            placement = Placement(piece, x0 + (aw - piece.width) / 2, y0 + (ah - piece.height) / 2)
+            if piece.back is None:
+                return [Page("single", paper.width, paper.height, (placement,))]
+            front = Page("front", paper.width, paper.height, (placement,))
+            return [front, mirror_page(front, options)]
         cols = _tile_count(piece.width, aw, options.overlap)
         rows = _tile_count(piece.height, ah, options.overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, paper, cols, rows)
+    if piece.back is not None:
+        raise LayoutError(f"{piece.component_id}: a two-sided piece larger than the printable area of "
+                          f"{options.paper.name} cannot be tiled (its back would not line up); print on bigger "
+                          "paper (e.g. --paper a3) or make it one-sided")
     _, paper, cols, rows = best
     x0, y0, x1, y1 = paper.area()
     stride_x = (piece.width - options.overlap) / cols if cols > 1 else piece.width
@@ -309,8 +320,8 @@ def tile_piece(piece: Piece, options: SheetOptions, sheet: int) -> list[Page]:
             tiles.append(tile)
             clip = (x0, y0, x0 + tile_w, y0 + tile_h)
             placement = Placement(piece, x0 - tile.piece_x, y0 - tile.piece_y, clip=clip)
-            pages.append(Page("tile", paper.width, paper.height, (placement,), sheet=sheet, tile=tile))
-    assembly = Page("assembly", paper.width, paper.height, sheet=sheet, tiles=tuple(tiles),
+            pages.append(Page("tile", paper.width, paper.height, (placement,), tile=tile))
+    assembly = Page("assembly", paper.width, paper.height, tiles=tuple(tiles),
                     caption=f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm")
     return [assembly] + pages
 

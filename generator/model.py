@@ -9,9 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
+from generator.errors import ManifestError, Problem
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 
 Point = tuple[float, float]
@@ -33,7 +35,7 @@ class FaceSpec:
     def fields(self) -> dict[str, Any]:
         return json.loads(self.fields_json)
 
-    @property
+    @cached_property  # asked for at every placement; a repr + sha1 of the whole spec each time adds up
     def key(self) -> str:
         digest = hashlib.sha1(repr(self).encode("utf-8")).hexdigest()
         return digest[:16]
@@ -52,7 +54,7 @@ class Outline:
     @property
     def straight(self) -> bool:
         """True when cut with a guillotine along the trim box (crop marks apply)."""
-        return self.shape in {"rect", "square"}
+        return self.shape == "rect"
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,6 @@ class Kit:
     players: int
     pieces: tuple[Piece, ...]
 
-    def count(self, component_id: str) -> int:
-        return sum(1 for p in self.pieces if p.component_id == component_id)
-
 
 def printed_count(component: ComponentSpec, players: int) -> int:
     """Pieces printed for one component at a player count (two-sided pieces count once)."""
@@ -105,6 +104,12 @@ def build_kit(spec: KitSpec, players: int) -> Kit:
 
 
 # -- helpers shared by the kind modules -------------------------------------------------------------
+def located_error(component: ComponentSpec, key: str, message: str) -> ManifestError:
+    """A problem found while building, pointed at the component's place in the manifest."""
+    where = component.location
+    return ManifestError([Problem(where.path, where.line, where.column, f"components.{component.id}.{key}", message)])
+
+
 def colour_sets(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[tuple[int | None, str | None, str | None]]:
     """(seat, colour name, '#rrggbb') for each set of the component."""
     if component.per_player:
@@ -138,11 +143,13 @@ def face_fields(spec: KitSpec, component: ComponentSpec, side: SideSpec, colour:
 
 def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float, bleed: float,
          shape: str, corner_radius: float = 0.0) -> FaceSpec:
+    """The FaceSpec of one side drawn from its template with `fields` (sizes in points)."""
     return FaceSpec(template=side.template, fields_json=json.dumps(fields, sort_keys=True, default=str),
                     width=width, height=height, bleed=bleed, shape=shape, corner_radius=corner_radius)
 
 
 def outline_for(component: ComponentSpec, width: float, height: float) -> Outline:
+    """The cut outline of a token, marker or card: its trim box, a circle, or a rounded rectangle."""
     shape = {"square": "rect"}.get(component.shape, component.shape)
     return Outline(shape=shape, width=width, height=height, radius=component.corner_radius)
 
@@ -151,7 +158,13 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     """Tokens, markers, chips and cards: one face per distinct card × colour, `count` copies each."""
     cards = component.cards or ()
     width, height, bleed = component.width, component.height, component.bleed
+    if component.shape == "hex":
+        raise located_error(component, "shape", f"shape hex is drawn by kind hex only, not kind {component.kind}; "
+                            "write kind: hex with hex: {across_flats: …}")
+    if width <= 0 or height <= 0:
+        raise located_error(component, "size", f"kind {component.kind} needs a size (e.g. size: 25mm or size: poker)")
     outline = outline_for(component, width, height)
+    shared: dict[FaceSpec, FaceSpec] = {}  # one object per distinct face: a deck's 10 000 backs are one back
     for seat, colour_name, colour in colour_sets(spec, component, players):
         entries = [(c.count, c.front, c.back) for c in cards] if cards else [(component.count, {}, {})]
         for copies, front_extra, back_extra in entries:
@@ -164,6 +177,7 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
                 back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
                                                         back_extra, seat),
                             width, height, bleed, component.shape, component.corner_radius)
+                back = shared.setdefault(back, back)
             piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat)
             for _ in range(copies):
                 yield piece

@@ -14,6 +14,11 @@ FONTS_DIR = PACKAGE_DIR / "fonts"
 DATA_DIR = PACKAGE_DIR / "data"
 
 
+def user_cache() -> Path:
+    """Where derived data that is slow to rebuild is kept between runs (font metrics, parsed C headers)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnpgen"
+
+
 def shown(path: Path) -> str:
     """A path as the user would write it: relative to the working directory when it is below it."""
     try:

@@ -40,14 +40,17 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What one build wrote: the PDF (None when the kit prints nothing), build.json and any previews."""
+
     kit: Kit
-    pdf: Path
+    pdf: Path | None
     report: Path
     pages: int
     previews: tuple[Path, ...] = field(default=())
 
 
 def load_paper(name: str, orientation: str, margin: float) -> Paper:
+    """A paper from generator/data/papers.yaml in the orientation asked for; UsageError for an unknown name."""
     import yaml
 
     papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text())
@@ -71,10 +74,10 @@ def build(kit_dir: Path, options: BuildOptions) -> BuildResult:
     """Build one kit into options.out/<kit id>/: the PDF, build.json and optional PNG previews."""
     spec = load_manifest(kit_dir)
     players = resolve_players(spec, options.players)
-    kit = build_kit(spec, players)
-    faces = render_faces(kit)
     paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
                        spec.defaults.margin)
+    kit = build_kit(spec, players)
+    faces = render_faces(kit)
     sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset)
     imposition = impose_sheets(kit.pieces, sheet_options)
     return _write(kit, faces, imposition, options)
@@ -110,8 +113,8 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions) -> Bu
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return BuildResult(kit, target / pdf.name, target / "build.json", len(imposition.pages),
-                       tuple(target / p.relative_to(staging) for p in previews))
+    return BuildResult(kit, target / pdf.name if imposition.pages else None, target / "build.json",
+                       len(imposition.pages), tuple(target / p.relative_to(staging) for p in previews))
 
 
 def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dict:
@@ -147,21 +150,23 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
 
 @dataclass(frozen=True)
 class BuildOutcome:
+    """Every kit's build, and whether all their rule checks passed."""
+
     results: tuple[BuildResult, ...]
     consistent: bool  # every kit's rule check passed (or had nothing to check)
 
 
 def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None]) -> BuildOutcome:
     """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
+    from generator.check import check_kit
+
     results = []
     consistent = True
     for kit_dir in kit_dirs:
         result = build(kit_dir, options)
         results.append(result)
         spec = result.kit.spec
-        echo(f"{spec.id}: {result.pages} pages -> {result.pdf}")
-        from generator.check import check_kit
-
+        echo(f"{spec.id}: {result.pages} pages -> {result.pdf}" if result.pdf else f"{spec.id}: nothing to print")
         report = check_kit(spec, players=None)
         echo(f"{spec.id}: {report.summary()}")
         consistent = consistent and report.consistent

@@ -1,4 +1,5 @@
-"""The checks proper: counts, contradictions, totals, setup supply, unlinked statements, named lists.
+"""The checks proper: counts, contradictions, totals and setup supply (the rulebook-wide ones, unlinked
+statements and named lists, are in coverage.py).
 
 Contract: `run_checks(spec, rulebook, resolution, players, strict)` returns (rows, findings); it reads the
 frozen inputs only. Counts are compared per player count; a statement without multiplier or player count
@@ -9,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Hashable, Iterable
+from typing import Iterable
 
-from generator.check.links import Link, Resolution, Statement, from_scan, manifest_line
+from generator.check.coverage import named_list_findings, unlinked_findings
+from generator.check.links import Link, Resolution, Statement, manifest_line
 from generator.check.report import Finding, Row
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import printed_count
-from generator.paths import shown
 
 Point = int | None  # a player count, or None for a whole-box statement
 
@@ -101,8 +102,8 @@ def run_checks(spec: KitSpec, rulebook: Rulebook, resolution: Resolution, player
     findings += setup_findings
     if not rulebook.synthetic:
         linked = {link.statement.key for link in resolution.links}
-        findings += _unlinked(spec, rulebook, linked, resolution.waived, strict)
-        findings += _named_lists(spec, rulebook, groups, resolution.waived, strict)
+        findings += unlinked_findings(spec, rulebook, linked, resolution.waived, strict)
+        findings += named_list_findings(spec, rulebook, groups, resolution.waived, strict)
     return rows, findings
 
 
@@ -377,53 +378,3 @@ def _formula(values: list[tuple[Point, int]]) -> str | None:
 
 def _join(numbers: list) -> str:
     return ", ".join(str(n) for n in numbers)
-
-
-# -- rulebook-wide checks (only with a real rulebook) ---------------------------------------------------
-def _unlinked(spec: KitSpec, rulebook: Rulebook, linked: set[Hashable], waived: dict, strict: bool) -> list[Finding]:
-    findings = []
-    severity = "error" if strict else "warning"
-    waived_lines = set()
-    for stmt in rulebook.statements:
-        statement = from_scan(stmt, rulebook)
-        if statement.key in linked:
-            continue
-        waiver = waived.get(statement.key)
-        if waiver is not None:
-            if (stmt.line, id(waiver)) not in waived_lines:  # one note for a table row's cells
-                waived_lines.add((stmt.line, id(waiver)))
-                findings.append(Finding("info", "waived", f"{statement.where}: \"{statement.short_quote}\" is waived: "
-                                        f"{' '.join(waiver.reason.split())}", None, manifest_line(waiver.location),
-                                        stmt.line))
-            continue
-        findings.append(Finding(severity, "unlinked", f"{statement.where}: {statement.describe()} is linked by no "
-                                "component; link it with rule: or waive it with a reason", None,
-                                _manifest_file(spec), stmt.line, None, stmt.count, stmt.players))
-    return findings
-
-
-def _manifest_file(spec: KitSpec) -> str:
-    return shown(spec.manifest)
-
-
-def _named_lists(spec: KitSpec, rulebook: Rulebook, groups: list[Group], waived: dict, strict: bool) -> list[Finding]:
-    """A count followed by the names of what it counts must match the number of names."""
-    linked = {g.statement.key: g for g in groups}
-    findings = []
-    for stmt in rulebook.statements:
-        statement = from_scan(stmt, rulebook)
-        if statement.key in waived or stmt.qualifier != "exact" or stmt.multiplier == "per_colour":
-            continue
-        names, names_line = rulebook.named_items(stmt)
-        if not names or len(names) == stmt.count:
-            continue
-        group = linked.get(statement.key)
-        severity = "error" if group is not None or strict else "warning"
-        shown_names = ", ".join(names) if len(names) <= 8 else ", ".join(names[:7]) + ", …"
-        whose = f"{group.label}: " if group else ""
-        message = (f"{whose}the rulebook contradicts itself: {statement.where} says {statement.describe()}, but "
-                   f"rulebook line {names_line} names {len(names)}: {shown_names}. Waive the statement, with the reason")
-        findings.append(Finding(severity, "list", message, group.label if group else None,
-                                group.location if group else _manifest_file(spec), stmt.line, len(names),
-                                stmt.count))
-    return findings

@@ -44,6 +44,8 @@ class Row:
 
 @dataclass(frozen=True)
 class CheckReport:
+    """The whole rule check of one kit: what was checked against what, the table rows and the findings."""
+
     kit: str
     mode: str  # "rulebook": quotes checked against the rulebook file; "quotes": the manifest's quotes alone
     rulebook: str | None

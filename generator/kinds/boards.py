@@ -10,13 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS
-from generator.kinds.tracks import (
-    Resolver, SpaceBox, TrackLayout, drawn_piece, option_problems, resolve_track, track_block_problems, track_layout,
-)
+from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
+from generator.kinds.tracks import SpaceBox, TrackLayout, resolve_track, track_block_problems, track_layout
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import Piece, colour_sets
+from generator.model import Piece
 
 CELL_PAD = 1.5        # mm inside a cell, and between a cell's slots
 TEXT_WIDTH = 11.0     # mm for a cell's text (a price) beside its slots
@@ -46,6 +44,7 @@ def _cell(value: Any) -> dict[str, Any]:
 
 def validate_board(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Problems with a component's `board:` block (VALIDATORS['board'])."""
+    yield from one_sided_problems(raw)
     block = options.get("board")
     if block is None:
         yield ("board",), "a board component needs a board: block (a table, tracks, or both)"
@@ -254,11 +253,11 @@ def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
     board = resolve_board(component.options["board"], resolver)
     resolver.raise_if_any()
     layout = board_layout(board)
-    for seat, colour_name, colour in colour_sets(spec, component, players):
-        fields = {"board": board, "ground": colour or "#f4ecd8", "name": component.name, "colour_name": colour_name}
-        piece = drawn_piece(component, "@board", fields, layout.width, layout.height, seat)
-        for _ in range(component.count):
-            yield piece
+
+    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
+        return {"board": board, "ground": colour or "#f4ecd8", "name": component.name, "colour_name": colour_name}
+
+    yield from drawn_copies(spec, component, players, "@board", layout.width, layout.height, fields_for)
 
 
 BUILDERS["board"] = board_pieces

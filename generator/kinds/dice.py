@@ -10,8 +10,7 @@ import json
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS
-from generator.kinds.tracks import Resolver, option_problems
+from generator.kinds import BUILDERS, Resolver, one_sided_problems, option_problems
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import FaceSpec, Outline, Piece, colour_sets
@@ -22,6 +21,10 @@ STICKER_EDGE = 16.0    # mm, default blank die for stickers
 STICKER_INSET = 3.0    # mm less than the edge: blank dice have rounded edges
 NET_BLEED = 1.0        # mm: faces are painted this far past the cut line
 DIE_COLOUR = "#fbf8f0"
+# The symbols the @die_net and @die_face drawers know (generator/render/dice.py draws each).
+DIE_SYMBOLS = ("flag", "frown", "skull", "hit", "flee", "fire", "plague", "bandit", "monster", "sun", "moon", "star",
+               "heart", "shield", "blank")
+FACE_KEYS = {"symbol", "pips", "text", "colour", "ink"}
 # Face number (1-6) -> (column, row) of its square in the cross; opposite faces add up to 7.
 NET_CELLS = {1: (1, 1), 6: (1, 3), 2: (1, 0), 5: (1, 2), 3: (0, 1), 4: (2, 1)}
 # The cross's outline walked clockwise in edge units; a tab sits on the edges marked True
@@ -40,6 +43,7 @@ def validate_die(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple
     """Problems with a component's `die:` block (VALIDATORS['die'])."""
     if raw.get("print", True) is False:
         return  # bought dice: nothing to draw
+    yield from one_sided_problems(raw)
     block = options.get("die", {})
     cards = raw.get("cards")
     has_faces = "faces" in block or (isinstance(cards, list) and cards and all("faces" in c for c in cards))
@@ -50,7 +54,28 @@ def validate_die(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple
             faces = card.get("faces")
             if faces is not None and (not isinstance(faces, list) or len(faces) != 6):
                 yield ("cards", i, "faces"), "a die has six faces: give a list of 6"
+            elif faces is not None:
+                for j, face in enumerate(faces):
+                    for message in _face_problems(face):
+                        yield ("cards", i, "faces", j), message
     yield from option_problems([(("die", key), block.get(key), "length") for key in ("edge", "sticker", "tab")])
+
+
+def _face_problems(face: Any) -> Iterator[str]:
+    """What is wrong with one face written in a card (die.faces itself is checked by the schema)."""
+    def is_pips(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+    if not isinstance(face, dict):
+        if not is_pips(face):
+            yield f"a face is pips (1-6) or a mapping with symbol, pips, text, colour, ink; got {face!r}"
+        return
+    for key in sorted(set(face) - FACE_KEYS):
+        yield f"unknown key {key!r} (a face has {', '.join(sorted(FACE_KEYS))})"
+    if "symbol" in face and face["symbol"] not in DIE_SYMBOLS:
+        yield f"symbol {face['symbol']!r} is not one of: {', '.join(DIE_SYMBOLS)}"
+    if "pips" in face and not is_pips(face["pips"]):
+        yield f"pips is a whole number from 1 to 6, got {face['pips']!r}"
 
 
 def _face(value: Any, ground: str, resolver: Resolver, key: str) -> dict[str, Any]:

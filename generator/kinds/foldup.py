@@ -12,15 +12,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from generator.kinds import BUILDERS
-from generator.kinds.hexes import located_error
+from generator.kinds import BUILDERS, one_sided_problems
 from generator.kinds.layers import KeyPath, check_layers, resolve_layers
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields
+from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
 from generator.units import mm, parse_length, parse_size, to_mm
 
-FOLDUP_KEYS = {"panel", "base", "tab", "front", "back", "base_layers"}
 DEFAULT_FRONT = [{"type": "terrain"}, {"type": "border", "inset": 1.0, "width": 0.3},
                  {"type": "text", "field": "label", "size": [12, 10], "font": 8, "bold": True}]
 DEFAULT_BASE = [{"type": "terrain"}]
@@ -84,14 +82,12 @@ def foldup_net(kind: str, options: Mapping[str, Any]) -> Net:
 def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[KeyPath, str]]:
     """Problems with a fold-up or standee's `foldup:` block (key paths relative to the component)."""
     block = options.get("foldup")
+    yield from one_sided_problems(raw)
     if "size" in raw:
         yield ("size",), "fold-ups are sized by foldup.panel (front panel, e.g. 14mm x 20mm), not size"
     if not isinstance(block, dict):
         yield ("foldup",) if block is not None else (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
         return
-    for key in block:
-        if key not in FOLDUP_KEYS:
-            yield ("foldup", key), f"unknown key {key!r} (known: {', '.join(sorted(FOLDUP_KEYS))})"
     if "panel" not in block:
         yield ("foldup",), "foldup needs panel: the front panel's width x height, e.g. 14mm x 20mm"
     else:

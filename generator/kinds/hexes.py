@@ -11,16 +11,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from generator.errors import ManifestError, Problem
 from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
 from generator.kinds import BUILDERS
 from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields
+from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
 from generator.units import parse_length, to_mm
 
-HEX_KEYS = {"orientation", "across_flats", "across_corners", "terrain", "layers", "back_layers"}
 DEFAULT_LAYERS = [{"type": "terrain"}, {"type": "border", "inset": 1.5, "width": 0.4},
                   {"type": "text", "field": "label", "size": [24, 8], "font": 10, "bold": True}]
 DEFAULT_BACK_LAYERS = [{"type": "terrain"}, {"type": "border", "inset": 1.5, "width": 0.4},
@@ -81,21 +79,12 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
     if not isinstance(block, dict):
         yield ("hex",) if block is not None else (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
         return
-    for key in block:
-        if key not in HEX_KEYS:
-            yield ("hex", key), f"unknown key {key!r} (known: {', '.join(sorted(HEX_KEYS))})"
     yield from check_hex_size(block, "hex")
     if "terrain" in block:
         yield from check_legend(block["terrain"], ("hex", "terrain"))
     for key in ("layers", "back_layers"):
         if key in block:
             yield from check_layers(block[key], ("hex", key))
-
-
-def located_error(component: ComponentSpec, key: str, message: str) -> ManifestError:
-    """A problem found while building, pointed at the component's place in the manifest."""
-    where = component.location
-    return ManifestError([Problem(where.path, where.line, where.column, f"components.{component.id}.{key}", message)])
 
 
 def resolved_drawing(spec: KitSpec, component: ComponentSpec, block: str, layers: list[dict]) -> tuple[list[dict], dict]:

@@ -14,22 +14,16 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from generator.colours import normalise_colour, text_on
 from generator.geometry.hexgrid import Axial, HexLayout, bounds, center, corners, edge, hexagon_map, map_edge, rectangle_map, within
-from generator.kinds import BUILDERS
-from generator.kinds.hexes import check_hex_size, hex_layout, located_error
+from generator.kinds import BUILDERS, one_sided_problems
+from generator.kinds.hexes import check_hex_size, hex_layout
 from generator.kinds.layers import KeyPath, check_legend, resolve_legend
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece
+from generator.model import FaceSpec, Outline, Piece, located_error
 from generator.units import mm, parse_length, to_mm
 
-MAP_KEYS = {"shape", "side", "rows", "cols", "parity", "cells", "orientation", "across_flats", "across_corners",
-            "terrain", "default_terrain", "picture", "areas", "coordinates", "regions", "margin", "title", "legend",
-            "background", "label_font"}
 SHAPES = ("hexagon", "rectangle", "cells")
 COORDINATES = ("none", "axial", "rows")
-REGION_KEYS = {"label", "within", "centre", "cells", "colour", "width", "dashed"}
-AREA_KEYS = {"terrain", "label"}
-CELL_KEYS = {"at", "terrain", "label", "area"}
 DEFAULT_MARGIN = "10mm"
 TITLE_BAND = 9.0     # mm above the map for the title
 LEGEND_BAND = 9.0    # mm below the map for the legend
@@ -87,13 +81,11 @@ def _unit_layout(options: Mapping[str, Any]) -> HexLayout:
 # -- validation --------------------------------------------------------------------------------------
 def validate_map_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[KeyPath, str]]:
     """Problems with a hex map component's `map:` block (key paths relative to the component)."""
+    yield from one_sided_problems(raw)
     block = options.get("map")
     if not isinstance(block, dict):
         yield ("map",) if block is not None else (), "kind hexmap needs a map: block, e.g. map: {side: 7, across_flats: 30mm}"
         return
-    for key in block:
-        if key not in MAP_KEYS:
-            yield ("map", key), f"unknown key {key!r} (known: {', '.join(sorted(MAP_KEYS))})"
     yield from check_hex_size(block, "map")
     shape_problems = list(_check_shape(block))
     yield from shape_problems
@@ -146,9 +138,6 @@ def _check_shape(block: dict) -> Iterator[tuple[KeyPath, str]]:
         at = entry.get("at") if isinstance(entry, dict) else entry
         if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
             yield ("map", "cells", i), "a cell is [q, r] (whole numbers, axial coordinates) or {at: [q, r], ...}"
-        if isinstance(entry, dict):
-            for key in set(entry) - CELL_KEYS:
-                yield ("map", "cells", i, key), f"unknown key {key!r} (a cell has {', '.join(sorted(CELL_KEYS))})"
 
 
 def _check_areas(block: dict, terrains: set[str]) -> Iterator[tuple[KeyPath, str]]:
@@ -160,8 +149,6 @@ def _check_areas(block: dict, terrains: set[str]) -> Iterator[tuple[KeyPath, str
         return
     for name, entry in areas.items():
         item = entry if isinstance(entry, dict) else {"terrain": entry}
-        for key in set(item) - AREA_KEYS:
-            yield ("map", "areas", name, key), f"unknown key {key!r} (an area has terrain and label)"
         if item.get("terrain") not in terrains:
             yield ("map", "areas", name), f"terrain {item.get('terrain')!r} is not in the terrain legend"
 
@@ -214,8 +201,6 @@ def _check_regions(block: dict, present: frozenset[Axial]) -> Iterator[tuple[Key
         if not isinstance(region, dict):
             yield path, "a region is a mapping such as {label: 2 players, within: 3}"
             continue
-        for key in set(region) - REGION_KEYS:
-            yield path + (key,), f"unknown key {key!r} (known: {', '.join(sorted(REGION_KEYS))})"
         if ("within" in region) == ("cells" in region):
             yield path, "a region needs either within (steps from its centre cell) or cells (a list of [q, r])"
             continue

@@ -11,14 +11,12 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS
+from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
 from generator.kinds.boards import resolve_table, table_layout, table_problems
-from generator.kinds.tracks import (
-    Resolver, SpaceBox, drawn_piece, option_problems, resolve_track, track_block_problems, track_layout,
-)
+from generator.kinds.tracks import SpaceBox, resolve_track, track_block_problems, track_layout
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import Piece, colour_sets
+from generator.model import Piece
 
 BORDER = 6.0           # mm: the player-colour band and the space inside it
 TITLE_HEIGHT = 10.0
@@ -39,6 +37,7 @@ REQUIRED = {"supply": "resources", "slots": "groups", "table": "table", "track":
 # -- options --------------------------------------------------------------------------------------------
 def validate_mat(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Problems with a component's `mat:` block (VALIDATORS['mat'])."""
+    yield from one_sided_problems(raw)
     block = options.get("mat")
     if block is None:
         yield ("mat",), "a mat component needs a mat: block with sections"
@@ -225,15 +224,15 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     mat = resolve_mat(component.options["mat"], resolver)
     resolver.raise_if_any()
     layout = mat_layout(mat)
-    for seat, colour_name, colour in colour_sets(spec, component, players):
+
+    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
         frame = colour or "#5b4a32"
         title = mat.get("title") or ""
         shown_name = colour_name if colour_name and not colour_name.startswith("#") else ""
-        fields = {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
-                  "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
-        piece = drawn_piece(component, "@mat", fields, layout.width, layout.height, seat)
-        for _ in range(component.count):
-            yield piece
+        return {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
+                "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
+
+    yield from drawn_copies(spec, component, players, "@mat", layout.width, layout.height, fields_for)
 
 
 BUILDERS["mat"] = mat_pieces

@@ -7,18 +7,15 @@ Boards and mats embed tracks through the same two functions.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
-from generator.colours import normalise_colour, text_on
-from generator.errors import ManifestError, Problem
-from generator.kinds import BUILDERS
+from generator.colours import text_on
+from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets
-from generator.units import mm, parse_length, parse_size, to_mm
+from generator.model import Piece
 
 SPACE_MARGIN = 2.0       # mm around a token in a space sized for it
 TRACK_GAP = 1.5          # mm between spaces
@@ -27,80 +24,6 @@ TITLE_BAND = 7.0         # mm
 NOTE_BAND = 6.0          # mm
 DEFAULT_SPACE = 20.0     # mm, when neither space_size nor space_for is given
 DEFAULT_SPACE_COLOUR = "#fbf6e9"
-LAYOUTS = ("line", "grid", "loop")
-
-
-# -- resolving manifest values ------------------------------------------------------------------------
-class Resolver:
-    """Resolves option values that need the whole kit (palette colours, other components' sizes).
-
-    Problems are collected, then raised together as one ManifestError located at the component.
-    """
-
-    def __init__(self, spec: KitSpec, component: ComponentSpec):
-        self.spec, self.component = spec, component
-        self.problems: list[Problem] = []
-
-    def problem(self, key: str, message: str) -> None:
-        where = self.component.location
-        self.problems.append(Problem(where.path, where.line, where.column, key, message))
-
-    def raise_if_any(self) -> None:
-        if self.problems:
-            raise ManifestError(self.problems)
-
-    def colour(self, key: str, value: Any, fallback: str) -> str:
-        if value is None:
-            return fallback
-        try:
-            return normalise_colour(value, self.spec.palette)
-        except ValueError as exc:
-            self.problem(key, str(exc))
-            return fallback
-
-    def length(self, key: str, value: Any, fallback: float) -> float:
-        """A length option in mm."""
-        if value is None:
-            return fallback
-        try:
-            return to_mm(parse_length(value))
-        except ValueError as exc:
-            self.problem(key, str(exc))
-            return fallback
-
-    def token_box(self, key: str, size: Any, token: Any, margin: float, fallback: tuple[float, float, str]
-                  ) -> tuple[float, float, str]:
-        """(width, height, shape) in mm of a space holding `token` (a component id) or of `size`."""
-        if token is not None:
-            found = next((c for c in self.spec.components if c.id == token), None)
-            if found is None:
-                known = ", ".join(c.id for c in self.spec.components)
-                self.problem(key, f"unknown component {token!r} (components: {known})")
-                return fallback
-            if found.width <= 0:
-                self.problem(key, f"component {token!r} has no size to size a space from")
-                return fallback
-            shape = "disc" if found.shape == "disc" else "square"
-            return to_mm(found.width) + 2 * margin, to_mm(found.height) + 2 * margin, shape
-        if size is not None:
-            try:
-                width, height = parse_size(size)
-            except ValueError as exc:
-                self.problem(key, str(exc))
-                return fallback
-            return to_mm(width), to_mm(height), fallback[2]
-        return fallback
-
-
-def option_problems(checks: Iterable[tuple[tuple[Any, ...], Any, str]]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """(key path, problem) for each (path, value, 'length'|'size') whose value does not parse."""
-    for path, value, what in checks:
-        if value is None:
-            continue
-        try:
-            (parse_length if what == "length" else parse_size)(value)
-        except ValueError as exc:
-            yield path, str(exc)
 
 
 # -- the track option block ----------------------------------------------------------------------------
@@ -116,6 +39,7 @@ def space_entries(block: dict[str, Any]) -> list[dict[str, Any]]:
 
 def validate_track(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Problems with a component's `track:` block (VALIDATORS['track'])."""
+    yield from one_sided_problems(raw)
     block = options.get("track")
     if block is None:
         yield ("track",), "a track component needs a track: block (spaces, layout …)"
@@ -240,27 +164,17 @@ def track_layout(track: dict[str, Any]) -> TrackLayout:
 
 
 # -- the component ------------------------------------------------------------------------------------------
-def drawn_piece(component: ComponentSpec, template: str, fields: dict[str, Any], width_mm: float, height_mm: float,
-                seat: int | None = None) -> Piece:
-    """A rectangular piece whose one face is drawn by a built-in drawer from `fields`."""
-    width, height = mm(width_mm), mm(height_mm)
-    front = FaceSpec(template=template, fields_json=json.dumps(fields, sort_keys=True), width=width, height=height,
-                     bleed=component.bleed, shape="rect")
-    return Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, player=seat)
-
-
 def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """BUILDERS['track']: one piece per copy, sized to its spaces."""
     resolver = Resolver(spec, component)
     track = resolve_track(component.options["track"], resolver)
     resolver.raise_if_any()
     layout = track_layout(track)
-    for seat, colour_name, colour in colour_sets(spec, component, players):
-        frame = colour or "#5b4a32"
-        fields = {"track": track, "frame": frame, "name": component.name, "colour_name": colour_name}
-        piece = drawn_piece(component, "@track", fields, layout.width, layout.height, seat)
-        for _ in range(component.count):
-            yield piece
+
+    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
+        return {"track": track, "frame": colour or "#5b4a32", "name": component.name, "colour_name": colour_name}
+
+    yield from drawn_copies(spec, component, players, "@track", layout.width, layout.height, fields_for)
 
 
 BUILDERS["track"] = track_pieces

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.units import mm
+
 
 @dataclass(frozen=True)
 class Location:
@@ -92,6 +94,8 @@ class ComponentSpec:
 
 @dataclass(frozen=True)
 class Waiver:
+    """A rulebook count statement the kit deliberately does not print, and why."""
+
     quote: str
     reason: str
     location: Location
@@ -99,12 +103,14 @@ class Waiver:
 
 @dataclass(frozen=True)
 class Defaults:
+    """Kit-wide defaults (`kit.defaults`); the values here are the documented built-in ones."""
+
     paper: str = "a4"
     orientation: str = "portrait"
-    bleed: float = 0.0
-    disc_bleed: float = 0.0
-    gutter: float = 0.0
-    margin: float = 0.0
+    bleed: float = mm(3)
+    disc_bleed: float = mm(1)
+    gutter: float = mm(1)
+    margin: float = mm(5)
     font: str = "DejaVu Sans"
     back_template: str = "back"
 
@@ -132,4 +138,8 @@ class KitSpec:
     notes: str = ""
 
     def component(self, component_id: str) -> ComponentSpec:
-        return next(c for c in self.components if c.id == component_id)
+        """The component with this id; KeyError when the kit has none."""
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(f"{self.id} has no component {component_id!r}")

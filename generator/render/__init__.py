@@ -6,8 +6,9 @@ starting with '@') are Python functions registered in DRAWERS; everything else i
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, Sequence
 
 from generator.errors import LayoutError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
@@ -71,9 +72,26 @@ class RenderedFaces(Mapping[str, RenderedFace]):
             for face in (piece.front, piece.back):
                 if face is not None:
                     self.specs.setdefault(face.key, face)
+        self._ahead = None
 
     def __getitem__(self, key: str) -> RenderedFace:
-        return render_face(self.specs[key], self.spec)
+        face = self._ahead.take(key) if self._ahead is not None else None
+        return face if face is not None else render_face(self.specs[key], self.spec)
+
+    @contextmanager
+    def ahead(self, keys: Sequence[str]) -> Iterator[None]:
+        """Within the block, faces are rendered in a second process in the order `keys` says they will be asked for."""
+        from generator.render.ahead import RenderAhead, worth_it
+
+        if self._ahead is not None or not worth_it(len(keys)):
+            yield
+            return
+        self._ahead = RenderAhead(lambda key: render_face(self.specs[key], self.spec), keys)
+        try:
+            yield
+        finally:
+            self._ahead.close()
+            self._ahead = None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.specs)

@@ -12,7 +12,7 @@ from generator.manifest.spec import KitSpec
 from generator.model import FaceSpec
 from generator.render import DRAWERS
 from generator.render.templating import TextHelper
-from generator.render.tracks import LINE, PAPER, draw_track, label_size, line, rect, space_shape, svg_document
+from generator.render.tracks import LINE, PAPER, draw_track, face_document, label_size, line, rect, space_shape
 from generator.units import to_mm
 
 
@@ -86,7 +86,7 @@ def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
         nx, ny, nw, nh = layout.note_at
         out.append(text(board["note"], nx, ny, nw, nh, size=10, min_size=5, align="start", valign="top",
                         fill=LINE))
-    return svg_document(face, out)
+    return face_document(face, out)
 
 
 DRAWERS["board"] = draw_board_face

@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from generator.kinds.dice import NET_BLEED, NET_CELLS, NET_WALK, net_outline
+from generator.kinds.dice import DIE_SYMBOLS, NET_BLEED, NET_CELLS, NET_WALK, net_outline
 from generator.manifest.spec import KitSpec
 from generator.model import FaceSpec
 from generator.render import DRAWERS
 from generator.render.templating import TextHelper
-from generator.render.tracks import circle, fmt, line, polygon, rect, star, svg_document
+from generator.render.layers import num
+from generator.render.tracks import circle, face_document, line, polygon, rect, star
 from generator.units import to_mm
 
 OUTLINE = "#222222"
@@ -26,7 +27,7 @@ PIP_SPOTS = {
 
 
 def _path(d: str, fill: str, stroke: str | None = OUTLINE, width: float = 0.3) -> str:
-    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}" stroke-linejoin="round"' if stroke else ""
+    stroke_attr = f' stroke="{stroke}" stroke-width="{num(width)}" stroke-linejoin="round"' if stroke else ""
     return f'<path d="{d}" fill="{fill}"{stroke_attr}/>'
 
 
@@ -53,7 +54,7 @@ class Glyph:
                 numbers.append(float(token))
                 if len(numbers) == 2:
                     px, py = self.p(*numbers)
-                    out.append(f"{fmt(px)} {fmt(py)}")
+                    out.append(f"{num(px)} {num(py)}")
                     numbers = []
         return " ".join(out)
 
@@ -145,9 +146,7 @@ class Glyph:
         return ""
 
 
-SYMBOLS: dict[str, Callable[[Glyph], str]] = {name: getattr(Glyph, name) for name in (
-    "flag", "frown", "skull", "hit", "flee", "fire", "plague", "bandit", "monster", "sun", "moon", "star", "heart",
-    "shield", "blank")}
+SYMBOLS: dict[str, Callable[[Glyph], str]] = {name: getattr(Glyph, name) for name in DIE_SYMBOLS}
 
 
 def draw_face_content(face: dict[str, Any], x: float, y: float, s: float, text: TextHelper) -> str:
@@ -203,7 +202,7 @@ def draw_net_face(face: FaceSpec, spec: KitSpec) -> str:
         data = fields["faces"][number - 1]
         out.append(rect(*_grown_square(column, row, edge, NET_BLEED * 0.8), data["colour"], None))
         out.append(draw_face_content(data, column * edge, row * edge, edge, text))
-    return svg_document(face, out)
+    return face_document(face, out)
 
 
 def _glue_label(index: int, edge: float, tab: float, text: TextHelper) -> str:
@@ -224,7 +223,7 @@ def draw_sticker_face(face: FaceSpec, spec: KitSpec) -> str:
     s, b = to_mm(face.width), to_mm(face.bleed)
     out = [rect(-b, -b, s + 2 * b, s + 2 * b, data["colour"], None),
            draw_face_content(data, 0.0, 0.0, s, TextHelper(spec.icons))]
-    return svg_document(face, out)
+    return face_document(face, out)
 
 
 DRAWERS["die_net"] = draw_net_face

@@ -2,6 +2,7 @@
 
 Shared by the hex tile, hex map and fold-up drawers: each gives a `Frame` (the face's reference
 centre and how to fill or outline its shape) and gets SVG elements back, bottom layer first.
+`num` and `svg_document` are the number format and document wrapper every built-in drawer uses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any, Callable, Mapping
 from markupsafe import escape
 
 from generator.colours import text_on
+from generator.errors import LayoutError
 from generator.render.templating import TextHelper
 
 MISSING_FILL = "#ffffff"
@@ -189,14 +191,23 @@ def _cross(x: float, y: float, r: float, turn: float) -> list[tuple[float, float
     return [(x + px * c - py * s, y + px * s + py * c) for px, py in base]
 
 
+def _space_count(layer: dict, fields: Mapping[str, Any]) -> int:
+    """How many slots a spaces layer draws: its count, or the number in its field (none when empty)."""
+    if "field" not in layer:
+        return int(layer.get("count") or 0)
+    value = fields.get(layer["field"])
+    if value in (None, "", False):
+        return 0
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise LayoutError(f"a spaces layer counts its slots from field {layer['field']!r}, which holds {value!r}, "
+                      "not a whole number")
+
+
 def _spaces(layer, fields, frame: Frame, text: TextHelper) -> str:
-    count = layer.get("count")
-    if "field" in layer:
-        count = fields.get(layer["field"])
-    try:
-        count = int(count or 0)
-    except (TypeError, ValueError):
-        count = 0
+    count = _space_count(layer, fields)
     if count <= 0:
         return ""
     x, y = _at(layer, frame)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.colours import tint
 from generator.kinds.mats import (
     BORDER, BRACKET, SECTION_NOTE, SECTION_PAD, SLOT_LABEL, SUPPLY_LABEL, SUPPLY_ROW_GAP, TITLE_HEIGHT, SectionBox, mat_layout, section_bands,
     slot_boxes, supply_spaces,
@@ -15,16 +16,10 @@ from generator.model import FaceSpec
 from generator.render import DRAWERS
 from generator.render.boards import draw_table
 from generator.render.templating import TextHelper
-from generator.render.tracks import LINE, PAPER, draw_track, line, rect, space_shape, star, svg_document
+from generator.render.tracks import LINE, PAPER, draw_track, face_document, line, rect, space_shape, star
 from generator.units import to_mm
 
 FRAME_INSET = 3.0  # mm of player colour inside the trim
-
-
-def tint(colour: str, amount: float) -> str:
-    """`colour` mixed with white (amount 0: unchanged, 1: white)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in (r, g, b))
 
 
 def draw_supply(section: dict[str, Any], x: float, y: float, text: TextHelper) -> str:
@@ -114,7 +109,7 @@ def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
                         bold=True, align="start", fill=LINE, max_lines=1))
     for section, box in zip(mat["sections"], layout.sections):
         out.append(draw_section(section, box, text))
-    return svg_document(face, out)
+    return face_document(face, out)
 
 
 DRAWERS["mat"] = draw_mat_face

@@ -13,6 +13,7 @@ from generator.kinds.tracks import TITLE_BAND, NOTE_BAND, TRACK_PAD, SpaceBox, t
 from generator.manifest.spec import KitSpec
 from generator.model import FaceSpec
 from generator.render import DRAWERS
+from generator.render.layers import num, points_attr, svg_document
 from generator.render.templating import TextHelper
 from generator.units import to_mm
 
@@ -20,44 +21,35 @@ LINE = "#3b3127"          # outlines and ink on light grounds
 PAPER = "#f4ecd8"         # board and mat ground
 
 
-def fmt(value: float) -> str:
-    """A coordinate with at most 3 decimals (identical output on every machine)."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in {"-0", ""} else text
-
-
-def svg_document(face: FaceSpec, body: Iterable[str]) -> str:
-    """An SVG covering trim plus bleed, in mm, origin at the trim's top-left."""
-    w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-            f'width="{fmt(w + 2 * b)}mm" height="{fmt(h + 2 * b)}mm" viewBox="{fmt(-b)} {fmt(-b)} {fmt(w + 2 * b)} {fmt(h + 2 * b)}">'
-            + "".join(body) + "</svg>")
+def face_document(face: FaceSpec, body: Iterable[str]) -> str:
+    """An SVG covering the face's trim plus bleed, in mm, origin at the trim's top-left."""
+    return svg_document(to_mm(face.width), to_mm(face.height), to_mm(face.bleed), "".join(body))
 
 
 def rect(x: float, y: float, w: float, h: float, fill: str = "none", stroke: str | None = LINE, width: float = 0.35,
          rx: float = 0.0, dash: str | None = None) -> str:
-    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}"' if stroke else ""
+    stroke_attr = f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke else ""
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-    return (f'<rect x="{fmt(x)}" y="{fmt(y)}" width="{fmt(w)}" height="{fmt(h)}" rx="{fmt(rx)}" '
+    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
             f'fill="{fill}"{stroke_attr}{dash_attr}/>')
 
 
 def circle(cx: float, cy: float, r: float, fill: str = "none", stroke: str | None = LINE, width: float = 0.35,
            dash: str | None = None) -> str:
-    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}"' if stroke else ""
+    stroke_attr = f' stroke="{stroke}" stroke-width="{num(width)}"' if stroke else ""
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-    return f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{fill}"{stroke_attr}{dash_attr}/>'
+    return f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{fill}"{stroke_attr}{dash_attr}/>'
 
 
 def polygon(points: Iterable[tuple[float, float]], fill: str, stroke: str | None = None, width: float = 0.3) -> str:
-    stroke_attr = f' stroke="{stroke}" stroke-width="{fmt(width)}" stroke-linejoin="round"' if stroke else ""
-    return f'<polygon points="{" ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)}" fill="{fill}"{stroke_attr}/>'
+    stroke_attr = f' stroke="{stroke}" stroke-width="{num(width)}" stroke-linejoin="round"' if stroke else ""
+    return f'<polygon points="{points_attr(points)}" fill="{fill}"{stroke_attr}/>'
 
 
 def line(x1: float, y1: float, x2: float, y2: float, stroke: str = LINE, width: float = 0.35, dash: str | None = None) -> str:
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-    return (f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" stroke="{stroke}" '
-            f'stroke-width="{fmt(width)}" stroke-linecap="round"{dash_attr}/>')
+    return (f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" stroke="{stroke}" '
+            f'stroke-width="{num(width)}" stroke-linecap="round"{dash_attr}/>')
 
 
 def star(cx: float, cy: float, r: float, fill: str, stroke: str | None = LINE) -> str:
@@ -146,7 +138,7 @@ def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
     w, h = to_mm(face.width), to_mm(face.height)
     body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
             draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE))]
-    return svg_document(face, body)
+    return face_document(face, body)
 
 
 DRAWERS["track"] = draw_track_face

@@ -8,7 +8,9 @@ line instead of cairosvg's letter-by-letter path, which is where nearly all rend
 from __future__ import annotations
 
 import hashlib
+import html
 import os
+import re
 from pathlib import Path
 from typing import Mapping
 
@@ -16,7 +18,9 @@ from generator.paths import FONTS_DIR
 
 os.environ["FONTCONFIG_FILE"] = str(FONTS_DIR / "fonts.conf")  # before cairo's first font lookup
 
-import cairocffi as cairo  # noqa: E402
+from generator.write.cairolib import load_cairo  # noqa: E402
+
+cairo = load_cairo()
 import cairosvg.surface  # noqa: E402
 from cairosvg.helpers import size  # noqa: E402
 from cairosvg.parser import Tree  # noqa: E402
@@ -57,32 +61,88 @@ def _fast_text(surface, node) -> None:
 cairosvg.surface.TAGS[FAST_TAG] = _fast_text
 
 
-def _retag_fast_text(node) -> None:
-    """Mark the helper's text blocks for _fast_text; their lines (tspans) are taken out of the tree."""
+# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. Its lines are
+# lifted out before cairosvg parses the document (a parsed tspan costs more than drawing its line).
+_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*">[^<]*</tspan>)*)</text>')
+_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)">([^<]*)</tspan>')
+
+
+def _lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
+    """The document with each text block emptied (`data-block` numbers it), and the blocks' lines."""
+    blocks: list[tuple] = []
+
+    def lift(match: re.Match) -> str:
+        blocks.append(tuple((x, y, html.unescape(text)) for x, y, text in _LINE.findall(match.group(2))))
+        return f'<text class="pnp-line" data-block="{len(blocks) - 1}"{match.group(1)}/>'
+
+    return _TEXT_BLOCK.sub(lift, svg), blocks
+
+
+def _retag_fast_text(node, blocks: list[tuple]) -> None:
+    """Mark the helper's text blocks for _fast_text, their lines taken out of the tree."""
     for child in node.children:
         if child.tag == "text" and child.get("class") == FAST_TAG:
-            spans = child.children or [child]
-            child.lines = tuple((span.get("x"), span.get("y"), span.text or "") for span in spans)
+            if "data-block" in child:
+                child.lines = blocks[int(child["data-block"])]
+            else:
+                spans = child.children or [child]
+                child.lines = tuple((span.get("x"), span.get("y"), span.text or "") for span in spans)
             child.children = []
             child.tag = FAST_TAG
         else:
-            _retag_fast_text(child)
+            _retag_fast_text(child, blocks)
+
+
+_FULL_DRAW = ("transform", "opacity", "filter", "mask", "clip-path", "clip", "font")
 
 
 class _DirectSurface(cairosvg.surface.Surface):
-    """cairosvg drawing through an existing context (its transform and clip hold), the face's top-left at (x, y)."""
+    """cairosvg drawing through an existing context (its transform and clip hold), the face's top-left at (x, y).
 
-    def __init__(self, tree, context, x: float, y: float):
-        self._outer, self._origin = context, (x, y)
+    With keep_calls, every call cairosvg makes on the context is also kept (`self.context.calls`).
+    """
+
+    def __init__(self, tree, context, x: float, y: float, keep_calls: bool = False):
+        self._outer, self._origin, self._keep_calls = context, (x, y), keep_calls
         super().__init__(tree, None, 72)
 
     def _create_surface(self, width, height):
         return self._outer.get_target(), width, height
 
     def set_context_size(self, width, height, viewbox, tree):
-        self.context = self._outer
-        self.context.translate(*self._origin)
+        self._outer.translate(*self._origin)
+        self.context = _CallLog(self._outer) if self._keep_calls else self._outer
         super().set_context_size(width, height, viewbox, tree)
+
+    def draw(self, node):
+        """Text blocks skip cairosvg's per-element set-up (transforms, opacity, dashes …), which they never use."""
+        if node.tag != FAST_TAG or node.get("visibility") == "hidden" or any(key in node for key in _FULL_DRAW):
+            super().draw(node)
+            return
+        font_size = self.font_size
+        self.font_size = size(self, node.get("font-size", "12pt"))
+        self.context.save()
+        _fast_text(self, node)
+        self.context.restore()
+        self.font_size = font_size
+
+
+class _CallLog:
+    """Stands in for a cairo context: forwards each call and keeps the ones that draw or change state."""
+
+    def __init__(self, context):
+        self._context = context
+        self.calls: list[tuple[str, tuple]] = []
+
+    def __getattr__(self, name: str):
+        method = getattr(self._context, name)
+        if name.startswith(("get_", "copy_", "has_")) or name.endswith("_extents"):
+            return method  # questions, not drawing: their answers are already in the later calls' arguments
+
+        def call(*args):
+            self.calls.append((name, args))
+            return method(*args)
+        return call
 
 
 class SafeFetcher:
@@ -120,11 +180,14 @@ class FaceRecorder:
     """Draws faces where the pages need them: `paint(context, key, piece, x, y, outline)`.
 
     A face used more than once is recorded once, clipped to its piece's outline inside the recording,
-    so each further use is a single Form XObject reference. Recordings are unbounded because cairo
-    1.16 writes a bounded recording's Form XObject with only what its first use showed, which would
-    blank the later tiles of a tiled board. A face used once is drawn straight onto the page and
-    nothing of it is kept; when its SVG document comes back under another key (a shared back whose
-    fields differ only in values it does not show), the document is recorded then and shared.
+    so each further use is a single Form XObject reference. A face used once is drawn straight onto
+    the page and nothing of it is kept; when its SVG document comes back under another key (a shared
+    back whose fields differ only in values it does not show), the document is recorded then and shared.
+
+    A tiled board is never a shared recording, as cairo 1.16 mishandles recordings painted on several
+    pages under different clips: a bounded one keeps only what its first use showed (later tiles come
+    out blank), an unbounded one can get a whole later page rasterised. Its drawing calls are kept
+    instead and replayed on each tile page.
     """
 
     def __init__(self, faces: Mapping[str, RenderedFace], roots: tuple[Path, ...], uses: Mapping[str, int]):
@@ -134,12 +197,17 @@ class FaceRecorder:
         self.recordings: dict[tuple, cairo.RecordingSurface] = {}  # (SVG digest, outline, size) -> recording
         self.recorded: dict[tuple, cairo.RecordingSurface] = {}    # (face key, outline, size) -> the same
         self.drawn: set[tuple] = set()  # documents drawn once straight onto a page
+        self.replays: dict[str, list] = {}  # face key -> drawing calls, for tiled boards
 
-    def paint(self, context, key: str, piece, x: float, y: float, outline) -> None:
+    def paint(self, context, key: str, piece, x: float, y: float, outline, tiled: bool = False) -> None:
         """Draw face `key` with its bleed box's top-left at (x, y), clipped by `outline(context, x, y)`.
 
-        `outline` adds the piece's outline grown by its bleed, for a bleed box whose top-left is (x, y).
+        `outline` adds the piece's outline grown by its bleed, for a bleed box whose top-left is (x, y);
+        `tiled` says the placement is one tile of a board split across pages.
         """
+        if tiled:
+            self._paint_tile(context, key, x, y, outline)
+            return
         shape = (piece.outline, piece.width, piece.height, piece.bleed)
         surface = self.recorded.get((key, *shape))
         if surface is None:
@@ -161,6 +229,20 @@ class FaceRecorder:
         context.set_source_surface(surface, x, y)
         context.paint()
 
+    def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
+        calls = self.replays.get(key)
+        context.save()
+        outline(context, x, y)
+        context.clip()
+        if calls is None:
+            self.replays[key] = self._draw(self.faces[key], context, x, y, keep_calls=True)
+        else:
+            context.translate(x, y)
+            for name, args in calls:
+                getattr(context, name)(*args)
+        context.restore()
+        context.new_path()
+
     def _record(self, face: RenderedFace, outline) -> cairo.RecordingSurface:
         surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
         context = cairo.Context(surface)
@@ -169,11 +251,14 @@ class FaceRecorder:
         self._draw(face, context, 0.0, 0.0)
         return surface
 
-    def _draw(self, face: RenderedFace, context, x: float, y: float) -> None:
+    def _draw(self, face: RenderedFace, context, x: float, y: float, keep_calls: bool = False) -> list | None:
+        """Draw `face` through `context`; with keep_calls, return the drawing calls made (to replay them)."""
         try:
-            tree = Tree(bytestring=face.svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
-            _retag_fast_text(tree)
-            _DirectSurface(tree, context, x, y)
+            svg, blocks = _lift_text_blocks(face.svg)
+            tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
+            _retag_fast_text(tree, blocks)
+            drawn = _DirectSurface(tree, context, x, y, keep_calls)
+            return drawn.context.calls if keep_calls else None
         except UnsafeResourceError:
             raise
         except Exception as exc:  # cairosvg raises many kinds for malformed SVG; name the face instead

@@ -5,6 +5,7 @@ The same page drawer feeds the PDF and the PNG previews, so what a preview shows
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections import Counter
@@ -16,6 +17,7 @@ from generator.impose import Imposition, Page, Placement
 from generator.render import RenderedFace
 from generator.paths import make_public
 from generator.units import mm
+from generator.write.dedupe import dedupe_resources
 from generator.write.faces import FaceRecorder, cairo, font_options
 
 CUT_GREY = (0.45, 0.45, 0.45)
@@ -39,25 +41,33 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
     os.close(handle)
+    ahead = getattr(faces, "ahead", None)  # the render stage may prepare faces on another core meanwhile
     try:
-        first = imposition.pages[0]
-        surface = cairo.PDFSurface(temp_name, first.width, first.height)
-        surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
-        surface.set_metadata(cairo.PDF_METADATA_TITLE, kit_name)
-        surface.set_metadata(cairo.PDF_METADATA_CREATOR, "pnpgen")
-        context = cairo.Context(surface)
-        total = len(imposition.pages)
-        for number, page in enumerate(imposition.pages, start=1):
-            surface.set_size(page.width, page.height)
-            draw_page(context, page, recorder, cuts, number, total, footer)
-            context.show_page()
-        surface.finish()
+        with ahead(first_uses(imposition)) if ahead else contextlib.nullcontext():
+            _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name)
+        dedupe_resources(Path(temp_name))
         _set_page_boxes(Path(temp_name), imposition)
         make_public(Path(temp_name))
         os.replace(temp_name, path)
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines", footer: PageFooter,
+                 temp_name: str, kit_name: str) -> None:
+    first = imposition.pages[0]
+    surface = cairo.PDFSurface(temp_name, first.width, first.height)
+    surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
+    surface.set_metadata(cairo.PDF_METADATA_TITLE, kit_name)
+    surface.set_metadata(cairo.PDF_METADATA_CREATOR, "pnpgen")
+    context = cairo.Context(surface)
+    total = len(imposition.pages)
+    for number, page in enumerate(imposition.pages, start=1):
+        surface.set_size(page.width, page.height)
+        draw_page(context, page, recorder, cuts, number, total, footer)
+        context.show_page()
+    surface.finish()
 
 
 def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
@@ -90,6 +100,12 @@ def face_uses(imposition: Imposition) -> Counter:
                    if (face := _face_of(placement)) is not None)
 
 
+def first_uses(imposition: Imposition) -> list[str]:
+    """Face keys in the order the pages first need them (the order the writer asks the render stage)."""
+    return list(dict.fromkeys(face.key for page in imposition.pages for placement in page.placements
+                              if (face := _face_of(placement)) is not None))
+
+
 def _face_of(placement: Placement):
     return placement.piece.back if placement.side == "back" else placement.piece.front
 
@@ -100,7 +116,7 @@ def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", num
     if page.kind == "assembly":
         _draw_assembly(context, page)
     for placement in page.placements:
-        _paint_face(context, placement, recorder)
+        _paint_face(context, placement, recorder, tiled=page.kind == "tile")
     if page.kind != "back":
         for placement in page.placements:
             _draw_cut(context, placement, cuts)
@@ -143,7 +159,7 @@ def _clip_to(context, placement: Placement) -> None:
         context.clip()
 
 
-def _paint_face(context, placement: Placement, recorder: FaceRecorder) -> None:
+def _paint_face(context, placement: Placement, recorder: FaceRecorder, tiled: bool = False) -> None:
     piece = placement.piece
     face = _face_of(placement)
     if face is None:
@@ -155,7 +171,7 @@ def _paint_face(context, placement: Placement, recorder: FaceRecorder) -> None:
 
     context.save()
     _clip_to(context, placement)
-    recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline)
+    recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline, tiled)
     context.restore()
 
 

@@ -1,0 +1,64 @@
+"""`load_cairo()`: cairocffi, with its C declarations parsed once per machine instead of at every start.
+
+cairocffi hands ~1500 lines of C headers to pycparser on each import: 0.2-0.4 s, a third of a small
+build. cffi can write the parsed declarations out as a Python module ("out-of-line ABI mode"); it is
+written once into the user's cache folder and given to cairocffi as its `cairocffi.ffi` module. The
+library calls are the same, so the PDFs are byte-identical; if anything about it fails, cairocffi is
+imported the ordinary way. (cairocffi.pixbuf, which cairosvg does not use, needs the ordinary import.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import types
+from pathlib import Path
+
+from generator.paths import user_cache
+
+MODULE = "pnpgen_cairocffi_ffi"
+
+
+def load_cairo() -> types.ModuleType:
+    if "cairocffi" not in sys.modules:
+        try:
+            _install_parsed_ffi()
+        except (OSError, ImportError, SyntaxError, AttributeError):
+            sys.modules.pop("cairocffi.ffi", None)  # the ordinary import below parses the headers itself
+    import cairocffi
+
+    return cairocffi
+
+
+def _install_parsed_ffi() -> None:
+    import cffi
+
+    package = importlib.util.find_spec("cairocffi")
+    constants = Path(package.submodule_search_locations[0]) / "constants.py"
+    stat = constants.stat()
+    module = user_cache() / f"{MODULE}-{cffi.__version__}-{stat.st_size}-{stat.st_mtime_ns}.py"
+    if not module.is_file():
+        _write_parsed_ffi(constants, module)
+    spec = importlib.util.spec_from_file_location(MODULE, module)
+    parsed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(parsed)
+    ffi_module = types.ModuleType("cairocffi.ffi")
+    ffi_module.ffi = parsed.ffi
+    sys.modules["cairocffi.ffi"] = ffi_module
+
+
+def _write_parsed_ffi(constants: Path, target: Path) -> None:
+    """Parse cairocffi's headers (read from its constants module, without importing the package) into `target`."""
+    import cffi
+
+    spec = importlib.util.spec_from_file_location(f"{MODULE}_constants", constants)
+    headers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(headers)
+    builder = cffi.FFI()
+    builder.cdef(headers._CAIRO_HEADERS)
+    builder.set_source(MODULE, None, compiler_verbose=0)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f"{target.stem}.{os.getpid()}.tmp")
+    builder.emit_python_code(str(temp))
+    os.replace(temp, target)
