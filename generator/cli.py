@@ -16,8 +16,10 @@ app = typer.Typer(
     help="pnpgen: print-and-play kits from YAML manifests, as print-ready vector PDFs.",
     context_settings={"help_option_names": ["-h", "--help"]},
     add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # rich costs more start-up time than the whole help text is worth
 )
-rules_app = typer.Typer(help="Read rulebooks.", context_settings={"help_option_names": ["-h", "--help"]}, no_args_is_help=True)
+rules_app = typer.Typer(help="Read rulebooks.", context_settings={"help_option_names": ["-h", "--help"]},
+                        no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
 
 EXIT_MISMATCH, EXIT_BAD_INPUT = 1, 2
@@ -40,7 +42,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
     return mm(dx), mm(dy)
 
 
-KitArg = Annotated[Path, typer.Argument(help="Kit folder (holding kit.yaml).", exists=False)]
+KitArg = Annotated[Path, typer.Argument(help="Kit folder (holding kit.yaml).")]
 PaperOpt = Annotated[Optional[str], typer.Option("--paper", help="a4, letter, a3, tabloid or legal (default: the kit's).")]
 
 
@@ -54,17 +56,16 @@ def build(
     duplex: Annotated[str, typer.Option("--duplex", help="How your printer flips the sheet: long-edge or short-edge.")] = "long-edge",
     back_offset: Annotated[str, typer.Option("--back-offset", help="Shift of the back side X,Y in mm (measure it with `pnpgen calibrate`).")] = "0,0",
     preview: Annotated[bool, typer.Option("--preview", help="Also write PNG previews of every page.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) when the rule check finds a mismatch.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Check strictly (unlinked count statements are errors) and exit 1 when the check fails.")] = False,
     reference: Annotated[bool, typer.Option("--reference/--no-reference", help="Also write the reference sheets.")] = True,
 ) -> None:
     """Build kits into print-ready PDFs (plus build.json, and previews with --preview)."""
     from generator.pipeline import BuildOptions, build_kits
 
-    if duplex not in {"long-edge", "short-edge"}:
-        raise typer.BadParameter("--duplex is long-edge or short-edge")
+    _check_duplex(duplex)
     options = BuildOptions(out=out, paper=paper, orientation="landscape" if landscape else None, players=players,
                            duplex=duplex, back_offset=_parse_offset(back_offset), previews=preview,
-                           reference=reference)
+                           reference=reference, strict=strict)
     try:
         outcome = build_kits(kits, options, echo=typer.echo)
     except PnpError as error:
@@ -81,6 +82,7 @@ def calibrate(
     duplex: Annotated[str, typer.Option("--duplex", help="long-edge or short-edge.")] = "long-edge",
 ) -> None:
     """Write a two-sided page that measures your printer's back-side offset (for --back-offset)."""
+    _check_duplex(duplex)
     from generator.pipeline import load_paper
     from generator.write.calibration import write_calibration
 
@@ -116,6 +118,11 @@ def check(
     typer.echo(format_report(report, format))
     if not report.consistent:
         raise typer.Exit(EXIT_MISMATCH)
+
+
+def _check_duplex(duplex: str) -> None:
+    if duplex not in {"long-edge", "short-edge"}:
+        raise typer.BadParameter("--duplex is long-edge or short-edge")
 
 
 def _player_count(text: str) -> int:

@@ -36,6 +36,7 @@ class BuildOptions:
     previews: bool = False
     preview_dpi: int = 100
     reference: bool = True
+    strict: bool = False  # the rule check treats unlinked count statements as errors
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
         results.append(result)
         spec = result.kit.spec
         echo(f"{spec.id}: {result.pages} pages -> {result.pdf}" if result.pdf else f"{spec.id}: nothing to print")
-        report = check_kit(spec, players=None)
+        report = check_kit(spec, players=None, strict=options.strict)
         echo(f"{spec.id}: {report.summary()}")
         consistent = consistent and report.consistent
     return BuildOutcome(tuple(results), consistent)

@@ -27,7 +27,7 @@ BUILTIN_ICONS = frozenset()  # kits declare their own icons; kept as a set for c
 DEFAULT_SHAPE = {"token": "disc", "chip": "disc", "hex": "hex", "card": "rect", "marker": "square"}
 DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker": "token", "counter": "token",
                     "tile": "token", "sticker": "token"}
-SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex", "sheet"}
+SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex"}
 ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
 MIN_MARGIN = units.mm(5)
 
@@ -155,13 +155,13 @@ class _KitBuilder:
 
     def _defaults(self) -> Defaults:
         raw = self.kit.get("defaults", {})
-        lengths = {"bleed": "3mm", "disc_bleed": "1mm", "gutter": "1mm", "margin": "5mm"}
         values: dict[str, Any] = {}
-        for key, fallback in lengths.items():
-            values[key] = self._length(self.top, ("kit", "defaults", key), raw.get(key, fallback))
-        if values["margin"] is not None and values["margin"] < MIN_MARGIN - 1e-9:
+        for key in ("bleed", "disc_bleed", "gutter", "margin"):  # built-in values live in spec.Defaults
+            if key in raw:
+                values[key] = self._length(self.top, ("kit", "defaults", key), raw[key])
+        if values.get("margin") is not None and values["margin"] < MIN_MARGIN - 1e-9:
             self.problems.add(self.top, ("kit", "defaults", "margin"), "must be at least 5mm: most printers cannot print closer to the edge")
-        for key in ("paper", "orientation", "font", "back_template"):
+        for key in ("paper", "orientation", "back_template"):
             if key in raw:
                 values[key] = raw[key]
         if "back_template" in raw:

@@ -111,7 +111,6 @@ class Defaults:
     disc_bleed: float = mm(1)
     gutter: float = mm(1)
     margin: float = mm(5)
-    font: str = "DejaVu Sans"
     back_template: str = "back"
 
 

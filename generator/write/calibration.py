@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from generator.impose import Paper
+from generator.paths import make_public
 from generator.units import mm
 from generator.write.faces import cairo, font_options
 from generator.write.pdf import FIXED_DATE
@@ -88,6 +89,7 @@ def write_calibration(paper: Paper, path: Path, duplex: str = "long-edge") -> No
             _cross(context, bx, by, (0.85, 0, 0))
         context.show_page()
         surface.finish()
+        make_public(Path(temp))
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
