@@ -28,7 +28,7 @@ def write_kit(tmp_path):
     """write_kit(yaml_text, files={name: text}) -> kit folder."""
 
     def write(manifest: str, files: dict[str, str] | None = None, name: str = "kit") -> Path:
-        folder = tmp_path / name
+        folder = tmp_path / "kits" / name  # beside, not inside, the tests' output folders
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "kit.yaml").write_text(textwrap.dedent(manifest), encoding="utf-8")
         for relative, text in (files or {}).items():

@@ -244,9 +244,12 @@ def test_resource_hog_links_every_component_and_passes_for_2_to_6_players():
     assert code == 0, [f["message"] for f in report["findings"] if f["severity"] == "error"]
     assert report["players"] == [2, 3, 4, 5, 6] and report["mode"] == "rulebook"
     spec = load_manifest(kit)
-    assert all(component.rules for component in spec.components)
+    counted = {component.id for component in spec.components if not component.unlisted}
+    assert all(spec.component(component_id).rules for component_id in counted)
     linked = {part for row in report["rows"] if row["role"] == "count" for part in row["component"].split("+")}
-    assert linked == {component.id for component in spec.components}
+    assert linked == counted
+    unlisted = [f for f in report["findings"] if f["kind"] == "unlisted"]
+    assert [f["component"] for f in unlisted] == ["area_map"]  # the only piece the rules do not count
 
 
 @needs_seeds
@@ -293,3 +296,21 @@ def test_shires_resource_tokens_contradiction_is_reported_and_waivable(write_kit
         "    reason: The rules name six colours and count 30 tokens, six for each of five players.\n"), name="waived")
     report = check_kit(load_manifest(waived))
     assert report.consistent, [str(f) for f in report.findings if f.severity == "error"]
+
+
+def test_a_component_without_rule_link_is_reported_unless_unlisted(write_kit):
+    kit = write_kit("""\
+        kit: {name: Loose}
+        components:
+          - id: marker
+            size: 25mm
+          - id: aid
+            size: 25mm
+            unlisted: a score pad the kit adds
+        """)
+    code, report = check_json(kit)
+    by_component = {f["component"]: f for f in report["findings"] if f["kind"] in {"unlinked", "unlisted"}}
+    assert by_component["marker"]["severity"] == "warning" and "kit.yaml:3" in by_component["marker"]["manifest"]
+    assert by_component["aid"]["severity"] == "info" and "score pad" in by_component["aid"]["message"]
+    result = CliRunner().invoke(app, ["check", str(kit), "--strict"])
+    assert result.exit_code == 1 and "marker has no rule link" in result.output

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.check.checks import run_checks
 from generator.check.format import format_report
-from generator.check.links import resolve_links
+from generator.check.links import manifest_line, resolve_links
 from generator.check.report import CheckReport, Finding, Row, players_label
 from generator.check.rulebook import Rulebook
 from generator.errors import UsageError
@@ -29,7 +29,7 @@ def check_kit(spec: KitSpec, rules_path: Path | None = None, players: int | None
     rulebook, note = _open_rulebook(spec, rules_path)
     resolution = resolve_links(spec, rulebook)
     rows, findings = run_checks(spec, rulebook, resolution, counts, strict)
-    findings = list(resolution.findings) + findings
+    findings = list(resolution.findings) + findings + _unlinked_components(spec, strict)
     order = {"error": 0, "warning": 1, "info": 2}
     findings.sort(key=lambda f: order[f.severity])
     return CheckReport(
@@ -38,6 +38,23 @@ def check_kit(spec: KitSpec, rules_path: Path | None = None, players: int | None
         links=sum(len(c.rules) for c in spec.components), waivers=resolution.waivers_used,
         statements=0 if rulebook.synthetic else len(rulebook.statements), rows=tuple(rows), findings=tuple(findings),
     )
+
+
+def _unlinked_components(spec: KitSpec, strict: bool) -> list[Finding]:
+    """Components no rule link proves: a note when the kit says why (unlisted:), else a warning."""
+    findings = []
+    for component in spec.components:
+        if component.rules:
+            continue
+        where = manifest_line(component.location)
+        if component.unlisted:
+            findings.append(Finding("info", "unlisted", f"{component.id} is not counted by the rules: "
+                                    f"{' '.join(component.unlisted.split())}", component.id, where))
+        else:
+            findings.append(Finding("error" if strict else "warning", "unlinked",
+                                    f"{component.id} has no rule link; link the statement that counts it with rule:, "
+                                    "or say why there is none with unlisted:", component.id, where))
+    return findings
 
 
 def _player_counts(spec: KitSpec, players: int | None) -> tuple[int, ...]:

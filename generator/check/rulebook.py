@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from generator.errors import RulebookError
 from generator.paths import shown
-from generator.rules.scan import CountStatement, listed_items, scan_rulebook
+from generator.rules.scan import CountStatement, listed_items, read_rulebook_text, scan_rulebook
 
 Span = tuple[int, int]
 
@@ -72,11 +71,7 @@ class Rulebook:
 
     @classmethod
     def read(cls, path: Path) -> "Rulebook":
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as error:
-            raise RulebookError(f"cannot read the rulebook {shown(path)}: {error.strerror or error}") from None
-        return cls.parse(text, shown(path), synthetic=False)
+        return cls.parse(read_rulebook_text(path), shown(path), synthetic=False)
 
     @classmethod
     def from_quotes(cls, quotes: list[tuple[str, str]]) -> "Rulebook":

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from generator import units
+from generator.art import check_art
 from generator.colours import is_colour_key, normalise_colour
 from generator.errors import ManifestError, Problem, UnsafeResourceError
 from generator.manifest import options as kind_options
@@ -30,6 +31,11 @@ DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker":
 SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex"}
 ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
 MIN_MARGIN = units.mm(5)
+# Beyond these a value is a typo, not a design: a 200mm margin leaves no paper, a 5000mm token tiles over hundreds of sheets.
+MIN_SIZE, MAX_SIZE = units.mm(1), units.mm(1000)
+MAX_LENGTHS = {"bleed": units.mm(10), "disc_bleed": units.mm(10), "gutter": units.mm(20), "margin": units.mm(50)}
+OPTION_KINDS = {"hex": {"hex"}, "map": {"hexmap"}, "board": {"board"}, "track": {"track"}, "mat": {"mat"},
+                "foldup": {"foldup", "standee"}, "die": {"die"}}
 
 
 def load_manifest(kit_dir: Path | str) -> KitSpec:
@@ -158,7 +164,7 @@ class _KitBuilder:
         values: dict[str, Any] = {}
         for key in ("bleed", "disc_bleed", "gutter", "margin"):  # built-in values live in spec.Defaults
             if key in raw:
-                values[key] = self._length(self.top, ("kit", "defaults", key), raw[key])
+                values[key] = self._length(self.top, ("kit", "defaults", key), raw[key], MAX_LENGTHS[key])
         if values.get("margin") is not None and values["margin"] < MIN_MARGIN - 1e-9:
             self.problems.add(self.top, ("kit", "defaults", "margin"), "must be at least 5mm: most printers cannot print closer to the edge")
         for key in ("paper", "orientation", "back_template"):
@@ -261,8 +267,10 @@ class _KitBuilder:
         colour = self._colour(doc, path + ("colour",), raw["colour"]) if "colour" in raw else None
         disc = shape == "disc"
         default_bleed = defaults.disc_bleed if disc else defaults.bleed
-        bleed = self._length(doc, path + ("bleed",), raw["bleed"]) if "bleed" in raw else default_bleed
+        bleed = self._length(doc, path + ("bleed",), raw["bleed"], MAX_LENGTHS["bleed"]) if "bleed" in raw else default_bleed
         radius = self._length(doc, path + ("corner_radius",), raw.get("corner_radius", "3mm")) if shape == "rounded" else 0.0
+        if radius and width and 2 * radius > min(width, height) + 1e-6:
+            self.problems.add(doc, path + ("corner_radius",), "the corner radius is more than half the piece's shorter side")
         template = raw.get("template", DEFAULT_TEMPLATE.get(kind, "token"))
         base_fields = self._fields(doc, path + ("fields",), raw.get("fields", {}))
         sides = raw.get("sides", {})
@@ -276,7 +284,13 @@ class _KitBuilder:
         if cards and "count" in raw:
             self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
         rules = tuple(self._rules(doc, path + ("rule",), raw.get("rule")))
+        if rules and "unlisted" in raw:
+            self.problems.add(doc, path + ("unlisted",), "a component with rule links is not unlisted; drop one of the two")
         options = {key: raw[key] for key in kind_options.OPTION_KEYS if key in raw}
+        for key in options:
+            if kind not in OPTION_KINDS[key]:
+                self.problems.add(doc, path + (key,), f"a {key}: block is for kind {' or '.join(sorted(OPTION_KINDS[key]))}, "
+                                                      f"not kind {kind}; it would be ignored")
         for key_path, message in kind_options.validate(kind, options, raw):
             self.problems.add(doc, path + key_path, message)
         if len(self.problems.items) > before:
@@ -286,7 +300,7 @@ class _KitBuilder:
             width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
             per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
             corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
-            rules=rules, content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
+            rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
         )
 
     def _side(self, doc, path, raw: dict, template: str, base_fields: dict, art: str | None, check_template: bool) -> SideSpec:
@@ -303,8 +317,13 @@ class _KitBuilder:
         for key, value in raw.items():
             if is_colour_key(key) and value is not None:
                 value = self._colour(doc, path + (key,), value)
+            elif _is_art_key(key) and isinstance(value, str):
+                art = self._art(doc, path + (key,), value)
+                value = str(art) if art else value
             elif isinstance(value, str):
                 self._check_icons(doc, path + (key,), value)
+            elif _braced_text(value):
+                self.problems.add(doc, path + (key,), _BRACED_HINT.format(value=_braced_text(value)))
             fields[key] = value
         return fields
 
@@ -327,15 +346,25 @@ class _KitBuilder:
                 if value is None or value == "":
                     continue
                 target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
+                key_name = f"{_fmt(path)}[{i}].{key}"
                 if is_colour_key(name):
                     try:
                         value = normalise_colour(value, self.palette)
                     except ValueError as exc:
-                        self.problems.add_at(where, f"{_fmt(path)}[{i}].{key}", str(exc))
+                        self.problems.add_at(where, key_name, str(exc))
+                elif _is_art_key(name) and isinstance(value, str):
+                    art, problem = self._find_kit_file(doc.file.parent, value, ART_SUFFIXES)
+                    if problem:
+                        self.problems.add_at(where, key_name, problem)
+                    value = str(art) if art else value
                 elif isinstance(value, str):
+                    if _CONTROL.search(value):
+                        self.problems.add_at(where, key_name, "the text holds a control character, which cannot be printed")
                     for icon in ICON_NAME.findall(value):
                         if icon not in self.icons:
-                            self.problems.add_at(where, f"{_fmt(path)}[{i}].{key}", self._unknown_icon(icon))
+                            self.problems.add_at(where, key_name, self._unknown_icon(icon))
+                elif _braced_text(value):
+                    self.problems.add_at(where, key_name, _BRACED_HINT.format(value=_braced_text(value)))
                 target[name] = value
             cards.append(CardSpec(count, front, back, where))
         return tuple(cards)
@@ -347,14 +376,23 @@ class _KitBuilder:
         try:
             with file.open(newline="", encoding="utf-8-sig") as handle:
                 reader = csv.DictReader(handle)
-                if reader.fieldnames is None or "count" not in reader.fieldnames:
+                if reader.fieldnames is None or "count" not in [n.strip() for n in reader.fieldnames]:
                     self.problems.add(doc, path, f"{name}: the CSV needs a header row with a count column")
                     return
+                headers = [n.strip() for n in reader.fieldnames]
+                repeated = sorted({n for n in headers if n and headers.count(n) > 1})
+                if repeated:
+                    self.problems.add_at(Location(shown(file), 1), "", f"the header names column {repeated[0]!r} twice")
+                    return
                 for row in reader:
+                    where = Location(shown(file), reader.line_num)
                     if None in row:
-                        self.problems.add_at(Location(shown(file), reader.line_num), "", "this row has more cells than the header")
+                        self.problems.add_at(where, "", "this row has more cells than the header")
                         continue
-                    yield {k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items()}, Location(shown(file), reader.line_num)
+                    if (row.get("") or "").strip():
+                        self.problems.add_at(where, "", f"this row has a value ({row['']!r}) in a column with no name in the header")
+                        continue
+                    yield {k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items() if k.strip()}, where
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
             self.problems.add(doc, path, f"{name}: cannot read CSV: {exc}")
 
@@ -373,12 +411,16 @@ class _KitBuilder:
                            role=item.get("role", "count"), count=item.get("count"), players=item.get("players"))
 
     # -- values -----------------------------------------------------------------------------------
-    def _length(self, doc: Document, path: KeyPath, text: str) -> float | None:
+    def _length(self, doc: Document, path: KeyPath, text: str, at_most: float | None = None) -> float | None:
         try:
-            return units.parse_length(text)
+            length = units.parse_length(text)
         except ValueError as exc:
             self.problems.add(doc, path, str(exc))
             return None
+        if at_most is not None and length > at_most + 1e-9:
+            self.problems.add(doc, path, f"{text} is more than {units.to_mm(at_most):g}mm; check the value")
+            return None
+        return length
 
     def _size(self, doc: Document, path: KeyPath, text: str) -> tuple[float, float] | None:
         presets = _card_sizes()
@@ -390,6 +432,9 @@ class _KitBuilder:
             return None
         if width <= 0 or height <= 0:
             self.problems.add(doc, path, "sizes must be larger than zero")
+            return None
+        if min(width, height) < MIN_SIZE - 1e-9 or max(width, height) > MAX_SIZE + 1e-9:
+            self.problems.add(doc, path, f"{text!r} is outside 1mm to 1000mm; check the size")
             return None
         return width, height
 
@@ -403,29 +448,42 @@ class _KitBuilder:
     def _template(self, doc: Document, path: KeyPath, name: str) -> None:
         if name.startswith("@"):
             return  # a built-in drawer, checked by the kind's own validation
-        if find_template(name, self.root) is None:
+        try:
+            found = find_template(name, self.root)
+        except UnsafeResourceError as exc:
+            self.problems.add(doc, path, str(exc))
+            return
+        if found is None:
             self.problems.add(doc, path, f"no template {name!r}: looked for templates/{name}.svg.j2 in the kit and in pnpgen")
 
     def _art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
         return self._kit_file(doc, path, name, ART_SUFFIXES)
 
     def _kit_file(self, doc: Document, path: KeyPath, name: str, suffixes: set[str]) -> Path | None:
+        real, problem = self._find_kit_file(doc.file.parent, name, suffixes)
+        if problem:
+            self.problems.add(doc, path, problem)
+        return real
+
+    def _find_kit_file(self, folder: Path, name: str, suffixes: set[str]) -> tuple[Path | None, str | None]:
+        """(the file, None) or (None, what is wrong): files come from inside the kit, and art must be drawable."""
         if re.match(r"^[a-z][a-z0-9+.-]*://", name) or name.startswith("data:"):
-            self.problems.add(doc, path, f"{name!r}: only files inside the kit can be used, never URLs")
-            return None
-        target = doc.file.parent / name
+            return None, f"{name!r}: only files inside the kit can be used, never URLs"
+        target = folder / name
         try:
             real = inside(target, self.root)
         except UnsafeResourceError:
-            self.problems.add(doc, path, f"{name!r} is outside the kit folder; art must live inside the kit")
-            return None
+            return None, f"{name!r} is outside the kit folder; art must live inside the kit"
         if not real.is_file():
-            self.problems.add(doc, path, f"file {name!r} does not exist (looked in {shown(target.parent)})")
-            return None
+            return None, f"file {name!r} does not exist (looked in {shown(target.parent)})"
         if real.suffix.lower() not in suffixes:
-            self.problems.add(doc, path, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file")
-            return None
-        return real
+            return None, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file"
+        if suffixes is ART_SUFFIXES:
+            try:
+                check_art(real, (self.root,))
+            except UnsafeResourceError as exc:
+                return None, str(exc)
+        return real, None
 
     def _check_icons(self, doc: Document, path: KeyPath, text: str) -> None:
         for icon in ICON_NAME.findall(text):
@@ -438,6 +496,22 @@ class _KitBuilder:
         hint = difflib.get_close_matches(icon, list(self.icons), n=1)
         suggestion = f" (did you mean {{{hint[0]}}}?)" if hint else f" (kit icons: {', '.join(sorted(self.icons)) or 'none'})"
         return f"unknown icon {{{icon}}}{suggestion}"
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_BRACED_HINT = "YAML read {value} as a mapping; quote text that starts with {{: \"{value} …\""
+
+
+def _is_art_key(key: str) -> bool:
+    """Field names whose values are art files, checked like a side's `art`."""
+    return key == "art" or key.endswith("_art")
+
+
+def _braced_text(value: Any) -> str | None:
+    """'{gold}' when YAML turned unquoted `{gold}` text into the mapping {'gold': None}."""
+    if isinstance(value, dict) and value and all(v is None for v in value.values()):
+        return "{" + ", ".join(map(str, value)) + "}"
+    return None
 
 
 def _reference_marks(doc: Document, key: str, offset: int) -> dict[KeyPath, Location]:

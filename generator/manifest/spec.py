@@ -78,6 +78,7 @@ class ComponentSpec:
     printed: bool = True
     buy: str | None = None
     rules: tuple[RuleLink, ...] = ()
+    unlisted: str | None = None  # why no rule link is expected
     content: str = "complete"
     notes: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)

@@ -22,6 +22,12 @@ _INT = re.compile(r"^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _NULL = {"", "~", "null", "Null", "NULL"}
+_STR_TAG = "tag:yaml.org,2002:str"
+# Tags the resolver gives untagged values; anything else (!foo, !!python/…, !!binary) was written by hand.
+_IMPLICIT_TAGS = {_STR_TAG} | {f"tag:yaml.org,2002:{name}" for name in
+                               ("int", "float", "bool", "null", "timestamp", "merge", "value", "seq", "map")}
+_EXPLICIT_TAG = re.compile(r"(&\S+\s+)?!")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not printable, and not allowed in SVG text
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
@@ -40,30 +46,67 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return text
 
 
-def _walk(node: yaml.Node, path: KeyPath, marks: Marks, source: str, problems: list[Problem]) -> Any:
-    marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.ScalarNode):
+class _Walker:
+    """Turns a composed node graph into plain values, refusing what YAML allows but a manifest must not hold:
+    alias bombs (an alias re-walks its whole target), very deep nesting, tags and control characters."""
+
+    MAX_VALUES = 100_000  # the largest kit file holds under 1 000
+    MAX_DEPTH = 50        # the deepest kit file nests 11 levels
+
+    def __init__(self, text: str, source: str, problems: list[Problem]):
+        self.text, self.source, self.problems = text, source, problems
+        self.values = 0
+
+    def walk(self, node: yaml.Node, path: KeyPath, marks: Marks) -> Any:
+        marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        self.values += 1
+        if self.values > self.MAX_VALUES:
+            raise _TooBig(_problem(self.source, node, path, f"more than {self.MAX_VALUES} values; YAML aliases "
+                                   "(*name) that repeat large blocks are the usual cause"))
+        if len(path) > self.MAX_DEPTH:
+            raise _TooBig(_problem(self.source, node, path[:3], f"nested more than {self.MAX_DEPTH} levels deep"))
+        if node.tag not in _IMPLICIT_TAGS:
+            self.problems.append(_problem(self.source, node, path, f"YAML tags ({node.tag.replace('tag:yaml.org,2002:', '!!')}) are not supported; "
+                                          "write the plain value (quote it to keep it text)"))
+            return None
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.walk(item, path + (i,), marks) for i, item in enumerate(node.value)]
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(_problem(self.source, key_node, path, "keys must be plain names"))
+                continue
+            key = key_node.value
+            if key == "<<":
+                self.problems.append(_problem(self.source, key_node, path,
+                                              "YAML merge keys (<<) are not supported; write the keys out"))
+                continue
+            if key in result:
+                self.problems.append(_problem(self.source, key_node, path + (key,), f"duplicate key {key!r}"))
+                continue
+            marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            sub: Marks = {}
+            result[key] = self.walk(value_node, path + (key,), sub)
+            sub[path + (key,)] = marks[path + (key,)]  # point errors at the key, not its value
+            marks.update(sub)
+        return result
+
+    def scalar(self, node: yaml.ScalarNode, path: KeyPath) -> Any:
+        if _CONTROL.search(node.value):
+            self.problems.append(_problem(self.source, node, path, "the text holds a control character "
+                                          f"({_CONTROL.search(node.value).group()!r}), which cannot be printed"))
+        if node.tag == _STR_TAG and _EXPLICIT_TAG.match(self.text, node.start_mark.index):
+            return node.value  # `!!str 3`: the author asked for text
         return _scalar(node)
-    if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, path + (i,), marks, source, problems) for i, item in enumerate(node.value)]
-    result: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
-        if not isinstance(key_node, yaml.ScalarNode):
-            problems.append(_problem(source, key_node, path, "keys must be plain names"))
-            continue
-        key = key_node.value
-        if key == "<<":
-            problems.append(_problem(source, key_node, path, "YAML merge keys (<<) are not supported; use `extends`"))
-            continue
-        if key in result:
-            problems.append(_problem(source, key_node, path + (key,), f"duplicate key {key!r}"))
-            continue
-        marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        sub: Marks = {}
-        result[key] = _walk(value_node, path + (key,), sub, source, problems)
-        sub[path + (key,)] = marks[path + (key,)]  # point errors at the key, not its value
-        marks.update(sub)
-    return result
+
+
+class _TooBig(Exception):
+    """Walking stopped: the document is too large or too deep to be a manifest."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
 
 
 def _problem(source: str, node: yaml.Node, path: KeyPath, message: str) -> Problem:
@@ -78,14 +121,47 @@ def format_path(path: KeyPath) -> str:
     return out
 
 
+def _check_depth(text: str, shown_as: str) -> None:
+    """Refuse very deep nesting before composing: libyaml's composer recurses per level and crashes the
+    interpreter (a segmentation fault, not an exception) some ten thousand levels down."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > _Walker.MAX_DEPTH:
+                mark = event.start_mark
+                raise ManifestError([Problem(shown_as, mark.line + 1, mark.column + 1, "",
+                                             f"nested more than {_Walker.MAX_DEPTH} levels deep")])
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
+
+
+def read_text(file: Path, shown_as: str) -> str:
+    """A UTF-8 text file of the kit (a UTF-8 byte-order mark is allowed); anything else is a located problem."""
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise ManifestError([Problem(shown_as, None, None, "", f"cannot read file: {exc.strerror or exc}")]) from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ManifestError([Problem(shown_as, 1, None, "", "the file is UTF-16 text; save it as UTF-8")])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise ManifestError([Problem(shown_as, line, column, "", f"byte 0x{data[exc.start]:02x} is not UTF-8 text; "
+                                     "save the file as UTF-8")]) from None
+
+
 def read_yaml(file: Path, shown_as: str) -> tuple[Any, Marks]:
     """Parse `file`; return (data, marks). Syntax errors become a ManifestError naming file:line:col."""
+    text = read_text(file, shown_as)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ManifestError([Problem(shown_as, None, None, "", f"cannot read file: {exc}")]) from None
-    try:
+        _check_depth(text, shown_as)
         node = yaml.compose(text, Loader=_Loader)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow; it gives an offset, not a line
+        line = text.count("\n", 0, exc.position) + 1
+        raise ManifestError([Problem(shown_as, line, None, "", f"character {chr(exc.character)!r} is not allowed in YAML")]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -97,7 +173,10 @@ def read_yaml(file: Path, shown_as: str) -> tuple[Any, Marks]:
         return {}, {(): (1, 1)}
     problems: list[Problem] = []
     marks: Marks = {}
-    data = _walk(node, (), marks, shown_as, problems)
+    try:
+        data = _Walker(text, shown_as, problems).walk(node, (), marks)
+    except _TooBig as exc:
+        raise ManifestError([exc.problem]) from None
     if problems:
         raise ManifestError(problems)
     return data, marks
