@@ -25,9 +25,16 @@ app.add_typer(rules_app, name="rules")
 EXIT_MISMATCH, EXIT_BAD_INPUT = 1, 2
 
 
-def _fail(error: PnpError) -> None:
+def _fail(error: PnpError | OSError) -> None:
+    if isinstance(error, OSError):  # the file system refused (an unwritable --out, a full disk): name the file
+        error = PnpError(f"{error.filename}: {error.strerror}" if error.filename else str(error))
     typer.echo(f"error: {error}" if "\n" not in str(error) else f"error:\n{error}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"--out {out} is a file; give a folder to write into")
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
@@ -37,7 +44,7 @@ def _parse_offset(text: str) -> tuple[float, float]:
         dx, dy = (float(part) for part in text.split(","))
     except ValueError:
         raise typer.BadParameter("write the back offset as X,Y in millimetres, e.g. 0.8,-0.4") from None
-    if abs(dx) > 20 or abs(dy) > 20:
+    if not (abs(dx) <= 20 and abs(dy) <= 20):  # also refuses nan
         raise typer.BadParameter("a back offset over 20 mm is not a printer misalignment; check the numbers")
     return mm(dx), mm(dy)
 
@@ -63,12 +70,13 @@ def build(
     from generator.pipeline import BuildOptions, build_kits
 
     _check_duplex(duplex)
+    _check_out(out)
     options = BuildOptions(out=out, paper=paper, orientation="landscape" if landscape else None, players=players,
                            duplex=duplex, back_offset=_parse_offset(back_offset), previews=preview,
                            reference=reference, strict=strict)
     try:
         outcome = build_kits(kits, options, echo=typer.echo)
-    except PnpError as error:
+    except (PnpError, OSError) as error:
         _fail(error)
     if strict and not outcome.consistent:
         typer.echo("error: the rule check found mismatches (--strict)", err=True)
@@ -83,6 +91,7 @@ def calibrate(
 ) -> None:
     """Write a two-sided page that measures your printer's back-side offset (for --back-offset)."""
     _check_duplex(duplex)
+    _check_out(out)
     from generator.pipeline import load_paper
     from generator.write.calibration import write_calibration
 
@@ -90,7 +99,7 @@ def calibrate(
         sheet = load_paper(paper, "portrait", 0)
         target = out / f"calibrate-{paper}.pdf"
         write_calibration(sheet, target, duplex)
-    except PnpError as error:
+    except (PnpError, OSError) as error:
         _fail(error)
     typer.echo(f"wrote {target}: print it double-sided at 100%, then read the offset where the crosses meet")
 
@@ -139,15 +148,14 @@ def rules_scan(
     """List every component-count statement in a rulebook."""
     import json
 
-    from generator.rules.scan import format_statements_text, scan_rulebook, statements_to_json
+    from generator.rules.scan import format_statements_text, read_rulebook_text, scan_rulebook, statements_to_json
 
     if format not in {"text", "json"}:
         raise typer.BadParameter("--format is text or json")
     try:
-        text = rulebook.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        typer.echo(f"error: cannot read {rulebook}: {error.strerror}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        text = read_rulebook_text(rulebook)
+    except PnpError as error:
+        _fail(error)
     statements = scan_rulebook(text)
     typer.echo(json.dumps(statements_to_json(statements), indent=2) if format == "json" else format_statements_text(statements))
 
@@ -165,10 +173,11 @@ def reference(
 
     if format not in {"sheets", "cards"}:
         raise typer.BadParameter("--format is sheets or cards")
+    _check_out(out)
     try:
         spec = load_manifest(kit)
         path = write_reference(spec, out / spec.id, format=format, paper=paper)
-    except PnpError as error:
+    except (PnpError, OSError) as error:
         _fail(error)
     typer.echo(f"wrote {path}")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Sequence
 
 from generator.errors import LayoutError
@@ -171,7 +172,6 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
     x0, y0, x1, y1 = paper.area()
     placements: list[Placement] = []
     marks: list[CropMark] = []
-    sheet_marks: dict[tuple, tuple] = {}  # full sheets share one tuple of marks: their blocks are alike
     cursor = y0
     for group in _groups(pieces):
         piece0 = group[0]
@@ -195,7 +195,7 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
                 done = _finish_block(block, straight)
                 placements.extend(done)
                 marks.extend(_block_marks(done, paper) if straight else ())
-                yield tuple(placements), sheet_marks.setdefault(tuple(marks), tuple(marks))
+                yield tuple(placements), _shared(tuple(marks))
                 placements, marks, block, cursor, row = [], [], [], y0, 0
             elif cursor + row_height + tail > y1 + 1e-6 and placements:
                 yield tuple(placements), tuple(marks)
@@ -215,6 +215,13 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
         yield tuple(placements), tuple(marks)
 
 
+@lru_cache(maxsize=1024)
+def _shared(value: tuple) -> tuple:
+    """The first tuple equal to `value`: every full sheet repeats the same clip boxes and crop marks, and
+    a 10 000-card deck would otherwise hold 20 000 copies of them."""
+    return value
+
+
 def _finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -> list[Placement]:
     """For butted pieces, clip each face to its trim plus bleed on the sides facing out of the block."""
     if not straight:
@@ -229,7 +236,7 @@ def _finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -
         top = b if (row - 1, col) not in occupied else 0.0
         bottom = b if (row + 1, col) not in occupied else 0.0
         clip = (placement.x - left, placement.y - top, placement.x + piece.width + right, placement.y + piece.height + bottom)
-        done.append(Placement(piece, placement.x, placement.y, clip=clip))
+        done.append(Placement(piece, placement.x, placement.y, clip=_shared(clip)))
     return done
 
 
@@ -280,7 +287,7 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
             clip = pl.clip and (front.width - pl.clip[2], pl.clip[1], front.width - pl.clip[0], pl.clip[3])
         if clip:
             clip = (clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy)
-        backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip))
+        backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip and _shared(clip)))
     return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet)
 
 

@@ -15,8 +15,13 @@ from typing import Any, Iterator, Mapping
 from generator.colours import text_on
 from generator.errors import ManifestError, Problem
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
+from generator.units import mm, to_mm
 
 Point = tuple[float, float]
+# Sanity limits: the largest kit prints about 1 100 pieces, none over 460 mm; far beyond is a typo in a
+# count or a size, and would otherwise run for minutes and print hundreds of sheets.
+MAX_PIECES = 20_000
+MAX_PIECE_SIDE = mm(1000)
 
 
 @dataclass(frozen=True)
@@ -98,8 +103,15 @@ def build_kit(spec: KitSpec, players: int) -> Kit:
 
     pieces: list[Piece] = []
     for component in spec.components:
-        if component.printed:
-            pieces.extend(pieces_for(spec, component, players))
+        if not component.printed:
+            continue
+        if len(pieces) + printed_count(component, players) > MAX_PIECES:
+            raise located_error(component, "count", f"the kit would print more than {MAX_PIECES} pieces; check the counts")
+        for piece in pieces_for(spec, component, players):
+            if max(piece.width, piece.height) > MAX_PIECE_SIDE:
+                raise located_error(component, "size", f"a piece of {to_mm(piece.width):.0f} × {to_mm(piece.height):.0f} mm "
+                                    f"is larger than {to_mm(MAX_PIECE_SIDE):.0f} mm; check the sizes")
+            pieces.append(piece)
     return Kit(spec=spec, players=players, pieces=tuple(pieces))
 
 

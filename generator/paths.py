@@ -37,11 +37,21 @@ def inside(path: Path, *roots: Path) -> Path:
 
 
 def find_template(name: str, kit_root: Path) -> Path | None:
-    """The kit's own templates/<name>.svg.j2 wins over the built-in one."""
+    """The kit's own templates/<name>.svg.j2 wins over the built-in one.
+
+    Raises UnsafeResourceError for a name that leaves the templates folder (`../x`, `/etc/x`) or a
+    template that is a link to a file outside the kit: templates are part of the kit like its art.
+    """
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
-    for folder in (kit_root / "templates", TEMPLATES_DIR):
+    if Path(filename).is_absolute() or ".." in Path(filename).parts:
+        raise UnsafeResourceError(f"template {name!r}: a template is named by its file in templates/, without folders above it")
+    for folder, root in ((kit_root / "templates", kit_root), (TEMPLATES_DIR, TEMPLATES_DIR)):
         candidate = folder / filename
         if candidate.is_file():
+            try:
+                inside(candidate, root)
+            except UnsafeResourceError:
+                raise UnsafeResourceError(f"template {name!r} is a link to {candidate.resolve()}, outside the kit folder") from None
             return candidate
     return None
 

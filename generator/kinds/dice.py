@@ -14,7 +14,7 @@ from generator.kinds import BUILDERS, Resolver, one_sided_problems, option_probl
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import FaceSpec, Outline, Piece, colour_sets
-from generator.units import mm
+from generator.units import mm, parse_length, to_mm
 
 NET_EDGE = 20.0        # mm, default edge of a net die
 STICKER_EDGE = 16.0    # mm, default blank die for stickers
@@ -58,7 +58,23 @@ def validate_die(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple
                 for j, face in enumerate(faces):
                     for message in _face_problems(face):
                         yield ("cards", i, "faces", j), message
-    yield from option_problems([(("die", key), block.get(key), "length") for key in ("edge", "sticker", "tab")])
+    lengths = [(("die", key), block.get(key), "length") for key in ("edge", "sticker", "tab")]
+    problems = list(option_problems(lengths))
+    yield from problems
+    if not problems:
+        yield from _size_problems(block)
+
+
+def _size_problems(block: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """A die's edge, sticker and tab must make a drawable die (each parses: checked before)."""
+    stickers = block.get("mode", "net") == "stickers"
+    edge = to_mm(parse_length(block["edge"])) if "edge" in block else (STICKER_EDGE if stickers else NET_EDGE)
+    if edge <= 0:
+        yield ("die", "edge"), "the edge must be larger than zero"
+    elif stickers and "sticker" in block and not 0 < to_mm(parse_length(block["sticker"])) <= edge:
+        yield ("die", "sticker"), f"a sticker must fit on a face of the die ({edge:g}mm)"
+    elif not stickers and "tab" in block and to_mm(parse_length(block["tab"])) >= edge:
+        yield ("die", "tab"), f"the glue tab must be shallower than the die's edge ({edge:g}mm)"
 
 
 def _face_problems(face: Any) -> Iterator[str]:

@@ -6,6 +6,7 @@ Every problem in every file is collected before anything is raised, so the user 
 from __future__ import annotations
 
 import csv
+import io
 import re
 from pathlib import Path
 from typing import Any, Iterator
@@ -20,7 +21,7 @@ from generator.manifest.schema import validate_document
 from generator.manifest.spec import (
     CardSpec, ComponentSpec, Defaults, KitSpec, Location, RuleLink, SideSpec, Waiver,
 )
-from generator.manifest.yamlfile import KeyPath, read_yaml
+from generator.manifest.yamlfile import KeyPath, read_text, read_yaml
 from generator.paths import find_template, inside, shown
 
 ICON_NAME = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
@@ -335,11 +336,12 @@ class _KitBuilder:
             rows = [(dict(item), doc.locate(path + (i,))) for i, item in enumerate(raw)]
         cards = []
         for i, (row, where) in enumerate(rows):
-            count = row.pop("count", 1)
+            written = count = row.pop("count", 1)
             if isinstance(count, str):
                 count = int(count) if count.strip().isdigit() else None
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                self.problems.add_at(where, f"{_fmt(path)}[{i}].count", f"count must be a whole number ≥ 0, got {row.get('count', count)!r}")
+                got = f"got {written!r}" if written is not None else "the cell is empty"
+                self.problems.add_at(where, f"{_fmt(path)}[{i}].count", f"count must be a whole number ≥ 0, {got}")
                 continue
             front, back = {}, {}
             for key, value in row.items():
@@ -374,27 +376,31 @@ class _KitBuilder:
         if file is None:
             return
         try:
-            with file.open(newline="", encoding="utf-8-sig") as handle:
-                reader = csv.DictReader(handle)
-                if reader.fieldnames is None or "count" not in [n.strip() for n in reader.fieldnames]:
-                    self.problems.add(doc, path, f"{name}: the CSV needs a header row with a count column")
-                    return
-                headers = [n.strip() for n in reader.fieldnames]
-                repeated = sorted({n for n in headers if n and headers.count(n) > 1})
-                if repeated:
-                    self.problems.add_at(Location(shown(file), 1), "", f"the header names column {repeated[0]!r} twice")
-                    return
-                for row in reader:
-                    where = Location(shown(file), reader.line_num)
-                    if None in row:
-                        self.problems.add_at(where, "", "this row has more cells than the header")
-                        continue
-                    if (row.get("") or "").strip():
-                        self.problems.add_at(where, "", f"this row has a value ({row['']!r}) in a column with no name in the header")
-                        continue
-                    yield {k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items() if k.strip()}, where
-        except (OSError, UnicodeDecodeError, csv.Error) as exc:
-            self.problems.add(doc, path, f"{name}: cannot read CSV: {exc}")
+            text = read_text(file, shown(file))
+        except ManifestError as exc:  # not UTF-8: located by line and column
+            self.problems.items.extend(exc.problems)
+            return
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        try:
+            if reader.fieldnames is None or "count" not in [n.strip() for n in reader.fieldnames]:
+                self.problems.add(doc, path, f"{name}: the CSV needs a header row with a count column")
+                return
+            headers = [n.strip() for n in reader.fieldnames]
+            repeated = sorted({n for n in headers if n and headers.count(n) > 1})
+            if repeated:
+                self.problems.add_at(Location(shown(file), 1), "", f"the header names column {repeated[0]!r} twice")
+                return
+            for row in reader:
+                where = Location(shown(file), reader.line_num)
+                if None in row:
+                    self.problems.add_at(where, "", "this row has more cells than the header")
+                    continue
+                if (row.get("") or "").strip():
+                    self.problems.add_at(where, "", f"this row has a value ({row['']!r}) in a column the header does not name")
+                    continue
+                yield {k.strip(): (v.strip() if isinstance(v, str) else v) for k, v in row.items() if k.strip()}, where
+        except csv.Error as exc:
+            self.problems.add_at(Location(shown(file), reader.line_num or 1), "", f"cannot read CSV: {exc}")
 
     def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
         if raw is None:

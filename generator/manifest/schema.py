@@ -58,6 +58,9 @@ def _message(error) -> tuple[tuple[Any, ...], str]:
         deeper = [e for e in error.context if len(e.absolute_path) > len(path)]
         if deeper:
             return _message(best_match(deeper))
+        right_type = [e for e in error.context if e.validator not in {"type", "oneOf", "$ref"}]
+        if right_type:  # the value has a form's type but breaks its limits: say which limit
+            return _message(best_match(right_type))
     if kind == "oneOf":
         return path, f"{_describe(error.instance)} is not allowed here; see docs/manifest.md for this key's forms"
     if kind == "pattern":

@@ -276,6 +276,9 @@ class Typesetter:
             rows.append([self.paragraph(c.text, cell_styles[block.align[i]], where) for i, c in enumerate(row)])
         pad_x, pad_y = (2.2, 1.4) if self.compact else (3.5, 2.0)
         widths = self._column_widths(block, width, 2 * pad_x)
+        if min(widths) - 2 * pad_x < 1:  # no room for text: reportlab would fail on a negative width inside the cell
+            raise LayoutError(f"{where}: the table's {len(widths)} columns do not fit in {to_mm(width):.0f} mm; "
+                              "use fewer columns or split the table")
         header_rows = 1 if block.header else 0
         accent = HexColor(self.theme.accent)
         commands = [

@@ -6,15 +6,18 @@ starting with '@') are Python functions registered in DRAWERS; everything else i
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from generator.errors import LayoutError, PnpError, TemplateError
+from generator.errors import LayoutError, ManifestError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
 from generator.model import FaceSpec, Kit
 from generator.render.templating import render_template
 from generator.units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from generator.render.cache import FaceCache
 
 DERIVED_FIELDS = ("colour", "ink", "name", "kit_name", "content_missing", "colour_name", "seat")
 Drawer = Callable[[FaceSpec, KitSpec], str]
@@ -30,6 +33,7 @@ class RenderedFace:
     width: float   # trim, points
     height: float
     bleed: float
+    origin: str = ""  # the component it belongs to, as 'kit.yaml:12:5: components.id', for the writer's errors
 
 
 def face_context(face: FaceSpec) -> dict:
@@ -58,6 +62,20 @@ def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
     return RenderedFace(face.key, svg, face.width, face.height, face.bleed)
 
 
+def _located(lookup: Callable[["RenderedFaces", str], RenderedFace]) -> Callable[["RenderedFaces", str], RenderedFace]:
+    """A face's errors, and the face itself, carry the manifest position of the component it belongs to."""
+    def located_lookup(faces: "RenderedFaces", key: str) -> RenderedFace:
+        try:
+            face = lookup(faces, key)
+        except ManifestError:
+            raise  # located already
+        except PnpError as exc:
+            raise type(exc)(f"{faces.origin(key)}: {exc}") from None
+        return replace(face, origin=faces.origin(key))
+
+    return located_lookup
+
+
 class RenderedFaces(Mapping[str, RenderedFace]):
     """Every distinct face of a kit by FaceSpec.key (in first-use order), each rendered when it is looked up.
 
@@ -65,33 +83,43 @@ class RenderedFaces(Mapping[str, RenderedFace]):
     10 000 SVG documents at the same time.
     """
 
-    def __init__(self, kit: Kit):
+    def __init__(self, kit: Kit, cache: FaceCache | None = None):
         self.spec = kit.spec
+        self.pieces, self.owners = kit.pieces, None
+        self.cache = cache
         self.specs: dict[str, FaceSpec] = {}
         for piece in kit.pieces:
             for face in (piece.front, piece.back):
                 if face is not None:
                     self.specs.setdefault(face.key, face)
-        self._ahead = None
 
+    @_located
     def __getitem__(self, key: str) -> RenderedFace:
-        face = self._ahead.take(key) if self._ahead is not None else None
-        return face if face is not None else render_face(self.specs[key], self.spec)
+        face = self.specs[key]
+        cacheable = self.cache is not None and not face.template.startswith("@")
+        svg = self.cache.get(key) if cacheable else None
+        if svg is not None:
+            return RenderedFace(key, svg, face.width, face.height, face.bleed)
+        rendered = render_face(face, self.spec)
+        if cacheable:
+            self.cache.put(key, rendered.svg)
+        return rendered
 
-    @contextmanager
-    def ahead(self, keys: Sequence[str]) -> Iterator[None]:
-        """Within the block, faces are rendered in a second process in the order `keys` says they will be asked for."""
-        from generator.render.ahead import RenderAhead, worth_it
+    def origin(self, key: str) -> str:
+        """'kit.yaml:12:5: components.tokens': where the component a face belongs to is written."""
+        if self.owners is None:
+            self.owners = {}
+            for piece in self.pieces:
+                for face in (piece.front, piece.back):
+                    if face is not None:
+                        self.owners.setdefault(face.key, piece.component_id)
+        component = next((c for c in self.spec.components if c.id == self.owners.get(key)), None)
+        return f"{component.location}: components.{component.id}" if component else f"face {key}"
 
-        if self._ahead is not None or not worth_it(len(keys)):
-            yield
-            return
-        self._ahead = RenderAhead(lambda key: render_face(self.specs[key], self.spec), keys)
-        try:
-            yield
-        finally:
-            self._ahead.close()
-            self._ahead = None
+    def close(self) -> None:
+        """Save what was rendered into the cache (if any)."""
+        if self.cache is not None:
+            self.cache.close()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.specs)
@@ -100,9 +128,15 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         return len(self.specs)
 
 
-def render_faces(kit: Kit) -> RenderedFaces:
-    """Every distinct face of the kit, keyed by FaceSpec.key (in first-use order), rendered on demand."""
-    return RenderedFaces(kit)
+def render_faces(kit: Kit, cache_folder: Path | None = None) -> RenderedFaces:
+    """Every distinct face of the kit, keyed by FaceSpec.key (in first-use order), rendered on demand.
+
+    With `cache_folder`, template faces rendered by an earlier build are reused (see render/cache.py);
+    call `close()` on the result afterwards to keep this build's.
+    """
+    from generator.render.cache import FaceCache
+
+    return RenderedFaces(kit, FaceCache(cache_folder, kit.spec) if cache_folder is not None else None)
 
 
 __all__ = ["render_faces", "render_face", "RenderedFace", "DRAWERS", "PnpError"]

@@ -15,7 +15,8 @@ from typing import Any, Callable, Mapping
 from markupsafe import escape
 
 from generator.colours import text_on
-from generator.errors import LayoutError
+from generator.errors import LayoutError, TemplateError
+from generator.kinds.layers import SYMBOLS
 from generator.render.templating import TextHelper
 
 MISSING_FILL = "#ffffff"
@@ -115,6 +116,9 @@ def _art(layer, fields, frame: Frame, text) -> str:
     href = fields.get(layer.get("field", "art"))
     if not href:
         return ""
+    if not Path(str(href)).is_absolute():  # the loader resolves (and checks) art named in `art` or `*_art` fields only
+        raise TemplateError(f"an art layer shows field {layer.get('field', 'art')!r}, which holds {href!r}: name art "
+                            "files in a field called art or ending in _art")
     x, y = _at(layer, frame)
     w, h = layer["size"]
     return (f'<image x="{num(x - w / 2)}" y="{num(y - h / 2)}" width="{num(w)}" height="{num(h)}" '
@@ -141,6 +145,8 @@ def _symbol(layer, fields, frame: Frame, text) -> str:
         name = layer["symbols"][fields["colour_name"]]
     if not name or name == "none":
         return ""
+    if name not in SYMBOLS:  # a card's field chose it, after the manifest was checked
+        raise TemplateError(f"a symbol layer shows {name!r}, which is not one of: {', '.join(SYMBOLS)}")
     x, y = _at(layer, frame)
     fill = _colour(layer.get("colour"), fields, fields.get("ink", "#000000"))
     stroke = _colour(layer.get("stroke"), fields, "none")

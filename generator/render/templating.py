@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from generator.errors import LayoutError, TemplateError
-from generator.paths import TEMPLATES_DIR
+from generator.errors import LayoutError, TemplateError, UnsafeResourceError
+from generator.paths import TEMPLATES_DIR, inside, shown
 from generator.render.text import ICON_EM, fit_text, font_metrics
 from generator.units import PT_PER_MM
 
@@ -80,13 +81,35 @@ def _href(path: str | None) -> str:
     return Path(path).as_uri() if path else ""
 
 
+class _KitLoader(jinja2.FileSystemLoader):
+    """The kit's templates/ first, then pnpgen's; a template (or one it includes) that is a link to a file
+    outside the kit and pnpgen's templates is refused before it is read."""
+
+    def __init__(self, kit_root: Path):
+        super().__init__([str(kit_root / "templates"), str(TEMPLATES_DIR)])
+        self.roots = (kit_root, TEMPLATES_DIR)
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        pieces = jinja2.loaders.split_template_path(template)  # refuses '..'
+        for folder in self.searchpath:
+            candidate = Path(folder, *pieces)
+            if candidate.is_file():
+                try:
+                    inside(candidate, *self.roots)
+                except UnsafeResourceError:
+                    raise TemplateError(f"template {template!r} is a link to {candidate.resolve()}, outside the kit folder") from None
+                break
+        return super().get_source(environment, template)
+
+
 @lru_cache(maxsize=16)
 def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...]) -> jinja2.Environment:
-    """One environment per kit: its own templates first, then pnpgen's."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(kit_root / "templates"), str(TEMPLATES_DIR)]),
+    """One environment per kit: its own templates first, then pnpgen's. Sandboxed: a kit's template can
+    reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file)."""
+    env = SandboxedEnvironment(
+        loader=_KitLoader(kit_root),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-        keep_trailing_newline=False, auto_reload=False,  # templates do not change during a build
+        keep_trailing_newline=False,
         # compiled templates kept in jinja's per-user temp folder (checked against the source): ~50 ms a build
         bytecode_cache=jinja2.FileSystemBytecodeCache(),
     )
@@ -102,11 +125,24 @@ def render_template(name: str, context: Mapping[str, Any], kit_root: Path, icons
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     try:
         return env.get_template(filename).render(**context)
-    except jinja2.TemplateNotFound:
-        raise TemplateError(f"template {filename!r} not found in {kit_root / 'templates'} or {TEMPLATES_DIR}") from None
+    except jinja2.TemplateNotFound as exc:
+        missing = repr(filename) if exc.name == filename else f"{exc.name!r} (used by {filename!r})"
+        raise TemplateError(f"template {missing} not found in {kit_root / 'templates'} or {TEMPLATES_DIR}") from None
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"template {filename!r}: {exc.message} (a field the template needs is missing)") from None
+        raise TemplateError(f"{_where(exc, filename)}: {exc.message} (a field the template needs is missing)") from None
     except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(f"template {exc.filename or filename}:{exc.lineno}: {exc.message}") from None
-    except (TypeError, ValueError, AttributeError, ArithmeticError, jinja2.TemplateError) as exc:
-        raise TemplateError(f"template {filename!r} failed: {type(exc).__name__}: {exc}") from None
+        raise TemplateError(f"template {shown(Path(exc.filename)) if exc.filename else filename}:{exc.lineno}: {exc.message}") from None
+    except RecursionError:
+        raise TemplateError(f"template {filename!r} calls itself without end (a macro or include that never stops)") from None
+    except (TypeError, ValueError, AttributeError, ArithmeticError, UnicodeError, jinja2.TemplateError) as exc:
+        raise TemplateError(f"{_where(exc, filename)} failed: {type(exc).__name__}: {exc}") from None
+
+
+def _where(exc: BaseException, filename: str) -> str:
+    """'template path/t.svg.j2:12', from the template line jinja puts in the traceback, else the name."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+    if frames:
+        return f"template {shown(Path(frames[-1].filename))}:{frames[-1].lineno}"
+    return f"template {filename!r}"

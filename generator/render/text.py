@@ -163,7 +163,7 @@ def wrap(text: str, width_em: float, metrics: FontMetrics, split_words: bool = T
     return tuple(lines)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # repeated labels (a token in six colours); a deck's card texts differ
 def fit_text(text: str, box_width: float, box_height: float, size: float, min_size: float = MIN_FONT_SIZE,
              bold: bool = False, line_height: float = 1.2, max_lines: int | None = None) -> TextLayout:
     """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from array import array
 from pathlib import Path
 
 _XREF_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf]) ?\r?\n")
@@ -25,33 +26,36 @@ def dedupe_resources(path: Path) -> bool:
         if table is None:
             return False
         offsets, xref_at, trailer = table
-        order = sorted((offset, number) for number, offset in offsets.items())
-        bounds = [offset for offset, _ in order[1:]] + [xref_at]
-        fixes = {}
-        for (offset, number), end in zip(order, bounds):
-            if end - offset > 65536:
-                continue  # streams and big objects never hold resource dictionaries
-            source.seek(offset)
-            body = source.read(end - offset)
-            if b"stream" not in body:
-                fixed = _INNER_DICT.sub(_unique_entries, body)
-                if fixed != body:
-                    fixes[number] = fixed
-        if not fixes:
+        order = array("l", sorted(range(1, len(offsets)), key=offsets.__getitem__))  # objects in file order
+        ends = array("q", [offsets[number] for number in order[1:]] + [xref_at])
+        repaired = {number for number, end in zip(order, ends) if _repaired(source, offsets[number], end) is not None}
+        if not repaired:
             return False
         temp = path.with_name(path.name + ".dedupe")
         with temp.open("wb") as target:
-            _copy(source, target, 0, order[0][0])
-            new_offsets = {}
-            for (offset, number), end in zip(order, bounds):
-                new_offsets[number] = target.tell()
-                if number in fixes:
-                    target.write(fixes[number])
+            _copy(source, target, 0, offsets[order[0]])
+            moved = array("q", bytes(8 * len(offsets)))
+            for number, end in zip(order, ends):
+                moved[number] = target.tell()
+                if number in repaired:
+                    target.write(_repaired(source, offsets[number], end))
                 else:
-                    _copy(source, target, offset, end)
-            _write_xref(target, new_offsets, trailer)
+                    _copy(source, target, offsets[number], end)
+            _write_xref(target, moved, trailer)
     os.replace(temp, path)
     return True
+
+
+def _repaired(source, start: int, end: int) -> bytes | None:
+    """The object at [start, end) without repeated entries, or None when it has none to drop."""
+    if end - start > 65536:
+        return None  # streams and big objects never hold resource dictionaries
+    source.seek(start)
+    body = source.read(end - start)
+    if b"stream" in body:
+        return None
+    fixed = _INNER_DICT.sub(_unique_entries, body)
+    return fixed if fixed != body else None
 
 
 def _unique_entries(match: re.Match) -> bytes:
@@ -66,8 +70,8 @@ def _unique_entries(match: re.Match) -> bytes:
     return b"<<" + _REFERENCE.sub(keep_first, match.group(1)) + b">>"
 
 
-def _read_xref(source) -> tuple[dict[int, int], int, bytes] | None:
-    """cairo's classic cross-reference table: {object number: offset}, where it starts, and the trailer."""
+def _read_xref(source) -> tuple[array, int, bytes] | None:
+    """cairo's classic cross-reference table: offsets by object number (0 = free), where it starts, the trailer."""
     source.seek(0, os.SEEK_END)
     size = source.tell()
     source.seek(max(0, size - 1024))
@@ -82,23 +86,25 @@ def _read_xref(source) -> tuple[dict[int, int], int, bytes] | None:
     if header.strip() != b"xref" or subsection is None:
         return None  # an xref stream or several sections: not cairo's layout, leave the file alone
     count = int(subsection.group(1))
-    entries = source.read(20 * count)
-    offsets = {}
-    for number, entry in enumerate(_XREF_ENTRY.finditer(entries)):
+    offsets = array("q", bytes(8 * count))
+    used = 0
+    for number, entry in enumerate(_XREF_ENTRY.finditer(source.read(20 * count))):
         if entry.group(3) == b"n":
             offsets[number] = int(entry.group(1))
+            used += 1
     rest = source.read()
     trailer_at = rest.find(b"trailer")
-    if len(offsets) != count - 1 or trailer_at < 0:
+    if used != count - 1 or offsets[0] != 0 or trailer_at < 0:
         return None
     return offsets, xref_at, rest[trailer_at:rest.rfind(b"startxref")]
 
 
-def _write_xref(target, offsets: dict[int, int], trailer: bytes) -> None:
+def _write_xref(target, offsets: array, trailer: bytes) -> None:
     xref_at = target.tell()
-    lines = [b"xref\n", b"0 %d\n" % (max(offsets) + 1), b"0000000000 65535 f \n"]
-    lines += [b"%010d 00000 n \n" % offsets[n] for n in range(1, max(offsets) + 1)]
-    target.write(b"".join(lines) + trailer + b"startxref\n%d\n%%%%EOF\n" % xref_at)
+    target.write(b"xref\n0 %d\n0000000000 65535 f \n" % len(offsets))
+    for offset in offsets[1:]:
+        target.write(b"%010d 00000 n \n" % offset)
+    target.write(trailer + b"startxref\n%d\n%%%%EOF\n" % xref_at)
 
 
 def _copy(source, target, start: int, end: int) -> None:

@@ -5,7 +5,6 @@ The same page drawer feeds the PDF and the PNG previews, so what a preview shows
 
 from __future__ import annotations
 
-import contextlib
 import os
 import tempfile
 from collections import Counter
@@ -35,16 +34,14 @@ class PageFooter:
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
               roots: tuple[Path, ...], duplex: str = "long-edge") -> None:
     """Write every page to `path` atomically (a temporary file renamed into place)."""
-    recorder = FaceRecorder(faces, roots, face_uses(imposition))
+    recorder = FaceRecorder(faces, roots, reused_faces(imposition))
     cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
     os.close(handle)
-    ahead = getattr(faces, "ahead", None)  # the render stage may prepare faces on another core meanwhile
     try:
-        with ahead(first_uses(imposition)) if ahead else contextlib.nullcontext():
-            _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name)
+        _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name)
         dedupe_resources(Path(temp_name))
         _set_page_boxes(Path(temp_name), imposition)
         make_public(Path(temp_name))
@@ -73,7 +70,7 @@ def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines
 def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
                    roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge") -> list[Path]:
     """One PNG per page at `dpi`, drawn by the same code as the PDF."""
-    recorder = FaceRecorder(faces, roots, face_uses(imposition))
+    recorder = FaceRecorder(faces, roots, reused_faces(imposition))
     cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
     folder.mkdir(parents=True, exist_ok=True)
@@ -94,16 +91,11 @@ def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], fo
     return written
 
 
-def face_uses(imposition: Imposition) -> Counter:
-    """How many times each face is placed: faces used once are drawn straight onto their page."""
-    return Counter(face.key for page in imposition.pages for placement in page.placements
+def reused_faces(imposition: Imposition) -> set[str]:
+    """Keys of the faces placed more than once; the others are drawn straight onto their page."""
+    uses = Counter(face.key for page in imposition.pages for placement in page.placements
                    if (face := _face_of(placement)) is not None)
-
-
-def first_uses(imposition: Imposition) -> list[str]:
-    """Face keys in the order the pages first need them (the order the writer asks the render stage)."""
-    return list(dict.fromkeys(face.key for page in imposition.pages for placement in page.placements
-                              if (face := _face_of(placement)) is not None))
+    return {key for key, count in uses.items() if count > 1}
 
 
 def _face_of(placement: Placement):

@@ -1,0 +1,99 @@
+"""Rendered SVG faces kept between builds, so a rebuild after editing one card renders only that card.
+
+`FaceCache(folder, spec)` is a SQLite file per kit (`<out>/.cache/<kit>/faces-<fingerprint>.sqlite`)
+mapping FaceSpec.key to the SVG. Only template faces are kept: a template sees nothing but its FaceSpec
+(the key) and the files and icons hashed into the fingerprint, so a kept SVG is the one a fresh render
+would write and the PDF stays byte-identical. Built-in drawers see the whole kit and always run. Any
+trouble with the file (read-only folder, another build holding a lock) just means no cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+from generator.manifest.spec import KitSpec
+from generator.paths import FONTS_DIR, PACKAGE_DIR, TEMPLATES_DIR
+
+BATCH = 256  # faces written per transaction
+
+
+def fingerprint(spec: KitSpec) -> str:
+    """What a template's output depends on besides its FaceSpec: template files, the rendering code, fonts, icons."""
+    digest = hashlib.sha1()
+    for folder in (TEMPLATES_DIR, spec.root / "templates", PACKAGE_DIR, PACKAGE_DIR / "render", FONTS_DIR):
+        if folder.is_dir():
+            for file in sorted(folder.iterdir()):
+                if file.is_file():
+                    stat = file.stat()
+                    digest.update(f"{file}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    digest.update(repr(sorted((name, str(path)) for name, path in spec.icons.items())).encode())
+    return digest.hexdigest()[:16]
+
+
+class FaceCache:
+    """Opened on first use (so a build refused before drawing leaves no folder behind)."""
+
+    def __init__(self, folder: Path, spec: KitSpec):
+        self.folder = folder
+        self.path = folder / f"faces-{fingerprint(spec)}.sqlite"
+        self.db: sqlite3.Connection | None = None
+        self.broken = False
+        self.pending: list[tuple[str, str]] = []
+
+    def _connect(self, create: bool) -> bool:
+        if self.db is not None or self.broken:
+            return self.db is not None
+        if not create and not self.path.is_file():
+            return False
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for stale in self.folder.glob("faces-*.sqlite"):
+                if stale != self.path:
+                    stale.unlink(missing_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=0.5)
+            self.db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, svg TEXT NOT NULL)")
+        except (OSError, sqlite3.Error):
+            self._give_up()
+        return self.db is not None
+
+    def get(self, key: str) -> str | None:
+        if not self._connect(create=False):
+            return None
+        try:
+            row = self.db.execute("SELECT svg FROM faces WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            self._give_up()
+            return None
+        return row[0] if row else None
+
+    def put(self, key: str, svg: str) -> None:
+        if not self.broken:
+            self.pending.append((key, svg))
+            if len(self.pending) >= BATCH:
+                self._flush()
+
+    def close(self) -> None:
+        if self.pending and not self.broken:
+            self._flush()
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def _flush(self) -> None:
+        if not self._connect(create=True):
+            self.pending = []
+            return
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?)", self.pending)
+        except sqlite3.Error:
+            self._give_up()
+        self.pending = []
+
+    def _give_up(self) -> None:
+        """No cache for the rest of this build (a read-only folder, another build holding the lock …)."""
+        if self.db is not None:
+            self.db.close()
+        self.db, self.broken, self.pending = None, True, []
