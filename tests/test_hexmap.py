@@ -64,7 +64,7 @@ def tiles(built) -> dict[str, TilePage]:
     found = {}
     with pdfplumber.open(result.pdf) as pdf:
         for index, text in enumerate(_page_texts(result.pdf)):
-            label = re.match(r"\s*Tile (\w+)", text)
+            label = re.search(r"\bTile ([A-Z]\d+)\b", text)
             if label is not None:
                 found[label[1]] = _read_tile(label[1], pdf.pages[index], reader.pages[index].get_contents().get_data())
     return found

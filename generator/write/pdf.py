@@ -206,12 +206,14 @@ def _draw_crop_marks(context, page: Page) -> None:
     if not page.marks:
         return
     context.save()
-    context.set_source_rgb(0, 0, 0)
-    context.set_line_width(MARK_WIDTH)
-    for mark in page.marks:
-        context.move_to(mark.x1, mark.y1)
-        context.line_to(mark.x2, mark.y2)
-    context.stroke()
+    # a white halo under each mark keeps it visible where it runs over dark outer bleed
+    for colour, width in (((1, 1, 1), MARK_WIDTH * 3), ((0, 0, 0), MARK_WIDTH)):
+        context.set_source_rgb(*colour)
+        context.set_line_width(width)
+        for mark in page.marks:
+            context.move_to(mark.x1, mark.y1)
+            context.line_to(mark.x2, mark.y2)
+        context.stroke()
     context.restore()
 
 
@@ -240,9 +242,14 @@ def tile_alignment_points(page: Page) -> list[tuple[float, float]]:
 
 
 def _draw_tile_marks(context, page: Page) -> None:
-    """Alignment crosses in the overlap strips, the strip edges dashed, and the tile's label."""
+    """Alignment crosses in the overlap strips, how the tiles join, and the tile's label.
+
+    Joining: a tile with a neighbour to its left (above) is cut along that printed edge (solid line)
+    and laid over the neighbour, its edge on the neighbour's dashed line, crosses on crosses.
+    """
     tile = page.tile
     placement = page.placements[0]
+    piece = placement.piece
     x0, y0, x1, y1 = placement.clip
     context.save()
     context.set_line_width(0.6)
@@ -257,20 +264,35 @@ def _draw_tile_marks(context, page: Page) -> None:
         context.move_to(x, y - mm(2.5))
         context.line_to(x, y + mm(2.5))
         context.stroke()
-    context.set_dash([mm(2), mm(1.5)])
+    has_right = tile.piece_x + tile.width < piece.width - 1e-6
+    has_below = tile.piece_y + tile.height < piece.height - 1e-6
     context.set_source_rgb(0.85, 0, 0.3)
-    if tile.piece_x > 1e-6:
-        context.move_to(x0 + tile.overlap, y0)
-        context.line_to(x0 + tile.overlap, y1)
+    context.set_line_width(0.8)
+    if tile.piece_x > 1e-6:  # cut here, then overlap the tile to the left
+        context.move_to(x0, y0)
+        context.line_to(x0, y1)
     if tile.piece_y > 1e-6:
-        context.move_to(x0, y0 + tile.overlap)
-        context.line_to(x1, y0 + tile.overlap)
+        context.move_to(x0, y0)
+        context.line_to(x1, y0)
+    context.stroke()
+    context.set_dash([mm(2), mm(1.5)])
+    if has_right:  # where the right-hand neighbour's cut edge goes
+        context.move_to(x1 - tile.overlap, y0)
+        context.line_to(x1 - tile.overlap, y1)
+    if has_below:
+        context.move_to(x0, y1 - tile.overlap)
+        context.line_to(x1, y1 - tile.overlap)
     context.stroke()
     context.restore()
-    _label(context, f"Tile {tile.label}", x0, y0 - mm(1.2), 8, bold=True)
-    note = "trim the dashed strip edges and glue over the neighbour's overlap" if (tile.piece_x or tile.piece_y) else ""
-    if note:
-        _label(context, note, x0 + mm(16), y0 - mm(1.2), 6.5)
+    label_y = y1 + mm(3.5)
+    advance = _label(context, f"Tile {tile.label}", x0, label_y, 8, bold=True)
+    edges = [side for side, present in (("left", tile.piece_x > 1e-6), ("top", tile.piece_y > 1e-6)) if present]
+    if edges:
+        note = (f"Cut along the solid {' and '.join(edges)} edge; lay it over its neighbour with the edge on the "
+                "dashed line and the crosses on the crosses; glue.")
+    else:
+        note = "Lay the neighbouring tiles over this one: their edges go on the dashed lines, crosses on crosses."
+    _label(context, note, x0 + advance + mm(3), label_y, 6.5)
 
 
 def _draw_assembly(context, page: Page) -> None:
@@ -315,6 +337,17 @@ def _label(context, text: str, x: float, y: float, size: float, bold: bool = Fal
     return advance
 
 
+def _text_width(context, text: str, size: float, bold: bool = False) -> float:
+    context.save()
+    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
+                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_options(font_options())
+    context.set_font_size(size)
+    advance = context.text_extents(text)[4]
+    context.restore()
+    return advance
+
+
 def _side_note(page: Page, footer: PageFooter) -> str:
     flip = "flip on long edge" if footer.duplex == "long-edge" else "flip on short edge"
     return {
@@ -336,7 +369,8 @@ def _draw_footer(context, page: Page, number: int, total: int, footer: PageFoote
     _label(context, _side_note(page, footer), x, base, 7, grey=0.25)
     bar_right = page.width - margin
     bar_left = bar_right - mm(50)
-    _label(context, "Print at 100% (actual size): this bar measures 50 mm", bar_left, base - mm(2.2), 6.5)
+    caption = "Print at 100% (actual size): this bar measures 50 mm"
+    _label(context, caption, bar_right - _text_width(context, caption, 6.5), base - mm(2.2), 6.5)
     context.save()
     context.set_source_rgb(0, 0, 0)
     context.set_line_width(0.6)
