@@ -8,7 +8,7 @@ anything larger than the printable area is split into overlapping tiles plus an 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Sequence
 
@@ -162,17 +162,29 @@ def _groups(pieces: Sequence[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
-def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
-    """Yield (placements, crop marks) per sheet, blocks of equal pieces stacked top to bottom.
+@dataclass
+class _OpenSheet:
+    """A sheet being filled (local to packing; only the frozen pages leave this module)."""
+
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[CropMark] = field(default_factory=list)
+    cursor: float = 0.0  # top of the free space below the last block
+
+    def start(self, top: float) -> float:
+        """Where a new block would begin: blocks of different sizes keep a gap for their crop marks."""
+        return self.cursor + BLOCK_GAP if self.placements else top
+
+
+def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float) -> list[tuple[tuple[Placement, ...], tuple[CropMark, ...]]]:
+    """(placements, crop marks) per sheet: blocks of equal pieces stacked top to bottom, first fit.
 
     Straight-edged pieces are butted edge to edge (one cut serves two pieces, nine poker cards fit
     an A4 sheet) with bleed kept only on the block's outside; other shapes keep a gutter between
-    their bleed boxes.
+    their bleed boxes. Each block goes on the first sheet with room for it, so a small group fills
+    the space a larger one left instead of starting a sheet of its own.
     """
     x0, y0, x1, y1 = paper.area()
-    placements: list[Placement] = []
-    marks: list[CropMark] = []
-    cursor = y0
+    sheets: list[_OpenSheet] = []
     for group in _groups(pieces):
         piece0 = group[0]
         straight = piece0.outline.straight
@@ -185,34 +197,34 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float):
             columns = max(1, int((x1 - x0 + gutter + 1e-6) // pitch_x))
         row_height = pitch_y if straight else piece0.footprint[1]
         tail = 2 * lead if straight else 0.0
-        queue, start = group, 0  # an index, not slicing: slicing a long queue row by row is quadratic
-        block: list[tuple[Placement, int, int]] = []
-        if placements:
-            cursor += BLOCK_GAP
-        row = 0
-        while start < len(queue):
-            if cursor + row_height + tail > y1 + 1e-6 and block:
-                done = _finish_block(block, straight)
-                placements.extend(done)
-                marks.extend(_block_marks(done, paper) if straight else ())
-                yield tuple(placements), _shared(tuple(marks))
-                placements, marks, block, cursor, row = [], [], [], y0, 0
-            elif cursor + row_height + tail > y1 + 1e-6 and placements:
-                yield tuple(placements), tuple(marks)
-                placements, marks, cursor = [], [], y0
-            items, start = queue[start:start + columns], start + columns
-            for col, piece in enumerate(items):
-                x = x0 + lead + col * pitch_x if straight else x0 + col * pitch_x + piece.bleed
-                y = cursor + lead
-                block.append((Placement(piece, x, y), row, col))
-            cursor += pitch_y
-            row += 1
-        cursor += tail if straight else -gutter
-        done = _finish_block(block, straight)
-        placements.extend(done)
-        marks.extend(_block_marks(done, paper) if straight else ())
-    if placements:
-        yield tuple(placements), tuple(marks)
+        start, index = 0, 0  # an index, not slicing: slicing a long group row by row is quadratic
+        while start < len(group):
+            index = _first_with_room(sheets, index, row_height + tail, y0, y1)
+            sheet = sheets[index]
+            cursor = sheet.start(y0)
+            block: list[tuple[Placement, int, int]] = []
+            row = 0
+            while start < len(group) and cursor + row_height + tail <= y1 + 1e-6:
+                items, start = group[start:start + columns], start + columns
+                for col, piece in enumerate(items):
+                    x = x0 + lead + col * pitch_x if straight else x0 + col * pitch_x + piece.bleed
+                    block.append((Placement(piece, x, cursor + lead), row, col))
+                cursor += pitch_y
+                row += 1
+            done = _finish_block(block, straight)
+            sheet.placements.extend(done)
+            sheet.marks.extend(_block_marks(done, paper) if straight else ())
+            sheet.cursor = cursor + (tail if straight else -gutter)
+    return [(tuple(sheet.placements), _shared(tuple(sheet.marks))) for sheet in sheets]
+
+
+def _first_with_room(sheets: list[_OpenSheet], index: int, need: float, top: float, bottom: float) -> int:
+    """Index of the first sheet from `index` on with `need` points free below its blocks (a new one if none)."""
+    for i in range(index, len(sheets)):
+        if sheets[i].start(top) + need <= bottom + 1e-6:
+            return i
+    sheets.append(_OpenSheet(cursor=top))
+    return len(sheets) - 1
 
 
 @lru_cache(maxsize=1024)
