@@ -1,10 +1,6 @@
-"""Art files (SVG, PNG, JPEG) checked before anything draws them: `check_art(path, roots)` raises
-UnsafeResourceError saying what is wrong, so a hostile or broken file fails with a clear message instead
-of hanging, exhausting memory or reading outside the kit.
-
-Read by the manifest loader (every art file the kit names, reported with file:line) and by the writer's
-resource fetcher (every file an SVG refers to in turn).
-"""
+"""Art files (SVG, PNG, JPEG) checked before anything draws them: `check_art(path, roots)` raises UnsafeResourceError
+saying what is wrong, so hostile or broken art fails clearly instead of hanging, exhausting memory or reading
+outside the kit. Used by the manifest loader (located errors) and the writer's fetcher (files SVGs refer to)."""
 
 from __future__ import annotations
 

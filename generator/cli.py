@@ -65,15 +65,22 @@ def build(
     preview: Annotated[bool, typer.Option("--preview", help="Also write PNG previews of every page.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Check strictly (unlinked count statements are errors) and exit 1 when the check fails.")] = False,
     reference: Annotated[bool, typer.Option("--reference/--no-reference", help="Also write the reference sheets.")] = True,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep running and rebuild whenever a kit file changes (unchanged faces are reused).")] = False,
 ) -> None:
     """Build kits into print-ready PDFs (plus build.json, and previews with --preview)."""
-    from generator.pipeline import BuildOptions, build_kits
+    from generator.pipeline import BuildOptions, build_kits, watch_kits
 
     _check_duplex(duplex)
     _check_out(out)
     options = BuildOptions(out=out, paper=paper, orientation="landscape" if landscape else None, players=players,
                            duplex=duplex, back_offset=_parse_offset(back_offset), previews=preview,
                            reference=reference, strict=strict)
+    if watch:
+        try:
+            watch_kits(kits, options, echo=typer.echo)
+        except KeyboardInterrupt:
+            typer.echo("stopped watching")
+        return
     try:
         outcome = build_kits(kits, options, echo=typer.echo)
     except (PnpError, OSError) as error:

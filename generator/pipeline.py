@@ -73,8 +73,11 @@ def resolve_players(spec: KitSpec, players: int | None) -> int:
     return players
 
 
-def build(kit_dir: Path, options: BuildOptions) -> BuildResult:
-    """Build one kit into options.out/<kit id>/: the PDF, build.json and optional PNG previews."""
+def build(kit_dir: Path, options: BuildOptions, memory=None) -> BuildResult:
+    """Build one kit into options.out/<kit id>/: the PDF, build.json and optional PNG previews.
+
+    `memory` (a write.faces.DrawingMemory) carries drawn faces from one build to the next in a process.
+    """
     spec = load_manifest(kit_dir)
     players = resolve_players(spec, options.players)
     paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
@@ -84,12 +87,15 @@ def build(kit_dir: Path, options: BuildOptions) -> BuildResult:
     imposition = impose_sheets(kit.pieces, sheet_options)
     faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
     try:
-        return _write(kit, faces, imposition, options)
-    finally:
-        faces.close()
+        result = _write(kit, faces, imposition, options, memory)
+    except BaseException:
+        faces.discard()
+        raise
+    faces.close()
+    return result
 
 
-def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions) -> BuildResult:
+def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory=None) -> BuildResult:
     """Write into a temporary folder, then move it into place: output/ never holds a half-built kit."""
     from generator.write import write_pdf, write_previews
 
@@ -103,7 +109,7 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions) -> Bu
         roots = (spec.root, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
         if imposition.pages:
-            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex)
+            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory)
         previews = ()
         if options.previews and imposition.pages:
             previews = tuple(write_previews(imposition, faces, staging / "preview", spec.name, roots,
@@ -172,7 +178,8 @@ class BuildOutcome:
     consistent: bool  # every kit's rule check passed (or had nothing to check)
 
 
-def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None]) -> BuildOutcome:
+def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None],
+               memory=None) -> BuildOutcome:
     """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
     if len(kit_dirs) > 1:  # every manifest checked first: a typo in the last kit must not leave the first ones written
         for kit_dir in kit_dirs:
@@ -180,7 +187,7 @@ def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
     results = []
     consistent = True
     for kit_dir in kit_dirs:
-        result = build(kit_dir, options)
+        result = build(kit_dir, options, memory)
         results.append(result)
         spec = result.kit.spec
         echo(f"{spec.id}: {result.pages} pages -> {result.pdf}" if result.pdf else f"{spec.id}: nothing to print")
@@ -194,3 +201,45 @@ def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
         echo(f"{spec.id}: {report.summary()}")
         consistent = consistent and report.consistent
     return BuildOutcome(tuple(results), consistent)
+
+
+def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None],
+               interval: float = 0.3, rounds: int | None = None) -> None:
+    """Build, then rebuild whenever a file of the kits or of the built-in templates changes.
+
+    Faces drawn by earlier builds are replayed instead of redrawn, so a rebuild after editing one card
+    costs little more than writing the PDF. Bad input is reported and the watch goes on; `rounds`
+    bounds the number of builds (for tests).
+    """
+    import time
+
+    from generator.errors import PnpError
+    from generator.write.faces import DrawingMemory
+
+    memory = DrawingMemory()
+    roots = [Path(k) for k in kit_dirs] + [TEMPLATES_DIR]
+    seen: dict[Path, int] | None = None
+    builds = 0
+    while rounds is None or builds < rounds:
+        state = _snapshot(roots)
+        if state != seen:
+            seen = state
+            started = time.perf_counter()
+            try:
+                build_kits(kit_dirs, options, echo, memory)
+                echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
+            except PnpError as error:
+                echo(f"error: {error}")
+            builds += 1
+            continue
+        time.sleep(interval)
+
+
+def _snapshot(roots: Sequence[Path]) -> dict[Path, int]:
+    """Modification times of every file below `roots` (the kits' manifests, art, CSV and templates)."""
+    files = {}
+    for root in roots:
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "preview" not in path.parts:
+                files[path] = path.stat().st_mtime_ns
+    return files

@@ -82,6 +82,7 @@ BUILD_CASES = [
     ("control-character", {"kit.yaml": TOKEN + '    fields: {label: "a\\x01b"}\n'},
      ["kit.yaml:8:21", "fields.label", "control character"]),
     # includes
+    ("kit-yaml-link-outside", {"kit.yaml": Link("{secret}")}, ["kit.yaml", "a link to a file outside the kit folder"]),
     ("include-cycle", {"kit.yaml": HEAD + "  []\ninclude: [a.yaml]\n".replace("  []\n", ""), "a.yaml": "include: [a.yaml]\n"},
      ["a.yaml:1:11", "include cycle"]),
     ("include-outside", {"kit.yaml": HEAD + "include: [../secret.yaml]\n"}, ["kit.yaml:6:11", "outside the kit folder"]),
@@ -247,8 +248,7 @@ def assert_refused(result, expected: list[str], code: int = 2) -> None:
 
 
 def output_untouched(out: Path) -> bool:
-    # .cache is the face cache, which a build may open before a face fails; it is not a build's output
-    return sorted(p.name for p in out.iterdir() if p.name != ".cache") == ["keep.txt"]
+    return sorted(p.name for p in out.iterdir()) == ["keep.txt"]
 
 
 @pytest.fixture
@@ -283,6 +283,14 @@ def test_art_may_refer_to_other_art_inside_the_kit(tmp_path, outside, out):
     from generator.manifest import load_manifest
 
     assert load_manifest(kit).components[0].front.art.name == "x.svg"
+
+
+def test_a_reference_that_cannot_be_typeset_leaves_no_folder(tmp_path, outside, out):
+    kit = write_kit(tmp_path, {"kit.yaml": TOKEN + "reference:\n  blocks:\n    - table: {header: [" + ", ".join(["c"] * 80)
+                                              + "], rows: [[" + ", ".join(["1"] * 80) + "]]}\n"}, outside)
+    result = invoke("reference", kit, "--out", out / "new" / "folder")
+    assert_refused(result, ["kit.yaml:10:7", "80 columns do not fit"])
+    assert output_untouched(out)
 
 
 def test_a_bad_second_kit_leaves_the_first_unwritten(tmp_path, outside, out):

@@ -31,12 +31,19 @@ def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: 
     reference = parse_reference(spec)
     page_size = paper_size(paper or spec.defaults.paper)
     folder = Path(folder)
+    made = [p for p in (folder, *folder.parents) if not p.exists()]  # deepest first
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{spec.id}-{FORMATS[format]}.pdf"
-    with tempfile.TemporaryDirectory(prefix=f".{spec.id}-reference-", dir=folder) as work:
-        partial = Path(work) / target.name
-        _typeset(spec, reference, format, page_size, Path(work), partial)
-        os.replace(partial, target)
+    try:
+        with tempfile.TemporaryDirectory(prefix=f".{spec.id}-reference-", dir=folder) as work:
+            partial = Path(work) / target.name
+            _typeset(spec, reference, format, page_size, Path(work), partial)
+            os.replace(partial, target)
+    except BaseException:
+        for path in made:  # a failed run leaves no empty folders behind
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        raise
     return target
 
 

@@ -108,18 +108,23 @@ class RenderedFaces(Mapping[str, RenderedFace]):
     def origin(self, key: str) -> str:
         """'kit.yaml:12:5: components.tokens': where the component a face belongs to is written."""
         if self.owners is None:
+            where = {c.id: f"{c.location}: components.{c.id}" for c in self.spec.components}
             self.owners = {}
             for piece in self.pieces:
                 for face in (piece.front, piece.back):
                     if face is not None:
-                        self.owners.setdefault(face.key, piece.component_id)
-        component = next((c for c in self.spec.components if c.id == self.owners.get(key)), None)
-        return f"{component.location}: components.{component.id}" if component else f"face {key}"
+                        self.owners.setdefault(face.key, where.get(piece.component_id, f"face {face.key}"))
+        return self.owners.get(key, f"face {key}")
 
     def close(self) -> None:
         """Save what was rendered into the cache (if any)."""
         if self.cache is not None:
             self.cache.close()
+
+    def discard(self) -> None:
+        """Leave no cache behind for a build that failed."""
+        if self.cache is not None:
+            self.cache.discard()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.specs)

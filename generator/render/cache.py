@@ -41,6 +41,7 @@ class FaceCache:
         self.db: sqlite3.Connection | None = None
         self.broken = False
         self.pending: list[tuple[str, str]] = []
+        self.created: list[Path] = []  # what this build made, removed again if the build fails
 
     def _connect(self, create: bool) -> bool:
         if self.db is not None or self.broken:
@@ -48,6 +49,7 @@ class FaceCache:
         if not create and not self.path.is_file():
             return False
         try:
+            self.created = [p for p in (self.folder.parent, self.folder, self.path) if not p.exists()]
             self.folder.mkdir(parents=True, exist_ok=True)
             for stale in self.folder.glob("faces-*.sqlite"):
                 if stale != self.path:
@@ -80,6 +82,17 @@ class FaceCache:
         if self.db is not None:
             self.db.close()
             self.db = None
+
+    def discard(self) -> None:
+        """The build failed: close, and remove what this build created, so --out is as it was."""
+        self.pending = []
+        self.close()
+        for path in reversed(self.created):
+            if path.is_dir():
+                if not any(path.iterdir()):
+                    path.rmdir()
+            else:
+                path.unlink(missing_ok=True)
 
     def _flush(self) -> None:
         if not self._connect(create=True):

@@ -211,6 +211,16 @@ class SafeFetcher:
         return path.read_bytes()
 
 
+class DrawingMemory:
+    """What one process keeps between builds (`pnpgen build --watch`): each face's drawing calls and
+    recordings, keyed by its SVG document and outline, so a rebuild redraws only the faces that changed.
+    Replaying the calls makes exactly the cairo calls drawing would, so the PDF bytes do not change."""
+
+    def __init__(self) -> None:
+        self.calls: dict[bytes, list] = {}
+        self.recordings: dict[bytes, cairo.RecordingSurface] = {}
+
+
 class FaceRecorder:
     """Draws faces where the pages need them: `paint(context, key, piece, x, y, outline)`.
 
@@ -225,11 +235,14 @@ class FaceRecorder:
     instead and replayed on each tile page.
     """
 
-    def __init__(self, faces: Mapping[str, RenderedFace], roots: tuple[Path, ...], reused: Set[str]):
+    def __init__(self, faces: Mapping[str, RenderedFace], roots: tuple[Path, ...], reused: Set[str],
+                 memory: DrawingMemory | None = None):
         self.faces = faces
         self.reused = reused  # keys of the faces placed more than once
         self.fetcher = SafeFetcher(roots)
-        self.recordings: dict[bytes, cairo.RecordingSurface] = {}  # digest of SVG and outline -> recording
+        self.memory = memory
+        # digest of SVG and outline -> recording (kept in the memory, when there is one, for later builds)
+        self.recordings: dict[bytes, cairo.RecordingSurface] = memory.recordings if memory else {}
         self.recorded: dict[tuple, cairo.RecordingSurface] = {}    # (face key, outline, size) -> the same
         self.drawn: set[bytes] = set()  # documents drawn once straight onto a page
         self.replays: dict[str, list] = {}  # face key -> drawing calls, for tiled boards
@@ -254,7 +267,7 @@ class FaceRecorder:
                 context.save()
                 outline(context, x, y)
                 context.clip()
-                self._draw(face, context, x, y)
+                self._draw_or_replay(face, document, context, x, y)
                 context.restore()
                 context.new_path()  # cairosvg leaves a current point; the path is not part of the saved state
                 return
@@ -263,6 +276,19 @@ class FaceRecorder:
             self.recorded[(key, *shape)] = surface
         context.set_source_surface(surface, x, y)
         context.paint()
+
+    def _draw_or_replay(self, face: RenderedFace, document: bytes, context, x: float, y: float) -> None:
+        """Draw a single-use face, or replay the calls an earlier build in this process made for it."""
+        if self.memory is None:
+            self._draw(face, context, x, y)
+            return
+        calls = self.memory.calls.get(document)
+        if calls is None:
+            self.memory.calls[document] = self._draw(face, context, x, y, keep_calls=True)
+            return
+        context.translate(x, y)
+        for name, args in calls:
+            getattr(context, name)(*args)
 
     def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
         calls = self.replays.get(key)

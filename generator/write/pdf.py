@@ -17,7 +17,7 @@ from generator.render import RenderedFace
 from generator.paths import make_public
 from generator.units import mm
 from generator.write.dedupe import dedupe_resources
-from generator.write.faces import FaceRecorder, cairo, font_options
+from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options
 
 CUT_GREY = (0.45, 0.45, 0.45)
 MARK_WIDTH = 0.5      # pt: crop marks must survive a cheap printer
@@ -32,9 +32,12 @@ class PageFooter:
 
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
-              roots: tuple[Path, ...], duplex: str = "long-edge") -> None:
-    """Write every page to `path` atomically (a temporary file renamed into place)."""
-    recorder = FaceRecorder(faces, roots, reused_faces(imposition))
+              roots: tuple[Path, ...], duplex: str = "long-edge", memory: DrawingMemory | None = None) -> None:
+    """Write every page to `path` atomically (a temporary file renamed into place).
+
+    `memory` (from an earlier build in this process) lets unchanged faces be replayed, not redrawn.
+    """
+    recorder = FaceRecorder(faces, roots, reused_faces(imposition), memory)
     cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
     path.parent.mkdir(parents=True, exist_ok=True)
