@@ -218,7 +218,48 @@ class DrawingMemory:
 
     def __init__(self) -> None:
         self.calls: dict[bytes, list] = {}
+        self.compiled: dict[bytes, list] = {}  # the same calls bound to cairo's C functions, for replay
         self.recordings: dict[bytes, cairo.RecordingSurface] = {}
+
+    def replay(self, document: bytes, context) -> None:
+        """Make the calls recorded for `document` again on `context` (a translated, clipped page)."""
+        compiled = self.compiled.get(document)
+        if compiled is None:
+            compiled = self.compiled[document] = _compile(self.calls[document])
+        pointer = context._pointer
+        for function, args, bound in compiled:
+            if function is None:
+                getattr(context, bound)(*args)
+            else:
+                function(pointer, *args)
+        context._check_status()  # cairo's errors are sticky: one check after the batch sees them all
+
+
+# Context methods whose C function takes exactly the method's arguments: replayed without cairocffi's
+# per-call wrapper and status check, which were most of a watched rebuild's time.
+_DIRECT = frozenset({
+    "move_to", "line_to", "rel_move_to", "rel_line_to", "curve_to", "rel_curve_to", "save", "restore",
+    "translate", "scale", "rotate", "set_line_width", "set_miter_limit", "fill", "fill_preserve", "stroke",
+    "stroke_preserve", "clip", "clip_preserve", "new_path", "new_sub_path", "close_path", "rectangle", "arc",
+    "arc_negative", "set_font_size", "set_line_cap", "set_line_join", "set_fill_rule", "paint",
+    "paint_with_alpha", "set_source_rgb",
+})
+
+
+def _compile(calls: list) -> list:
+    """(C function or None, arguments, method name) per recorded call."""
+    library = cairo.cairo
+    compiled = []
+    for name, args in calls:
+        if name in _DIRECT:
+            compiled.append((getattr(library, f"cairo_{name}"), tuple(args), name))
+        elif name == "set_source_rgba":
+            compiled.append((library.cairo_set_source_rgba, (*args, 1.0)[:4], name))
+        elif name == "show_text":
+            compiled.append((library.cairo_show_text, (args[0].encode("utf-8"),), name))
+        else:
+            compiled.append((None, tuple(args), name))
+    return compiled
 
 
 class FaceRecorder:
@@ -282,13 +323,11 @@ class FaceRecorder:
         if self.memory is None:
             self._draw(face, context, x, y)
             return
-        calls = self.memory.calls.get(document)
-        if calls is None:
+        if document not in self.memory.calls:
             self.memory.calls[document] = self._draw(face, context, x, y, keep_calls=True)
             return
         context.translate(x, y)
-        for name, args in calls:
-            getattr(context, name)(*args)
+        self.memory.replay(document, context)
 
     def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
         calls = self.replays.get(key)
