@@ -215,8 +215,9 @@ def table(rows: list[Row]) -> str:
         ratio = f"{row.ratio:.2f}×" if row.ratio else ""
         size = f"{row.pnpgen.output_kb:.0f}" if row.pnpgen.output_kb is not None else ""
         met = "" if row.ok is None else ("yes" if row.ok else "**no**")
+        peak = f"{row.pnpgen.peak_mb:.0f}" if row.pnpgen.peak_mb else ""  # a watched rebuild has no process of its own
         lines.append(f"| {row.name} | {row.what} | {row.pnpgen.seconds:.3f} | {floor_s} | {ratio} | "
-                     f"{row.pnpgen.peak_mb:.0f} | {size} | {row.target} | {met} |")
+                     f"{peak} | {size} | {row.target} | {met} |")
     return "\n".join(lines)
 
 
