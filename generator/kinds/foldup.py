@@ -142,4 +142,3 @@ BUILDERS["standee"] = foldup_pieces
 VALIDATORS["foldup"] = validate_foldup_options
 VALIDATORS["standee"] = validate_foldup_options
 
-import generator.render.foldup  # noqa: E402,F401  (registers the @foldup drawer)

@@ -144,4 +144,3 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
 BUILDERS["hex"] = hex_pieces
 VALIDATORS["hex"] = validate_hex_options
 
-import generator.render.hexes  # noqa: E402,F401  (registers the @hex drawer)

@@ -423,4 +423,3 @@ def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
 BUILDERS["hexmap"] = hexmap_pieces
 VALIDATORS["hexmap"] = validate_map_options
 
-import generator.render.hexmap  # noqa: E402,F401  (registers the @hexmap drawer)

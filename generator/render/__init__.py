@@ -146,4 +146,4 @@ def render_faces(kit: Kit, cache_folder: Path | None = None) -> RenderedFaces:
 
 __all__ = ["render_faces", "render_face", "RenderedFace", "DRAWERS", "PnpError"]
 
-from generator.render import boards, dice, mats, tracks  # noqa: E402,F401  register their drawers
+from generator.render import boards, dice, foldup, hexes, hexmap, mats, tracks  # noqa: E402,F401  register their drawers
