@@ -99,7 +99,7 @@ def calibrate(
     """Write a two-sided page that measures your printer's back-side offset (for --back-offset)."""
     _check_duplex(duplex)
     _check_out(out)
-    from generator.pipeline import load_paper
+    from generator.papers import load_paper
     from generator.write.calibration import write_calibration
 
     try:

@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from generator.errors import UsageError
-from generator.impose import Imposition, Paper, SheetOptions, impose_sheets
+from generator.impose import Imposition, SheetOptions, impose_sheets
 from generator.manifest import load_manifest
 from generator.manifest.spec import KitSpec
 from generator.model import Kit, build_kit, printed_count
-from generator.paths import DATA_DIR, TEMPLATES_DIR, make_public
+from generator.papers import load_paper
+from generator.paths import TEMPLATES_DIR, make_public
 from generator.render import render_faces
-from generator.units import parse_size, to_mm
+from generator.units import to_mm
 
 CACHE_FOLDER = ".cache"  # in the output folder: faces rendered by earlier builds, reused when unchanged
 
@@ -50,18 +51,6 @@ class BuildResult:
     report: Path
     pages: int
     previews: tuple[Path, ...] = field(default=())
-
-
-def load_paper(name: str, orientation: str, margin: float) -> Paper:
-    """A paper from generator/data/papers.yaml in the orientation asked for; UsageError for an unknown name."""
-    import yaml
-
-    papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text())
-    if name not in papers:
-        raise UsageError(f"unknown paper {name!r}; choose one of {', '.join(papers)}")
-    width, height = parse_size(papers[name]["size"])
-    paper = Paper(name, width, height, margin)
-    return paper.landscape if orientation == "landscape" else paper
 
 
 def resolve_players(spec: KitSpec, players: int | None) -> int:

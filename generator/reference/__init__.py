@@ -13,9 +13,8 @@ from pathlib import Path
 
 from generator.errors import UsageError
 from generator.manifest.spec import KitSpec
-from generator.paths import DATA_DIR, TEMPLATES_DIR
+from generator.paths import TEMPLATES_DIR
 from generator.reference.content import Reference, parse_reference
-from generator.units import parse_size
 
 FORMATS = {"sheets": "reference", "cards": "aids"}
 
@@ -64,14 +63,11 @@ def _typeset(spec: KitSpec, reference: Reference, format: str, page_size: tuple[
 
 
 def paper_size(name: str) -> tuple[float, float]:
-    """(width, height) in points of a paper from generator/data/papers.yaml, portrait."""
-    import yaml
+    """(width, height) in points of a paper, portrait."""
+    from generator.papers import load_paper
 
-    papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text(encoding="utf-8"))
-    if name not in papers:
-        raise UsageError(f"unknown paper {name!r}; choose one of {', '.join(papers)}")
-    width, height = parse_size(papers[name]["size"])
-    return min(width, height), max(width, height)
+    paper = load_paper(name)
+    return paper.width, paper.height
 
 
 __all__ = ["write_reference", "parse_reference", "paper_size", "FORMATS"]

@@ -8,7 +8,6 @@ row lengths) and reports every problem with file:line, and turns component data 
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Union
 

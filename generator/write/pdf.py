@@ -10,7 +10,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from generator.impose import Imposition, Page, Placement
 from generator.render import RenderedFace
