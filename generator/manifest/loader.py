@@ -309,12 +309,15 @@ class _KitBuilder:
         )
 
     def _side(self, doc, path, raw: dict, template: str, base_fields: dict, art: str | None, check_template: bool) -> SideSpec:
-        template = raw.get("template", template)
+        component = path[:-2]  # a template or art written on the component applies to its sides
         if check_template:
-            self._template(doc, path + ("template",), template)
+            where = path if "template" in raw else component
+            self._template(doc, where + ("template",), raw.get("template", template))
+        template = raw.get("template", template)
         fields = {**base_fields, **self._fields(doc, path + ("fields",), raw.get("fields", {}))}
         art_name = raw.get("art", art)
-        art_path = self._art(doc, path + ("art",), art_name) if art_name else None
+        where = path if "art" in raw else component
+        art_path = self._art(doc, where + ("art",), art_name) if art_name else None
         return SideSpec(template=template, fields=fields, art=art_path)
 
     def _fields(self, doc: Document, path: KeyPath, raw: dict) -> dict[str, Any]:
