@@ -148,7 +148,7 @@ BUILD_CASES = [
     # hostile art
     ("art-xxe", {"kit.yaml": with_art(), "art/x.svg": svg('<text y="5">&xxe;</text>',
                                                           '<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file://{secret}">]>')},
-     ["kit.yaml:6:5", "declares XML entities"]),
+     ["kit.yaml:8:5", "declares XML entities"]),
     ("art-file-url", {"kit.yaml": with_art(), "art/x.svg": svg('<image href="file://{secret}" width="5" height="5"/>')},
      ["kit.yaml:8:5", "outside the kit folder"]),
     ("art-http", {"kit.yaml": with_art(), "art/x.svg": svg('<image xlink:href="http://127.0.0.1:9/x.png" width="5" height="5"/>')},
