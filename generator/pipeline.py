@@ -67,7 +67,11 @@ def build(kit_dir: Path, options: BuildOptions, memory=None) -> BuildResult:
 
     `memory` (a write.faces.DrawingMemory) carries drawn faces from one build to the next in a process.
     """
-    spec = load_manifest(kit_dir)
+    return build_spec(load_manifest(kit_dir), options, memory)
+
+
+def build_spec(spec: KitSpec, options: BuildOptions, memory=None) -> BuildResult:
+    """`build` for a kit whose manifest is already loaded."""
     players = resolve_players(spec, options.players)
     paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
                        spec.defaults.margin)
@@ -170,13 +174,14 @@ class BuildOutcome:
 def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None],
                memory=None) -> BuildOutcome:
     """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
-    if len(kit_dirs) > 1:  # every manifest checked first: a typo in the last kit must not leave the first ones written
-        for kit_dir in kit_dirs:
-            resolve_players(load_manifest(kit_dir), options.players)
+    # every manifest is read and checked first: a typo in the last kit must not leave the first ones written
+    specs = [load_manifest(kit_dir) for kit_dir in kit_dirs]
+    for spec in specs:
+        resolve_players(spec, options.players)
     results = []
     consistent = True
-    for kit_dir in kit_dirs:
-        result = build(kit_dir, options, memory)
+    for spec in specs:
+        result = build_spec(spec, options, memory)
         results.append(result)
         spec = result.kit.spec
         echo(f"{spec.id}: {result.pages} pages -> {result.pdf}" if result.pdf else f"{spec.id}: nothing to print")
