@@ -134,7 +134,9 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
                              front_layers, legend)
             back = None
             if component.back is not None:
-                back = hex_face(spec, component, component.back, {**front_extra, **back_extra}, colour, colour_name,
+                # as for every kind (model.simple_pieces): a back shows its own fields only, so shared backs
+                # are one face and never give away the tile on the other side
+                back = hex_face(spec, component, component.back, back_extra, colour, colour_name,
                                 seat, shape, back_layers, legend)
             piece = Piece(component.id, shape.width, shape.height, component.bleed, outline, front, back, player=seat)
             for _ in range(copies):
