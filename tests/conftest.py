@@ -13,6 +13,22 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 CUT_GREY = (0.45, 0.45, 0.45)
 
 
+def pytest_configure(config):
+    """Every run starts with an empty user cache, as on a fresh machine: cold paths (reading the font,
+    parsing cairo's headers) are tested each time, and a developer's warm cache cannot hide a bug."""
+    import os
+    import tempfile
+
+    config._pnpgen_cache = tempfile.TemporaryDirectory(prefix="pnpgen-test-cache-")
+    os.environ["XDG_CACHE_HOME"] = config._pnpgen_cache.name
+
+
+def pytest_unconfigure(config):
+    cache = getattr(config, "_pnpgen_cache", None)
+    if cache is not None:
+        cache.cleanup()
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="Rewrite golden images in tests/golden/ instead of comparing with them.")

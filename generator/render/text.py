@@ -67,12 +67,12 @@ def font_metrics(bold: bool = False) -> FontMetrics:
 def _read_metrics(font: Path) -> FontMetrics:
     from fontTools.ttLib import TTFont
 
-    ttf = TTFont(font, lazy=True)
-    upem = ttf["head"].unitsPerEm
-    hmtx = ttf["hmtx"].metrics
-    advances = {chr(cp): hmtx[name][0] / upem for cp, name in ttf.getBestCmap().items()}
-    hhea = ttf["hhea"]
-    return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
+    with TTFont(font, lazy=True) as ttf:
+        upem = ttf["head"].unitsPerEm
+        hmtx = ttf["hmtx"].metrics
+        advances = {chr(cp): hmtx[name][0] / upem for cp, name in ttf.getBestCmap().items()}
+        hhea = ttf["hhea"]
+        return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
 
 
 @dataclass(frozen=True)
