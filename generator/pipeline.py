@@ -102,11 +102,11 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
         roots = (spec.root, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
         if imposition.pages:
-            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory)
+            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font)
         previews = ()
         if options.previews and imposition.pages:
             previews = tuple(write_previews(imposition, faces, staging / "preview", spec.name, roots,
-                                            options.preview_dpi, options.duplex))
+                                            options.preview_dpi, options.duplex, spec.defaults.font))
         if options.reference and spec.reference:
             from generator.reference import write_reference
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.errors import LayoutError
 from generator.render.text import fit_text, font_metrics
+from generator.typeface import BUNDLED
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -22,7 +23,7 @@ words = st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll", "Nd"), 
 @given(st.lists(words, min_size=1, max_size=80), st.floats(40, 250), st.floats(20, 250), st.floats(6, 16))
 def test_fitted_text_never_leaves_its_box(word_list, width, height, size):
     text = " ".join(word_list)
-    metrics = font_metrics(False)
+    metrics = font_metrics(BUNDLED.regular)
     try:
         layout = fit_text(text, width, height, size)
     except LayoutError:

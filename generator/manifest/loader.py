@@ -23,6 +23,7 @@ from generator.manifest.spec import (
 )
 from generator.manifest.yamlfile import KeyPath, read_text, read_yaml
 from generator.paths import find_template, inside, shown
+from generator.typeface import FONT_SUFFIXES, FontFileError, Typeface, read_typeface
 
 ICON_NAME = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
 BUILTIN_ICONS = frozenset()  # kits declare their own icons; kept as a set for clear messages
@@ -177,7 +178,23 @@ class _KitBuilder:
                 values[key] = raw[key]
         if "back_template" in raw:
             self._template(self.top, ("kit", "defaults", "back_template"), raw["back_template"])
+        if "font" in raw:
+            values["font"] = self._typeface(raw["font"])
         return Defaults(**{k: v for k, v in values.items() if v is not None})
+
+    def _typeface(self, raw: str | dict) -> Typeface | None:
+        """`defaults.font`: one TrueType file, or {regular: file, bold: file}."""
+        path = ("kit", "defaults", "font")
+        files = {"regular": raw} if isinstance(raw, str) else raw
+        found = {weight: self._kit_file(self.top, path if isinstance(raw, str) else path + (weight,), name, FONT_SUFFIXES)
+                 for weight, name in files.items()}
+        if None in found.values():
+            return None
+        try:
+            return read_typeface(found["regular"], found.get("bold"))
+        except FontFileError as exc:
+            self.problems.add(self.top, path, str(exc))
+            return None
 
     def _icons(self) -> dict[str, Path]:
         icons = {}

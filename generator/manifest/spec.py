@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
 
 
@@ -113,6 +114,7 @@ class Defaults:
     gutter: float = mm(1)
     margin: float = mm(5)
     back_template: str = "back"
+    font: Typeface = BUNDLED
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,7 @@ def _pieces(face_count: int, bleed: float) -> list[Piece]:
 def _write_sheet_marks(imposition: Imposition, path: Path, reference: Reference) -> None:
     """Everything on the sheets except the faces: cut lines, crop marks, footer (as the kit's sheets)."""
     kit_name = reference.kit_name
-    canvas = Canvas(str(path), invariant=1)
+    canvas = Canvas(str(path), invariant=1, initialFontName=FONT)  # never the unembedded Helvetica
     canvas.setCreator("pnpgen")
     canvas.setTitle(f"{reference.title} (cards)")
     canvas.setAuthor(kit_name)

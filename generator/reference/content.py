@@ -17,6 +17,7 @@ from generator.manifest.loader import ICON_NAME
 from generator.manifest.spec import KitSpec, Location
 from generator.manifest.yamlfile import format_path
 from generator.paths import shown
+from generator.typeface import BUNDLED, Typeface
 from generator.reference.kitdata import KitRows, cell_text, is_number
 
 BLOCK_TYPES = ("table", "list", "definitions", "note", "icons")
@@ -129,6 +130,8 @@ class Reference:
     columns: int
     theme: Theme
     blocks: tuple[Block, ...]
+    typeface: Typeface = BUNDLED  # the kit's, for body text; headers and footers stay in pnpgen's own
+
 
 def parse_reference(spec: KitSpec) -> Reference:
     """Check `spec.reference` and return it typed; ManifestError lists every problem with file:line."""
@@ -173,7 +176,8 @@ class _Parser:
             self.problem(("blocks",), "the reference has no blocks: add tables, lists, definitions, notes or icons")
         if self.problems:
             raise ManifestError(sorted(set(self.problems), key=lambda p: (p.path, p.line or 0, p.column or 0, p.key)))
-        return Reference(self.spec.name, title, subtitle, int(raw.get("columns", 2)), theme, blocks)
+        return Reference(self.spec.name, title, subtitle, int(raw.get("columns", 2)), theme, blocks,
+                         self.spec.defaults.font)
 
     def theme(self, raw: Mapping[str, Any]) -> Theme:
         colours = {}

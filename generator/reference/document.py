@@ -26,6 +26,11 @@ def counting_canvas(decorate: Decorate, finish: Callable[[Canvas, int], bool] | 
 
     class CountingCanvas(Canvas):
         def __init__(self, *args, **kwargs):
+            from generator.reference.typeset import FONT, register_fonts
+
+            register_fonts()
+            # reportlab starts each page in Helvetica, which it never embeds: print shops refuse such PDFs
+            kwargs["initialFontName"] = kwargs.get("initialFontName") or FONT
             super().__init__(*args, **kwargs)
             self._held: list[dict] = []
 

@@ -6,6 +6,7 @@ that no line runs wider than its box, so overflowing text is an error instead of
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import HRFlowable
@@ -24,12 +25,11 @@ from reportlab.platypus.flowables import HRFlowable
 from generator.colours import text_on
 from generator.errors import LayoutError
 from generator.manifest.loader import ICON_NAME
-from generator.paths import FONTS_DIR
 from generator.reference.content import (
     Block, DefinitionsBlock, IconsBlock, ListBlock, NoteBlock, Reference, TableBlock, tint,
 )
 from generator.reference.icons import IconLibrary
-from generator.render.text import FONT_FILES
+from generator.typeface import BUNDLED, Typeface
 from generator.units import to_mm
 
 MIN_TEXT_PT = 7.0
@@ -39,12 +39,23 @@ ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 TOLERANCE = 0.01  # pt: rounding in reportlab's line widths
 
 
-@lru_cache(maxsize=1)
-def register_fonts() -> None:
-    """The bundled DejaVu Sans Condensed, regular and bold, as one family so <b> picks the bold face."""
-    pdfmetrics.registerFont(TTFont(FONT, str(FONTS_DIR / FONT_FILES[False])))
-    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONTS_DIR / FONT_FILES[True])))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+@lru_cache(maxsize=None)
+def register_fonts(typeface: Typeface = BUNDLED) -> tuple[str, str]:
+    """reportlab names (regular, bold) for a typeface, registered as one family so <b> picks the bold face.
+    The bundled font is FONT and FONT_BOLD, which page headers and footers always use."""
+    if typeface == BUNDLED:
+        regular, bold = FONT, FONT_BOLD
+    else:
+        register_fonts(BUNDLED)  # for the page chrome
+        tag = hashlib.sha1(f"{typeface.regular}|{typeface.bold}".encode()).hexdigest()[:8]
+        regular, bold = f"PnpKit-{tag}", f"PnpKit-{tag}-Bold"
+    try:
+        pdfmetrics.registerFont(TTFont(regular, str(typeface.regular)))
+        pdfmetrics.registerFont(TTFont(bold, str(typeface.bold)))
+    except TTFError as exc:
+        raise LayoutError(f"reference: the font {typeface.family!r} cannot be embedded: {exc}") from None
+    pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    return regular, bold
 
 
 class FittedParagraph(Paragraph):
@@ -151,8 +162,9 @@ def _pt(size: float) -> float:
 
 def make_styles(reference: Reference, size: float, compact: bool = False) -> Styles:
     theme = reference.theme
+    font, font_bold = register_fonts(reference.typeface)
     ink, accent = HexColor(theme.ink), HexColor(theme.accent)
-    body = ParagraphStyle("body", fontName=FONT, fontSize=_pt(size), leading=_pt(size) * 1.25, textColor=ink,
+    body = ParagraphStyle("body", fontName=font, fontSize=_pt(size), leading=_pt(size) * 1.25, textColor=ink,
                           splitLongWords=1, spaceShrinkage=0, allowWidows=0, allowOrphans=0)
     cell_size = _pt(size - 0.5)
     title_size = _pt(size * (1.75 if compact else 2.1))  # a card is narrow: a smaller title wraps less
@@ -160,14 +172,14 @@ def make_styles(reference: Reference, size: float, compact: bool = False) -> Sty
         body=body,
         small=replace_style(body, "small", fontSize=_pt(size * 0.85), leading=_pt(size * 0.85) * 1.2,
                             textColor=HexColor("#555555")),
-        title=replace_style(body, "title", fontName=FONT_BOLD, fontSize=title_size, leading=title_size * 1.15,
+        title=replace_style(body, "title", fontName=font_bold, fontSize=title_size, leading=title_size * 1.15,
                             textColor=accent),
         subtitle=replace_style(body, "subtitle", fontSize=_pt(size * 1.05), leading=_pt(size * 1.05) * 1.3,
                                textColor=HexColor("#555555")),
-        heading=replace_style(body, "heading", fontName=FONT_BOLD, fontSize=_pt(size * 1.2), leading=_pt(size * 1.2) * 1.2,
+        heading=replace_style(body, "heading", fontName=font_bold, fontSize=_pt(size * 1.2), leading=_pt(size * 1.2) * 1.2,
                               textColor=accent, spaceBefore=size * 0.9, keepWithNext=1),
         cell=replace_style(body, "cell", fontSize=cell_size, leading=cell_size * 1.2),
-        head=replace_style(body, "head", fontName=FONT_BOLD, fontSize=cell_size, leading=cell_size * 1.2,
+        head=replace_style(body, "head", fontName=font_bold, fontSize=cell_size, leading=cell_size * 1.2,
                            textColor=HexColor(text_on(header_fill(theme.accent)))),
     )
 
@@ -180,7 +192,7 @@ class Typesetter:
     """Turns reference text and blocks into flowables at one body size (sheets and cards differ only in size)."""
 
     def __init__(self, reference: Reference, icons: IconLibrary, size: float, frame_height: float, compact: bool = False):
-        register_fonts()
+        self.font, self.font_bold = register_fonts(reference.typeface)
         self.reference = reference
         self.icons = icons
         self.size = size
@@ -205,7 +217,7 @@ class Typesetter:
 
     def text_width(self, text: str, size: float, bold: bool = False) -> tuple[float, float]:
         """(widest line, widest word) of `text` set on one line per paragraph, icons included."""
-        font = FONT_BOLD if bold else FONT
+        font = self.font_bold if bold else self.font
         plain = text.replace("**", "")
         widest_line = widest_word = 0.0
         for line in plain.split("\n"):
@@ -291,8 +303,7 @@ class Typesetter:
         if header_rows:
             commands += [("BACKGROUND", (0, 0), (-1, 0), HexColor(header_fill(self.theme.accent))),
                          ("LINEBELOW", (0, 0), (-1, 0), 0.8, accent)]
-        table = Table(rows, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-        table.setStyle(TableStyle(commands))
+        table = self._grid(rows, widths, commands, repeatRows=header_rows)
         if block.note:
             return [NotedTable(table, self.paragraph(block.note, styles.small, where), gap=self.size * 0.3)]
         return [table]
@@ -328,13 +339,13 @@ class Typesetter:
         accent = self.theme.accent
         size = self.styles.body.fontSize
         labels = [f"{block.start + i}." if block.ordered else "•" for i in range(len(block.items))]
-        indent = max(pdfmetrics.stringWidth(label, FONT_BOLD, size) for label in labels) + size * 0.55
-        style = replace_style(self.styles.body, "item", leftIndent=indent, bulletIndent=0, bulletFontName=FONT_BOLD,
+        indent = max(pdfmetrics.stringWidth(label, self.font_bold, size) for label in labels) + size * 0.55
+        style = replace_style(self.styles.body, "item", leftIndent=indent, bulletIndent=0, bulletFontName=self.font_bold,
                               bulletFontSize=size,
                               bulletColor=HexColor(accent), spaceAfter=size * 0.25)
-        sub_indent = pdfmetrics.stringWidth("m)", FONT_BOLD, size) + size * 0.5
+        sub_indent = pdfmetrics.stringWidth("m)", self.font_bold, size) + size * 0.5
         sub_style = replace_style(style, "subitem", leftIndent=indent + sub_indent, bulletIndent=indent,
-                                  bulletFontName=FONT, spaceAfter=size * 0.15)
+                                  bulletFontName=self.font, spaceAfter=size * 0.15)
         flowables: list[Flowable] = []
         for label, item in zip(labels, block.items):
             flowables.append(self.paragraph(item.text, style, where, bullet=label))
@@ -357,13 +368,12 @@ class Typesetter:
 
     def _note(self, block: NoteBlock, width: float, where: str) -> list[Flowable]:
         pad = 3.0 if self.compact else 5.0
-        table = Table([[self.paragraph(block.text, self.styles.body, where)]], colWidths=[width], hAlign="LEFT")
-        table.setStyle(TableStyle([
+        table = self._grid([[self.paragraph(block.text, self.styles.body, where)]], [width], [
             ("BACKGROUND", (0, 0), (-1, -1), HexColor(tint(self.theme.shade, 0.35))),
             ("LINEBEFORE", (0, 0), (0, -1), 2.4, HexColor(self.theme.accent)),
             ("LEFTPADDING", (0, 0), (-1, -1), pad + 1), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
             ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-        ]))
+        ])
         return [table]
 
     def _icons(self, block: IconsBlock, width: float, where: str) -> list[Flowable]:
@@ -375,11 +385,17 @@ class Typesetter:
         for item in block.items:
             label = f"**{item.label}**" + (f"  {item.text}" if item.text else "")
             rows.append([self.paragraph(f"{{{item.icon}}}", icon_style, where), self.paragraph(label, self.styles.body, where)])
-        table = Table(rows, colWidths=[icon_width, width - icon_width], hAlign="LEFT")
-        table.setStyle(TableStyle([
+        table = self._grid(rows, [icon_width, width - icon_width], [
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
             ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
             ("LINEBELOW", (0, 0), (-1, -2), 0.3, HexColor(self.theme.shade)),
-        ]))
+        ])
         return [table]
+
+    def _grid(self, rows: list, widths: list[float], commands: list, **options) -> Table:
+        """A left-aligned table of paragraphs. Its cell font is the kit's too: reportlab declares a cell's
+        font on the page even when a paragraph draws the text, and its default is the unembedded Helvetica."""
+        table = Table(rows, colWidths=widths, hAlign="LEFT", **options)
+        table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), self.font), *commands]))
+        return table

@@ -70,7 +70,7 @@ def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
     fields = face.fields
     board = fields["board"]
     layout = board_layout(board)
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
     ground = fields.get("ground") or PAPER
     out = [rect(-b, -b, w + 2 * b, h + 2 * b, ground, None),

@@ -29,6 +29,9 @@ def fingerprint(spec: KitSpec) -> str:
                     stat = file.stat()
                     digest.update(f"{file}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     digest.update(repr(sorted((name, str(path)) for name, path in spec.icons.items())).encode())
+    for font in (spec.defaults.font.regular, spec.defaults.font.bold):  # text is laid out with its metrics
+        stat = font.stat()
+        digest.update(f"{font}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:16]
 
 

@@ -190,7 +190,7 @@ def draw_net_face(face: FaceSpec, spec: KitSpec) -> str:
     """DRAWERS['die_net']: grey glue tabs, then six faces painted a little past the cut line."""
     fields = face.fields
     edge, tab = fields["edge"], fields["tab"]
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     out = []
     if tab:
         points = net_outline(edge, tab)
@@ -222,7 +222,7 @@ def draw_sticker_face(face: FaceSpec, spec: KitSpec) -> str:
     data = face.fields["face"]
     s, b = to_mm(face.width), to_mm(face.bleed)
     out = [rect(-b, -b, s + 2 * b, s + 2 * b, data["colour"], None),
-           draw_face_content(data, 0.0, 0.0, s, TextHelper(spec.icons))]
+           draw_face_content(data, 0.0, 0.0, s, TextHelper.for_kit(spec))]
     return face_document(face, out)
 
 

@@ -36,7 +36,7 @@ def draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
     fields = face.fields
     net = fields["_net"]
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     out = []
     panels = net["panels"]
     for i, panel in enumerate(panels):

@@ -43,7 +43,7 @@ def draw_hex(face: FaceSpec, spec: KitSpec) -> str:
     geometry = fields["_hex"]
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
     frame = hex_frame(w / 2, h / 2, geometry["radius"], geometry["orientation"], bleed, fields.get("_legend", {}))
-    body = draw_layers(fields["_layers"], fields, frame, TextHelper(spec.icons))
+    body = draw_layers(fields["_layers"], fields, frame, TextHelper.for_kit(spec))
     return svg_document(w, h, bleed, body)
 
 

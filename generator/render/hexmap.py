@@ -29,7 +29,7 @@ def _polyline(points, stroke: str, width: float, dash: str = "") -> str:
 def draw_hexmap(face: FaceSpec, spec: KitSpec) -> str:
     plan = face.fields["_map"]
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     radius = plan["radius"]
     out = [f'<rect x="{num(-bleed)}" y="{num(-bleed)}" width="{num(w + 2 * bleed)}" height="{num(h + 2 * bleed)}" '
            f'fill="{plan["background"]}"/>']

@@ -100,7 +100,7 @@ def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
     fields = face.fields
     mat = fields["mat"]
     layout = mat_layout(mat)
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
     out = [rect(-b, -b, w + 2 * b, h + 2 * b, fields["frame"], None),
            rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET, PAPER, None, rx=2.5)]

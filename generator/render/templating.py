@@ -18,9 +18,8 @@ from markupsafe import Markup, escape
 from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
 from generator.render.text import ICON_EM, fit_text, font_metrics
+from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
-
-FONT_FAMILY = "DejaVu Sans"
 
 
 def _num(value: float) -> str:
@@ -32,8 +31,14 @@ def _num(value: float) -> str:
 class TextHelper:
     """`text(value, x, y, w, h, size=…)` inside templates: fitted lines as SVG elements (all in mm)."""
 
-    def __init__(self, icons: Mapping[str, Path]):
+    def __init__(self, icons: Mapping[str, Path], typeface: Typeface = BUNDLED):
         self.icons = icons
+        self.typeface = typeface
+
+    @classmethod
+    def for_kit(cls, spec) -> "TextHelper":
+        """The helper with the kit's icons and typeface (`spec`: a KitSpec)."""
+        return cls(spec.icons, spec.defaults.font)
 
     def __call__(self, value: Any, x: float, y: float, w: float, h: float, size: float = 10, min_size: float = 5,
                  bold: bool = False, align: str = "middle", valign: str = "middle", fill: str = "#000000",
@@ -42,8 +47,8 @@ class TextHelper:
         if not text.strip():
             return Markup("")
         layout = fit_text(text, w * PT_PER_MM, h * PT_PER_MM, float(size), float(min_size), bool(bold),
-                          float(line_height), max_lines)
-        metrics = font_metrics(bool(bold))
+                          float(line_height), max_lines, self.typeface)
+        metrics = font_metrics(self.typeface.file(bool(bold)))
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM
         top = {"top": y, "bottom": y + h - block}.get(valign, y + (h - block) / 2)
@@ -64,7 +69,7 @@ class TextHelper:
         # One <text> per call, a positioned <tspan> per line: the writer draws the whole block in one step.
         weight = "bold" if bold else "normal"
         style = ' font-style="italic"' if italic else ""
-        out = [f'<text class="pnp-line" font-family="{FONT_FAMILY}" font-size="{_num(em)}" font-weight="{weight}"{style} '
+        out = [f'<text class="pnp-line" font-family="{escape(self.typeface.family)}" font-size="{_num(em)}" font-weight="{weight}"{style} '
                f'fill="{escape(fill)}" xml:space="preserve">{"".join(spans)}</text>'] if spans else []
         return Markup("".join(out + icons))
 
@@ -103,7 +108,7 @@ class _KitLoader(jinja2.FileSystemLoader):
 
 
 @lru_cache(maxsize=16)
-def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...]) -> jinja2.Environment:
+def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...], typeface: Typeface) -> jinja2.Environment:
     """One environment per kit: its own templates first, then pnpgen's. Sandboxed: a kit's template can
     reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file)."""
     env = SandboxedEnvironment(
@@ -113,15 +118,16 @@ def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...])
         # compiled templates kept in jinja's per-user temp folder (checked against the source): ~50 ms a build
         bytecode_cache=jinja2.FileSystemBytecodeCache(),
     )
-    env.globals["text"] = TextHelper({name: Path(p) for name, p in icons_key})
+    env.globals["text"] = TextHelper({name: Path(p) for name, p in icons_key}, typeface)
     env.filters["num"] = _num
     env.filters["href"] = _href
     return env
 
 
-def render_template(name: str, context: Mapping[str, Any], kit_root: Path, icons: Mapping[str, Path]) -> str:
+def render_template(name: str, context: Mapping[str, Any], kit_root: Path, icons: Mapping[str, Path],
+                    typeface: Typeface = BUNDLED) -> str:
     """Render `name` (with or without .svg.j2) to an SVG string; TemplateError names the template."""
-    env = template_environment(kit_root, tuple(sorted((k, str(v)) for k, v in icons.items())))
+    env = template_environment(kit_root, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     try:
         return env.get_template(filename).render(**context)

@@ -1,11 +1,12 @@
 """Text layout with real font metrics: wrap into a box, shrink to fit, place inline {icons}.
 
-Advance widths come from the bundled TTF's hmtx table, which predicts cairo's unkerned layout
-exactly, so text that fits here fits on paper and in PNG previews.
+Advance widths come from the typeface's TTF hmtx table (the bundled font or the kit's own), which
+predicts cairo's unkerned layout exactly, so text that fits here fits on paper and in PNG previews.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -14,9 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import LayoutError
-from generator.paths import FONTS_DIR, user_cache
+from generator.paths import user_cache
+from generator.typeface import BUNDLED, Typeface
 
-FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 ICON_TOKEN = re.compile(r"(\{[a-z][a-z0-9_-]*\})")
 ICON_EM = 1.0  # an inline icon is one em square
 MIN_FONT_SIZE = 5.0  # pt: smaller is not legible printed
@@ -41,11 +42,11 @@ class FontMetrics:
 
 
 @lru_cache(maxsize=None)
-def font_metrics(bold: bool = False) -> FontMetrics:
-    """The bundled font's metrics, read once per machine: parsing the TTF takes ~0.1 s of every build."""
-    font = FONTS_DIR / FONT_FILES[bold]
+def font_metrics(font: Path) -> FontMetrics:
+    """A font file's metrics, read once per machine: parsing the TTF takes ~0.1 s of every build."""
     stat = font.stat()
-    cached = user_cache() / f"metrics-{font.stem}-{stat.st_size}-{stat.st_mtime_ns}.json"
+    where = hashlib.sha1(str(font.resolve()).encode()).hexdigest()[:12]
+    cached = user_cache() / f"metrics-{font.stem}-{where}-{stat.st_size}-{stat.st_mtime_ns}.json"
     try:
         data = json.loads(cached.read_text(encoding="utf-8"))
         return FontMetrics(data["advances"], data["fallback"], data["ascent"], data["descent"])
@@ -165,9 +166,10 @@ def wrap(text: str, width_em: float, metrics: FontMetrics, split_words: bool = T
 
 @lru_cache(maxsize=256)  # repeated labels (a token in six colours); a deck's card texts differ
 def fit_text(text: str, box_width: float, box_height: float, size: float, min_size: float = MIN_FONT_SIZE,
-             bold: bool = False, line_height: float = 1.2, max_lines: int | None = None) -> TextLayout:
+             bold: bool = False, line_height: float = 1.2, max_lines: int | None = None,
+             typeface: Typeface = BUNDLED) -> TextLayout:
     """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none."""
-    metrics = font_metrics(bold)
+    metrics = font_metrics(typeface.file(bold))
     for split_words in (False, True):  # shrink whole words first; break words only as a last resort
         current = size
         while current >= min_size - 1e-9:

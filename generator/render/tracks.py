@@ -133,7 +133,7 @@ def draw_track(track: dict[str, Any], x: float, y: float, text: TextHelper, fram
 def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
     """DRAWERS['track']: a stand-alone track on a paper ground extended into the bleed."""
     fields = face.fields
-    text = TextHelper(spec.icons)
+    text = TextHelper.for_kit(spec)
     b = to_mm(face.bleed)
     w, h = to_mm(face.width), to_mm(face.height)
     body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),

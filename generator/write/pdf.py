@@ -15,9 +15,10 @@ from typing import Mapping
 from generator.impose import Imposition, Page, Placement
 from generator.render import RenderedFace
 from generator.paths import make_public
+from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
 from generator.write.dedupe import dedupe_resources
-from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options
+from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options, use_typeface
 
 CUT_GREY = (0.45, 0.45, 0.45)
 MARK_WIDTH = 0.5      # pt: crop marks must survive a cheap printer
@@ -32,11 +33,14 @@ class PageFooter:
 
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
-              roots: tuple[Path, ...], duplex: str = "long-edge", memory: DrawingMemory | None = None) -> None:
+              roots: tuple[Path, ...], duplex: str = "long-edge", memory: DrawingMemory | None = None,
+              typeface: Typeface = BUNDLED) -> None:
     """Write every page to `path` atomically (a temporary file renamed into place).
 
-    `memory` (from an earlier build in this process) lets unchanged faces be replayed, not redrawn.
+    `memory` (from an earlier build in this process) lets unchanged faces be replayed, not redrawn;
+    `typeface` is the one the faces' text was laid out in.
     """
+    use_typeface(typeface)
     recorder = FaceRecorder(faces, roots, reused_faces(imposition), memory)
     cuts = CutLines()
     footer = PageFooter(kit_name, duplex)
@@ -71,8 +75,10 @@ def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines
 
 
 def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
-                   roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge") -> list[Path]:
+                   roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge",
+                   typeface: Typeface = BUNDLED) -> list[Path]:
     """One PNG per page at `dpi`, drawn by the same code as the PDF."""
+    use_typeface(typeface)
     recorder = FaceRecorder(faces, roots, reused_faces(imposition))
     cuts = CutLines()
     footer = PageFooter(kit_name, duplex)

@@ -1,0 +1,180 @@
+"""A kit's own typeface (`defaults.font`): text is laid out with its metrics, drawn and embedded in it, in the
+pieces and in the reference sheets; bad font files are refused with a located message."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.typeface import BUNDLED
+
+WIDEN = 1.5  # the test face is the bundled one with every advance 1.5 times as wide
+FAMILY = "Pnp Test Wide"
+
+KIT = """\
+kit:
+  name: Fonts
+  defaults:
+    font: FONT
+components:
+  - id: card
+    kind: card
+    size: poker
+    count: 2
+    fields: {title: Mighty Moose, text: "Body text that wraps over several lines of the card in the wide face."}
+  - id: chip
+    kind: chip
+    size: 25mm
+    count: 3
+    fields: {value: 5, label: Gold}
+reference:
+  blocks:
+    - list: {title: Turn order, items: ["**Draw** a card", Play a card]}
+    - table: {header: [Card, Cost], rows: [[Moose, 3]]}
+"""
+BOTH = "{regular: fonts/wide.ttf, bold: fonts/wide-bold.ttf}"
+
+
+def make_font(source: Path, target: Path, family: str, bold: bool, widen: float = WIDEN, fs_type: int = 0) -> Path:
+    """The bundled face cut to ASCII, renamed to `family` and with every advance widened."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.name_IDs, options.layout_features, options.notdef_outline = [], [], True
+    with TTFont(source) as font:
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=range(0x20, 0x7F))
+        subsetter.subset(font)
+        metrics = font["hmtx"].metrics
+        for glyph, (advance, lsb) in list(metrics.items()):
+            metrics[glyph] = (round(advance * widen), lsb)
+        font["hhea"].advanceWidthMax = max(advance for advance, _ in metrics.values())
+        style = "Bold" if bold else "Regular"
+        font["name"].names = []
+        for name_id, value in ((1, family), (2, style), (4, f"{family} {style}"), (6, f"{family.replace(' ', '')}-{style}")):
+            font["name"].setName(value, name_id, 3, 1, 0x409)
+        font["OS/2"].fsType = fs_type
+        target.parent.mkdir(parents=True, exist_ok=True)
+        font.save(target)
+    return target
+
+
+@pytest.fixture(scope="module")
+def fonts(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("fonts")
+    make_font(BUNDLED.regular, folder / "wide.ttf", FAMILY, bold=False)
+    make_font(BUNDLED.bold, folder / "wide-bold.ttf", FAMILY, bold=True)
+    make_font(BUNDLED.bold, folder / "other-bold.ttf", "Another Family", bold=True)
+    make_font(BUNDLED.regular, folder / "restricted.ttf", "Locked Face", bold=False, fs_type=0x0002)
+    make_font(BUNDLED.regular, folder / "dejavu.ttf", "DejaVu Sans", bold=False)
+    return folder
+
+
+def font_kit(tmp_path: Path, fonts: Path, font: str, files: tuple[str, ...] = ("wide.ttf", "wide-bold.ttf")) -> Path:
+    kit = tmp_path / "kits" / "fonts"
+    (kit / "fonts").mkdir(parents=True)
+    for name in files:
+        (kit / "fonts" / name).write_bytes((fonts / name).read_bytes())
+    (kit / "kit.yaml").write_text(KIT.replace("FONT", font), encoding="utf-8")
+    return kit
+
+
+def build(kit: Path, out: Path, *extra: str):
+    return CliRunner().invoke(app, ["build", str(kit), "--out", str(out), *extra])
+
+
+def embedded_fonts(pdf: Path) -> dict[str, bool]:
+    """Base font name (subset tag removed) -> embedded, as pdffonts reads the file."""
+    lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    found = {}
+    for line in lines:
+        name, *rest = line.split()
+        found[name.split("+")[-1]] = rest[-5] == "yes"  # columns end: emb sub uni object-id generation
+    return found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, fonts) -> Path:
+    tmp_path = tmp_path_factory.mktemp("built")
+    result = build(font_kit(tmp_path, fonts, BOTH), tmp_path / "out", "--preview")
+    assert result.exit_code == 0, result.output
+    return tmp_path / "out" / "fonts"
+
+
+def test_piece_text_is_drawn_and_embedded_in_the_kit_font(built):
+    fonts = embedded_fonts(built / "fonts.pdf")
+    assert fonts.get("PnpTestWide-Regular") and fonts.get("PnpTestWide-Bold"), fonts
+    with pdfplumber.open(built / "fonts.pdf") as pdf:
+        chars = pdf.pages[0].chars
+    card_text = [c for c in chars if c["fontname"].endswith("PnpTestWide-Regular")]
+    assert "".join(c["text"] for c in card_text).startswith("Body text that")
+    # the footer is pnpgen's own and stays in the bundled font
+    assert any(c["fontname"].endswith("DejaVuSansCondensed") for c in chars)
+
+
+def test_text_is_laid_out_with_the_kit_fonts_metrics(built):
+    """Glyphs stand as far apart as the kit font's advances say: its metrics, not the bundled ones, placed them."""
+    from generator.render.text import font_metrics
+
+    bundled = font_metrics(BUNDLED.regular)
+    with pdfplumber.open(built / "fonts.pdf") as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["fontname"].endswith("PnpTestWide-Regular")]
+    first_line = [c for c in chars if abs(c["top"] - chars[0]["top"]) < 0.5]
+    word = first_line[:4]  # "Body"
+    assert "".join(c["text"] for c in word) == "Body"
+    for left, right in zip(word, word[1:]):
+        expected = bundled.advances[left["text"]] * WIDEN * left["size"]
+        assert right["x0"] - left["x0"] == pytest.approx(expected, abs=0.05)
+
+
+def test_reference_body_uses_the_kit_font_and_embeds_every_font(built):
+    fonts = embedded_fonts(built / "fonts-reference.pdf")
+    assert fonts.get("PnpTestWide-Regular") and fonts.get("PnpTestWide-Bold"), fonts
+    assert all(fonts.values()), f"a font is not embedded: {fonts}"
+
+
+def test_a_kit_font_build_is_byte_identical(tmp_path, fonts, built):
+    kit = font_kit(tmp_path, fonts, BOTH)
+    assert build(kit, tmp_path / "again").exit_code == 0
+    assert (tmp_path / "again" / "fonts" / "fonts.pdf").read_bytes() == (built / "fonts.pdf").read_bytes()
+
+
+def test_one_file_serves_regular_and_bold(tmp_path, fonts):
+    result = build(font_kit(tmp_path, fonts, "fonts/wide.ttf", ("wide.ttf",)), tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert set(embedded_fonts(tmp_path / "out" / "fonts" / "fonts.pdf")) >= {"PnpTestWide-Regular"}
+
+
+BAD_FONTS = [
+    ("missing file", "fonts/nope.ttf", (), "kit.yaml:4:5: kit.defaults.font: file 'fonts/nope.ttf' does not exist"),
+    ("outside the kit", "../../../fonts/wide.ttf", (), "is outside the kit folder"),
+    ("a URL", "https://example.com/f.ttf", (), "never URLs"),
+    ("not a font suffix", "fonts/wide.woff", ("wide.woff",), "expected a .otf or .ttf file"),
+    ("not a font", "fonts/text.ttf", ("text.ttf",), "text.ttf is not a font file pnpgen can read"),
+    ("licence forbids embedding", "fonts/restricted.ttf", ("restricted.ttf",), "licence forbids embedding"),
+    ("two families", "{regular: fonts/wide.ttf, bold: fonts/other-bold.ttf}", ("wide.ttf", "other-bold.ttf"),
+     "the bold file is family 'Another Family' but the regular one is 'Pnp Test Wide'"),
+    ("pnpgen's own family", "fonts/dejavu.ttf", ("dejavu.ttf",), "is pnpgen's own font"),
+    ("bold without regular", "{bold: fonts/wide-bold.ttf}", ("wide-bold.ttf",), "kit.defaults.font"),
+    ("unknown weight", "{regular: fonts/wide.ttf, italic: fonts/wide.ttf}", ("wide.ttf",), "italic"),
+]
+
+
+@pytest.mark.parametrize("case,font,files,expected", BAD_FONTS, ids=[c[0] for c in BAD_FONTS])
+def test_bad_font_is_refused_with_a_located_message(tmp_path, fonts, case, font, files, expected):
+    (fonts / "wide.woff").write_bytes((fonts / "wide.ttf").read_bytes())
+    (fonts / "text.ttf").write_text("this is not a font\n")
+    kit = font_kit(tmp_path, fonts, font, files)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = build(kit, out)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert expected in result.output, result.output
+    assert list(out.iterdir()) == []
