@@ -178,3 +178,11 @@ def test_bad_font_is_refused_with_a_located_message(tmp_path, fonts, case, font,
     assert "Traceback" not in result.output
     assert expected in result.output, result.output
     assert list(out.iterdir()) == []
+
+
+def test_player_aid_cards_embed_every_font(tmp_path, fonts):
+    kit = font_kit(tmp_path, fonts, BOTH)
+    result = CliRunner().invoke(app, ["reference", str(kit), "--format", "cards", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    fonts_used = embedded_fonts(tmp_path / "out" / "fonts" / "fonts-aids.pdf")
+    assert fonts_used.get("PnpTestWide-Regular") and all(fonts_used.values()), fonts_used
