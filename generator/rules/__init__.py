@@ -1,1 +1,1 @@
-"""Rulebook text analysis: find what a rulebook says about its components (see scan.py)."""
+"""Rulebook text analysis: find what a rulebook says about its components (see scan/)."""
