@@ -104,6 +104,7 @@ class Page:
     tile: Tile | None = None
     tiles: tuple[Tile, ...] = ()  # assembly page: every tile of its piece
     caption: str = ""
+    tiled: Piece | None = None  # assembly page: the piece its tiles make up
 
 
 @dataclass(frozen=True)
@@ -341,7 +342,8 @@ def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
             placement = Placement(piece, x0 - tile.piece_x, y0 - tile.piece_y, clip=clip)
             pages.append(Page("tile", paper.width, paper.height, (placement,), tile=tile))
     assembly = Page("assembly", paper.width, paper.height, tiles=tuple(tiles),
-                    caption=f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm")
+                    caption=f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm",
+                    tiled=piece)
     return [assembly] + pages
 
 

@@ -265,3 +265,21 @@ def test_outline_chains_use_every_edge_once_and_close(cells):
 def test_hexagon_map_of_side_seven_has_127_cells():
     assert len(hexagon_map(7)) == 127
     assert len(map_cells({"side": 7})) == 127
+
+
+def test_assembly_page_shows_the_whole_map_in_miniature(built, tiles):
+    """The assembly page draws the board itself, scaled down, under the tile outlines: every cell name is on
+    it, smaller than on the tiles, and the map's cells keep their relative positions."""
+    import pdfplumber
+
+    result, _ = built
+    texts = _page_texts(result.pdf)
+    index = next(i for i, text in enumerate(texts) if text.lstrip().startswith("Assembly"))
+    with pdfplumber.open(result.pdf) as pdf:
+        words = pdf.pages[index].extract_words()
+    names = {w["text"]: w for w in words if CELL_NAME.match(w["text"])}
+    tile_names = set().union(*(tile.cells for tile in tiles.values()))
+    assert set(names) == tile_names and len(names) == 127
+    a, b = names["G1"], names["G2"]  # neighbours in one row of the map: one hex apart, scaled
+    gap_mm = to_mm(math.hypot(b["x0"] - a["x0"], b["top"] - a["top"]))
+    assert 0.2 * HEX_MM < gap_mm < 0.9 * HEX_MM, gap_mm

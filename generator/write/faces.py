@@ -357,6 +357,18 @@ class FaceRecorder:
         context.translate(x, y)
         self.memory.replay(document, context)
 
+    def paint_miniature(self, context, key: str, x: float, y: float, scale: float, outline) -> None:
+        """Face `key` drawn `scale` times its size with its bleed box's top-left at (x, y): an assembly page's
+        picture of a tiled board. Drawn afresh, so the calls kept for the tiles stay at full size."""
+        context.save()
+        context.translate(x, y)
+        context.scale(scale, scale)
+        outline(context, 0.0, 0.0)
+        context.clip()
+        self._draw(self.faces[key], context, 0.0, 0.0)
+        context.restore()
+        context.new_path()
+
     def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
         calls = self.replays.get(key)
         context.save()

@@ -5,6 +5,7 @@ The same page drawer feeds the PDF and the PNG previews, so what a preview shows
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from collections import Counter
@@ -115,7 +116,7 @@ def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", num
               footer: PageFooter) -> None:
     """Everything on one page, in layers: faces, then cut and fold lines, then marks, then the footer."""
     if page.kind == "assembly":
-        _draw_assembly(context, page)
+        _draw_assembly(context, page, recorder)
     for placement in page.placements:
         _paint_face(context, placement, recorder, tiled=page.kind == "tile")
     if page.kind != "back":
@@ -142,15 +143,19 @@ def _outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None
             context.line_to(x + px, y + py)
         context.close_path()
     elif outline.shape == "rounded" and not grow:
-        r = min(outline.radius, piece.width / 2, piece.height / 2)
-        context.new_sub_path()
-        context.arc(x + piece.width - r, y + r, r, -1.5707963267948966, 0)
-        context.arc(x + piece.width - r, y + piece.height - r, r, 0, 1.5707963267948966)
-        context.arc(x + r, y + piece.height - r, r, 1.5707963267948966, 3.141592653589793)
-        context.arc(x + r, y + r, r, 3.141592653589793, 4.71238898038469)
-        context.close_path()
+        _rounded_rect(context, x, y, piece.width, piece.height, outline.radius)
     else:
         context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
+
+
+def _rounded_rect(context, x: float, y: float, w: float, h: float, radius: float) -> None:
+    r = min(radius, w / 2, h / 2)
+    context.new_sub_path()
+    context.arc(x + w - r, y + r, r, -math.pi / 2, 0)
+    context.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
+    context.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
+    context.arc(x + r, y + r, r, math.pi, 1.5 * math.pi)
+    context.close_path()
 
 
 def _clip_to(context, placement: Placement) -> None:
@@ -304,9 +309,9 @@ def _draw_tile_marks(context, page: Page) -> None:
     _label(context, note, x0 + advance + mm(3), label_y, 6.5)
 
 
-def _draw_assembly(context, page: Page) -> None:
-    """A map of the tiles, to scale, with their labels: how the pieces go together."""
-    tiles = page.tiles
+def _draw_assembly(context, page: Page, recorder: FaceRecorder) -> None:
+    """The whole piece in miniature with its tiles marked over it, to scale: how the pages go together."""
+    tiles, piece = page.tiles, page.tiled
     width = max(t.piece_x + t.width for t in tiles)
     height = max(t.piece_y + t.height for t in tiles)
     area_w, area_h = page.width - mm(40), page.height - mm(80)
@@ -315,20 +320,40 @@ def _draw_assembly(context, page: Page) -> None:
     oy = mm(40)
     _label(context, "Assembly", mm(20), mm(20), 16, bold=True)
     _label(context, page.caption, mm(20), mm(28), 9)
+    if piece is not None and piece.front is not None:
+        b = piece.bleed
+
+        def outline(ctx, x: float, y: float) -> None:
+            _outline_path(ctx, piece, x + b, y + b)  # the trim only: the miniature shows the finished piece
+
+        recorder.paint_miniature(context, piece.front.key, ox - b * scale, oy - b * scale, scale, outline)
     context.save()
     context.set_line_width(0.8)
+    context.set_source_rgb(0.1, 0.25, 0.65)
     for tile in tiles:
-        context.set_source_rgba(0.2, 0.4, 0.8, 0.12)
         context.rectangle(ox + tile.piece_x * scale, oy + tile.piece_y * scale, tile.width * scale, tile.height * scale)
-        context.fill_preserve()
-        context.set_source_rgb(0.2, 0.3, 0.6)
         context.stroke()
     context.restore()
     for tile in tiles:
         cx = ox + (tile.piece_x + tile.width / 2) * scale
         cy = oy + (tile.piece_y + tile.height / 2) * scale
-        _label(context, tile.label, cx - mm(4), cy + mm(2), 14, bold=True)
-    _label(context, "Lay the tiles out as shown; overlaps carry matching crosses.", mm(20), oy + height * scale + mm(10), 9)
+        _tag(context, tile.label, cx, cy)
+
+
+def _tag(context, text: str, cx: float, cy: float) -> None:
+    """A bold label on a white rounded plate centred at (cx, cy): readable over any picture."""
+    size = 14
+    width = _text_width(context, text, size, bold=True)
+    w, h, r = width + mm(4), size + mm(2), mm(1.5)
+    context.save()
+    _rounded_rect(context, cx - w / 2, cy - h / 2, w, h, r)
+    context.set_source_rgba(1, 1, 1, 0.9)
+    context.fill_preserve()
+    context.set_source_rgb(0.1, 0.25, 0.65)
+    context.set_line_width(0.8)
+    context.stroke()
+    context.restore()
+    _label(context, text, cx - width / 2, cy + size * 0.36, size, bold=True)
 
 
 def _label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0) -> float:
