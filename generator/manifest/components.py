@@ -1,0 +1,151 @@
+"""Manifest stage: `read_components` reads every document's `components:` into ComponentSpecs with their sides,
+cards and rule links, filling in defaults (shape, template, bleed) and checking sizes, colours, per-player seats,
+kind option blocks and named files; a component with any problem is reported and left out of the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from generator.manifest import options as kind_options
+from generator.manifest.cards import read_cards
+from generator.manifest.fields import FieldReader
+from generator.manifest.kitfiles import KitFiles
+from generator.manifest.kitsection import KitSection
+from generator.manifest.problems import Document, ProblemList
+from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec
+from generator.manifest.values import MAX_LENGTHS, read_colour, read_length, read_size
+from generator.manifest.yamlfile import KeyPath
+
+DEFAULT_SHAPE = {"token": "disc", "chip": "disc", "hex": "hex", "card": "rect", "marker": "square"}
+DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker": "token", "counter": "token",
+                    "tile": "token", "sticker": "token"}
+SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex"}
+OPTION_KINDS = {"hex": {"hex"}, "map": {"hexmap"}, "board": {"board"}, "track": {"track"}, "mat": {"mat"},
+                "foldup": {"foldup", "standee"}, "die": {"die"}}
+
+
+def read_components(docs: list[Document], section: KitSection, files: KitFiles, problems: ProblemList) -> Iterator[ComponentSpec]:
+    """The components of every document in order, skipping duplicate ids and components with problems."""
+    reader = _ComponentReader(docs[0].data["kit"], section, FieldReader(problems, files, section.palette, section.icons))
+    seen: dict[str, Location] = {}
+    for doc in docs:
+        for i, raw in enumerate(doc.data.get("components") or []):
+            if raw is None:
+                continue
+            path: KeyPath = ("components", i)
+            where = doc.locate(path)
+            if raw["id"] in seen:
+                problems.add(doc, path + ("id",), f"duplicate id {raw['id']!r} (first used at {seen[raw['id']]})")
+                continue
+            seen[raw["id"]] = where
+            component = reader.component(doc, path, raw)
+            if component is not None:
+                yield component
+
+
+class _ComponentReader:
+    """Reads one component at a time against the kit's `kit:` block and its already-read sections."""
+
+    def __init__(self, kit: dict, section: KitSection, fields: FieldReader):
+        self.kit, self.section, self.fields = kit, section, fields
+        self.problems, self.files, self.palette = fields.problems, fields.files, section.palette
+
+    def component(self, doc: Document, path: KeyPath, raw: dict) -> ComponentSpec | None:
+        defaults, player_colours = self.section.defaults, self.section.player_colours
+        kind = raw.get("kind", "token")
+        shape = raw.get("shape", DEFAULT_SHAPE.get(kind, "rect"))
+        printed = raw.get("print", True)
+        before = len(self.problems.items)
+        width = height = 0.0
+        if "size" in raw:
+            size = read_size(self.problems, doc, path + ("size",), raw["size"])
+            if size:
+                width, height = size
+                if shape == "disc" and abs(width - height) > 1e-6:
+                    self.problems.add(doc, path + ("size",), "a disc has one size, its diameter (e.g. 25mm)")
+                if shape == "square" and abs(width - height) > 1e-6:
+                    self.problems.add(doc, path + ("size",), "a square has equal sides; use shape: rect for 30mm x 15mm")
+        elif printed and kind not in SIZED_BY_DRAWER:
+            self.problems.add(doc, path, f"component {raw['id']!r} needs a size (e.g. size: 25mm or size: poker)")
+        if raw.get("per_player") and not self.kit.get("_unsound"):
+            if not self.kit.get("players"):
+                self.problems.add(doc, path + ("per_player",), "per_player needs kit.players (min and max)")
+            elif len(player_colours) < self.kit["players"]["max"]:
+                self.problems.add(doc, path + ("per_player",),
+                                  f"per_player needs kit.player_colours with at least {self.kit['players']['max']} colours "
+                                  f"(one per seat), found {len(player_colours)}")
+        per_colour = []
+        for j, value in enumerate(raw.get("per_colour", [])):
+            colour = read_colour(self.problems, doc, path + ("per_colour", j), value, self.palette)
+            if colour is not None:
+                per_colour.append((str(value), colour))
+        colour = read_colour(self.problems, doc, path + ("colour",), raw["colour"], self.palette) if "colour" in raw else None
+        disc = shape == "disc"
+        default_bleed = defaults.disc_bleed if disc else defaults.bleed
+        bleed = default_bleed
+        if "bleed" in raw:
+            bleed = read_length(self.problems, doc, path + ("bleed",), raw["bleed"], MAX_LENGTHS["bleed"])
+        radius = 0.0
+        if shape == "rounded":
+            radius = read_length(self.problems, doc, path + ("corner_radius",), raw.get("corner_radius", "3mm"))
+        if radius and width and 2 * radius > min(width, height) + 1e-6:
+            self.problems.add(doc, path + ("corner_radius",), "the corner radius is more than half the piece's shorter side")
+        template = raw.get("template", DEFAULT_TEMPLATE.get(kind, "token"))
+        base_fields = self.fields.fields(doc, path + ("fields",), raw.get("fields", {}))
+        sides = raw.get("sides", {})
+        front = self._side(doc, path + ("sides", "front"), sides.get("front", {}), template, base_fields, raw.get("art"),
+                           check_template=printed and kind not in SIZED_BY_DRAWER or "template" in raw)
+        back = None
+        if "back" in sides:
+            back = self._side(doc, path + ("sides", "back"), sides["back"], sides["back"].get("template", defaults.back_template),
+                              base_fields, None, check_template=printed)
+        cards = read_cards(doc, path + ("cards",), raw["cards"], self.fields) if "cards" in raw else ()
+        if cards and "count" in raw:
+            self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
+        rules = tuple(self._rules(doc, path + ("rule",), raw.get("rule")))
+        if rules and "unlisted" in raw:
+            self.problems.add(doc, path + ("unlisted",), "a component with rule links is not unlisted; drop one of the two")
+        options = {key: raw[key] for key in kind_options.OPTION_KEYS if key in raw}
+        for key in options:
+            if kind not in OPTION_KINDS[key]:
+                self.problems.add(doc, path + (key,), f"a {key}: block is for kind {' or '.join(sorted(OPTION_KINDS[key]))}, "
+                                                      f"not kind {kind}; it would be ignored")
+        for key_path, message in kind_options.validate(kind, options, raw):
+            self.problems.add(doc, path + key_path, message)
+        if len(self.problems.items) > before:
+            return None
+        return ComponentSpec(
+            id=raw["id"], name=raw.get("name", raw["id"].replace("_", " ").title()), kind=kind, shape=shape,
+            width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
+            per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
+            corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
+            rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
+        )
+
+    def _side(self, doc: Document, path: KeyPath, raw: dict, template: str, base_fields: dict, art: str | None,
+              check_template: bool) -> SideSpec:
+        component = path[:-2]  # a template or art written on the component applies to its sides
+        if check_template:
+            where = path if "template" in raw else component
+            self.files.template(doc, where + ("template",), raw.get("template", template))
+        template = raw.get("template", template)
+        fields = {**base_fields, **self.fields.fields(doc, path + ("fields",), raw.get("fields", {}))}
+        art_name = raw.get("art", art)
+        where = path if "art" in raw else component
+        art_path = self.files.art(doc, where + ("art",), art_name) if art_name else None
+        return SideSpec(template=template, fields=fields, art=art_path)
+
+    def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
+        if raw is None:
+            return
+        items = raw if isinstance(raw, list) else [raw]
+        for i, item in enumerate(items):
+            item_path = path + (i,) if isinstance(raw, list) else path
+            if isinstance(item, str):
+                item = {"quote": item}
+            if not item["quote"].strip():
+                self.problems.add(doc, item_path, "the rule quote is empty")
+                continue
+            yield RuleLink(quote=item["quote"], location=doc.locate(item_path), section=item.get("section"),
+                           role=item.get("role", "count"), count=item.get("count"), players=item.get("players"))

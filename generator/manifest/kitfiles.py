@@ -1,0 +1,74 @@
+"""Manifest stage: `KitFiles` finds the files a manifest names (art, fonts, CSV decks, templates) and reports each
+bad one at the key that named it: files must live inside the kit folder and never be URLs, and art must also be
+drawable without reaching outside the kit (checked by `generator.art`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.art import check_art
+from generator.errors import UnsafeResourceError
+from generator.manifest.problems import Document, ProblemList
+from generator.manifest.yamlfile import KeyPath
+from generator.paths import find_template, inside, shown
+
+ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
+
+
+class KitFiles:
+    """Looks up files named in a kit's documents, adding what is wrong with them to `problems`."""
+
+    def __init__(self, root: Path, problems: ProblemList):
+        self.root, self.problems = root, problems
+
+    def art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
+        """The art file `name` (relative to `doc`), or None after reporting why it cannot be used."""
+        return self._reported(doc, path, self.find_art(doc.file.parent, name))
+
+    def file(self, doc: Document, path: KeyPath, name: str, suffixes: set[str]) -> Path | None:
+        """The non-art file `name` (a font, a CSV deck), or None after reporting why it cannot be used."""
+        return self._reported(doc, path, self._find(doc.file.parent, name, suffixes, drawable=False))
+
+    def find_art(self, folder: Path, name: str) -> tuple[Path | None, str | None]:
+        """(the art file, None) or (None, what is wrong), for callers that report at their own location."""
+        return self._find(folder, name, ART_SUFFIXES, drawable=True)
+
+    def template(self, doc: Document, path: KeyPath, name: str) -> None:
+        """Report `name` unless it is a built-in drawer (@name) or a template in the kit or in pnpgen."""
+        if name.startswith("@"):
+            return  # a built-in drawer, checked by the kind's own validation
+        try:
+            found = find_template(name, self.root)
+        except UnsafeResourceError as exc:
+            self.problems.add(doc, path, str(exc))
+            return
+        if found is None:
+            self.problems.add(doc, path, f"no template {name!r}: looked for templates/{name}.svg.j2 in the kit and in pnpgen")
+
+    def _reported(self, doc: Document, path: KeyPath, found: tuple[Path | None, str | None]) -> Path | None:
+        real, problem = found
+        if problem:
+            self.problems.add(doc, path, problem)
+        return real
+
+    def _find(self, folder: Path, name: str, suffixes: set[str], *, drawable: bool) -> tuple[Path | None, str | None]:
+        """(the file, None) or (None, what is wrong): files come from inside the kit, and art must be drawable."""
+        if re.match(r"^[a-z][a-z0-9+.-]*://", name) or name.startswith("data:"):
+            return None, f"{name!r}: only files inside the kit can be used, never URLs"
+        target = folder / name
+        try:
+            real = inside(target, self.root)
+        except UnsafeResourceError:
+            return None, f"{name!r} is outside the kit folder; art must live inside the kit"
+        if not real.is_file():
+            return None, f"file {name!r} does not exist (looked in {shown(target.parent)})"
+        if real.suffix.lower() not in suffixes:
+            return None, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file"
+        if drawable:
+            try:
+                check_art(real, (self.root,))
+            except UnsafeResourceError as exc:
+                return None, str(exc)
+        return real, None

@@ -1,0 +1,65 @@
+"""Manifest stage: readers of single values (lengths, sizes, colours) that return pnpgen's units (PDF points,
+normalised colours) or None after adding a problem at the value's key; the limits below catch typos, not designs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import yaml
+
+from generator import units
+from generator.colours import normalise_colour
+from generator.manifest.problems import Document, ProblemList
+from generator.manifest.yamlfile import KeyPath
+from generator.paths import DATA_DIR
+
+# Beyond these a value is a typo, not a design: a 200mm margin leaves no paper, a 5000mm token tiles over hundreds of sheets.
+MIN_SIZE, MAX_SIZE = units.mm(1), units.mm(1000)
+MAX_LENGTHS = {"bleed": units.mm(10), "disc_bleed": units.mm(10), "gutter": units.mm(20), "margin": units.mm(50)}
+
+
+def read_length(problems: ProblemList, doc: Document, path: KeyPath, text: str, at_most: float | None = None) -> float | None:
+    """`text` (25mm, 1in, 9pt) in points, or None when it is not a length or is more than `at_most`."""
+    try:
+        length = units.parse_length(text)
+    except ValueError as exc:
+        problems.add(doc, path, str(exc))
+        return None
+    if at_most is not None and length > at_most + 1e-9:
+        problems.add(doc, path, f"{text} is more than {units.to_mm(at_most):g}mm; check the value")
+        return None
+    return length
+
+
+def read_size(problems: ProblemList, doc: Document, path: KeyPath, text: str) -> tuple[float, float] | None:
+    """(width, height) in points from `25mm`, `30mm x 15mm` or a card-size preset such as `poker`."""
+    presets = _card_sizes()
+    try:
+        width, height = units.parse_size(presets.get(text, text))
+    except ValueError:
+        known = ", ".join(sorted(presets))
+        problems.add(doc, path, f"{text!r} is not a size; write 25mm, 30mm x 15mm, or a preset ({known})")
+        return None
+    if width <= 0 or height <= 0:
+        problems.add(doc, path, "sizes must be larger than zero")
+        return None
+    if min(width, height) < MIN_SIZE - 1e-9 or max(width, height) > MAX_SIZE + 1e-9:
+        problems.add(doc, path, f"{text!r} is outside 1mm to 1000mm; check the size")
+        return None
+    return width, height
+
+
+def read_colour(problems: ProblemList, doc: Document, path: KeyPath, value: Any, palette: dict[str, str]) -> str | None:
+    """`value` as a normalised colour (palette names allowed), or None when it is not a colour."""
+    try:
+        return normalise_colour(value, palette)
+    except ValueError as exc:
+        problems.add(doc, path, str(exc))
+        return None
+
+
+@cache
+def _card_sizes() -> dict[str, str]:
+    return yaml.safe_load((DATA_DIR / "card_sizes.yaml").read_text())
