@@ -36,8 +36,8 @@ def inside(path: Path, *roots: Path) -> Path:
     raise UnsafeResourceError(f"{path} is outside the kit and templates folders; only files inside them may be used")
 
 
-def find_template(name: str, kit_root: Path) -> Path | None:
-    """The kit's own templates/<name>.svg.j2 wins over the built-in one.
+def find_template(name: str, *kit_roots: Path) -> Path | None:
+    """The kit's own templates/<name>.svg.j2 wins over those of the kits it extends, which win over the built-in one.
 
     Raises UnsafeResourceError for a name that leaves the templates folder (`../x`, `/etc/x`) or a
     template that is a link to a file outside the kit: templates are part of the kit like its art.
@@ -45,7 +45,7 @@ def find_template(name: str, kit_root: Path) -> Path | None:
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     if Path(filename).is_absolute() or ".." in Path(filename).parts:
         raise UnsafeResourceError(f"template {name!r}: a template is named by its file in templates/, without folders above it")
-    for folder, root in ((kit_root / "templates", kit_root), (TEMPLATES_DIR, TEMPLATES_DIR)):
+    for folder, root in [(kit_root / "templates", kit_root) for kit_root in kit_roots] + [(TEMPLATES_DIR, TEMPLATES_DIR)]:
         candidate = folder / filename
         if candidate.is_file():
             try:

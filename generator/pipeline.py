@@ -99,7 +99,7 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
     staging = Path(tempfile.mkdtemp(prefix=f".{spec.id}-", dir=options.out))
     make_public(staging)
     try:
-        roots = (spec.root, TEMPLATES_DIR)
+        roots = (*spec.roots, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
         if imposition.pages:
             write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font)
@@ -211,7 +211,7 @@ def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
     from generator.write.faces import DrawingMemory
 
     memory = DrawingMemory()
-    roots = [Path(k) for k in kit_dirs] + [TEMPLATES_DIR]
+    roots = sorted(Path(k).resolve() for k in kit_dirs) + [TEMPLATES_DIR]
     seen: dict[Path, int] | None = None
     builds = 0
     while rounds is None or builds < rounds:
@@ -220,8 +220,12 @@ def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
             seen = state
             started = time.perf_counter()
             try:
-                build_kits(kit_dirs, options, echo, memory)
+                outcome = build_kits(kit_dirs, options, echo, memory)
                 echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
+                watched = sorted({root for result in outcome.results for root in result.kit.spec.roots}
+                                 | {Path(k).resolve() for k in kit_dirs}) + [TEMPLATES_DIR]
+                if watched != roots:  # the kits extend others: watch those too
+                    roots, seen = watched, _snapshot(watched)
             except PnpError as error:
                 echo(f"error: {error}")
             builds += 1

@@ -39,7 +39,7 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader) -> t
             if value is None or value == "":
                 continue
             target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
-            target[name] = reader.cell(doc, where, f"{format_path(path)}[{i}].{key}", name, value)
+            target[name] = reader.cell(doc.folder(path), where, f"{format_path(path)}[{i}].{key}", name, value)
         cards.append(CardSpec(count, front, back, where))
     return tuple(cards)
 

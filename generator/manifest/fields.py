@@ -50,15 +50,16 @@ class FieldReader:
             fields[key] = value
         return fields
 
-    def cell(self, doc: Document, where: Location, key_name: str, name: str, value: Any) -> Any:
-        """One card cell's value, checked like a field but reported at the row (`where`) under `key_name`."""
+    def cell(self, folder: Path, where: Location, key_name: str, name: str, value: Any) -> Any:
+        """One card cell's value, checked like a field but reported at the row (`where`) under `key_name`;
+        art names are looked up in `folder`."""
         if is_colour_key(name):
             try:
                 value = normalise_colour(value, self.palette)
             except ValueError as exc:
                 self.problems.add_at(where, key_name, str(exc))
         elif _is_art_key(name) and isinstance(value, str):
-            art, problem = self.files.find_art(doc.file.parent, value)
+            art, problem = self.files.find_art(folder, value)
             if problem:
                 self.problems.add_at(where, key_name, problem)
             value = str(art) if art else value

@@ -20,16 +20,16 @@ ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
 class KitFiles:
     """Looks up files named in a kit's documents, adding what is wrong with them to `problems`."""
 
-    def __init__(self, root: Path, problems: ProblemList):
-        self.root, self.problems = root, problems
+    def __init__(self, roots: tuple[Path, ...], problems: ProblemList):
+        self.roots, self.problems = roots, problems  # the kit's folder, then those of the kits it extends
 
     def art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
         """The art file `name` (relative to `doc`), or None after reporting why it cannot be used."""
-        return self._reported(doc, path, self.find_art(doc.file.parent, name))
+        return self._reported(doc, path, self.find_art(doc.folder(path), name))
 
     def file(self, doc: Document, path: KeyPath, name: str, suffixes: set[str]) -> Path | None:
         """The non-art file `name` (a font, a CSV deck), or None after reporting why it cannot be used."""
-        return self._reported(doc, path, self._find(doc.file.parent, name, suffixes, drawable=False))
+        return self._reported(doc, path, self._find(doc.folder(path), name, suffixes, drawable=False))
 
     def find_art(self, folder: Path, name: str) -> tuple[Path | None, str | None]:
         """(the art file, None) or (None, what is wrong), for callers that report at their own location."""
@@ -40,7 +40,7 @@ class KitFiles:
         if name.startswith("@"):
             return  # a built-in drawer, checked by the kind's own validation
         try:
-            found = find_template(name, self.root)
+            found = find_template(name, *self.roots)
         except UnsafeResourceError as exc:
             self.problems.add(doc, path, str(exc))
             return
@@ -59,7 +59,7 @@ class KitFiles:
             return None, f"{name!r}: only files inside the kit can be used, never URLs"
         target = folder / name
         try:
-            real = inside(target, self.root)
+            real = inside(target, *self.roots)
         except UnsafeResourceError:
             return None, f"{name!r} is outside the kit folder; art must live inside the kit"
         if not real.is_file():
@@ -68,7 +68,7 @@ class KitFiles:
             return None, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file"
         if drawable:
             try:
-                check_art(real, (self.root,))
+                check_art(real, self.roots)
             except UnsafeResourceError as exc:
                 return None, str(exc)
         return real, None

@@ -39,7 +39,7 @@ class KitSection:
     rulebook: Path | None
 
 
-def read_kit_section(docs: list[Document], root: Path, files: KitFiles, problems: ProblemList) -> KitSection:
+def read_kit_section(docs: list[Document], files: KitFiles, problems: ProblemList) -> KitSection:
     """The kit-wide sections of `docs` (the first is the top kit.yaml), adding their problems to `problems`."""
     top = docs[0]
     kit = top.data["kit"]
@@ -56,7 +56,8 @@ def read_kit_section(docs: list[Document], root: Path, files: KitFiles, problems
     return KitSection(
         players_min=players["min"], players_max=players["max"], palette=palette, player_colours=player_colours,
         defaults=defaults, icons=icons, waivers=waivers, reference=reference, reference_location=reference_location,
-        reference_marks=reference_marks, rulebook=(root / rulebook).resolve() if rulebook else None,
+        reference_marks=reference_marks,
+        rulebook=(top.folder(("kit", "rulebook")) / rulebook).resolve() if rulebook else None,
     )
 
 

@@ -1,6 +1,6 @@
 """Manifest stage entry point: `load_manifest` reads kit.yaml and its includes into a validated, frozen KitSpec,
 collecting every problem in every file before raising, so the user fixes them in one pass. It only orders the
-steps; they live in documents, kitsection, components (with cards and fields), kitfiles and values.
+steps; they live in documents, extends, kitsection, components (with cards and fields), kitfiles and values.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 from generator.errors import ManifestError, Problem, UnsafeResourceError
 from generator.manifest.components import read_components
 from generator.manifest.documents import read_documents
+from generator.manifest.extends import extend_documents
 from generator.manifest.fields import ICON_NAME
 from generator.manifest.kitfiles import KitFiles
 from generator.manifest.kitsection import read_kit_section
@@ -35,14 +36,16 @@ def load_manifest(kit_dir: Path | str) -> KitSpec:
     docs = read_documents(manifest, root, problems)
     if not docs:
         problems.raise_if_any()
-    return _build_kit(root, manifest, docs, problems)
+    docs, parents = extend_documents(docs, root, problems, read_documents)
+    return _build_kit(root, parents, manifest, docs, problems)
 
 
-def _build_kit(root: Path, manifest: Path, docs: list[Document], problems: ProblemList) -> KitSpec:
+def _build_kit(root: Path, parents: tuple[Path, ...], manifest: Path, docs: list[Document],
+               problems: ProblemList) -> KitSpec:
     """The KitSpec of validated documents, or ManifestError with every semantic problem found in them."""
     kit = docs[0].data["kit"]
-    files = KitFiles(root, problems)
-    section = read_kit_section(docs, root, files, problems)
+    files = KitFiles((root, *parents), problems)
+    section = read_kit_section(docs, files, problems)
     components = tuple(read_components(docs, section, files, problems))
     problems.raise_if_any()
     return KitSpec(
@@ -51,5 +54,5 @@ def _build_kit(root: Path, manifest: Path, docs: list[Document], problems: Probl
         player_colours=section.player_colours, defaults=section.defaults, components=components,
         icons=section.icons, waivers=section.waivers, rulebook=section.rulebook, reference=section.reference,
         reference_location=section.reference_location, reference_marks=section.reference_marks,
-        notes=kit.get("notes", ""),
+        notes=kit.get("notes", ""), parents=parents,
     )

@@ -20,6 +20,10 @@ class Document:
     data: Any
     marks: Marks
 
+    def folder(self, path: KeyPath) -> Path:
+        """Where a file name written at `path` is looked up: beside the file that wrote it."""
+        return self.file.parent
+
     def locate(self, path: KeyPath) -> Location:
         """The nearest marked position at or above `path`."""
         for end in range(len(path), -1, -1):

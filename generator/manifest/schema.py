@@ -107,4 +107,10 @@ def validate_document(doc: Document, problems: ProblemList, *, is_root: bool) ->
         return None
     if not is_root and "kit" in doc.data:
         problems.add(doc, ("kit",), "only the top kit.yaml may hold the kit: section")
+    for key in ("extends", "remove"):
+        if not is_root and key in doc.data:
+            problems.add(doc, (key,), f"only the top kit.yaml may say {key}:")
+            unsound.add((key,))
+    if "remove" in doc.data and "extends" not in doc.data:
+        problems.add(doc, ("remove",), "remove: leaves out components of an extended kit; this kit extends none")
     return unsound

@@ -138,6 +138,12 @@ class KitSpec:
     reference_location: Location | None = None
     reference_marks: Mapping[tuple, Location] = field(default_factory=dict)  # key path in `reference` -> where written
     notes: str = ""
+    parents: tuple[Path, ...] = ()  # folders of the kits this one extends, nearest first
+
+    @property
+    def roots(self) -> tuple[Path, ...]:
+        """The kit's folder, then those of the kits it extends: where its files and templates may come from."""
+        return (self.root, *self.parents)
 
     def component(self, component_id: str) -> ComponentSpec:
         """The component with this id; KeyError when the kit has none."""

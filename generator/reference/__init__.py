@@ -50,7 +50,7 @@ def _typeset(spec: KitSpec, reference: Reference, format: str, page_size: tuple[
              partial: Path) -> None:
     from generator.reference.icons import IconLibrary
 
-    icons = IconLibrary(spec.icons, work, (spec.root, TEMPLATES_DIR))
+    icons = IconLibrary(spec.icons, work, (*spec.roots, TEMPLATES_DIR))
     if format == "sheets":
         from generator.reference.sheets import write_sheets
 

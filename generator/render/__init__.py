@@ -55,7 +55,7 @@ def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
                 raise TemplateError(f"no built-in drawer {face.template!r}")
             svg = drawer(face, spec)
         else:
-            svg = render_template(face.template, face_context(face), spec.root, spec.icons, spec.defaults.font)
+            svg = render_template(face.template, face_context(face), spec.roots, spec.icons, spec.defaults.font)
     except LayoutError as exc:
         name = face.fields.get("name", "?")
         raise LayoutError(f"{name}: {exc}") from None

@@ -22,7 +22,7 @@ BATCH = 256  # faces written per transaction
 def fingerprint(spec: KitSpec) -> str:
     """What a template's output depends on besides its FaceSpec: template files, the rendering code, fonts, icons."""
     digest = hashlib.sha1()
-    for folder in (TEMPLATES_DIR, spec.root / "templates", PACKAGE_DIR, PACKAGE_DIR / "render", FONTS_DIR):
+    for folder in (TEMPLATES_DIR, *(root / "templates" for root in spec.roots), PACKAGE_DIR, PACKAGE_DIR / "render", FONTS_DIR):
         if folder.is_dir():
             for file in sorted(folder.iterdir()):
                 if file.is_file():

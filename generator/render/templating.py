@@ -87,12 +87,12 @@ def _href(path: str | None) -> str:
 
 
 class _KitLoader(jinja2.FileSystemLoader):
-    """The kit's templates/ first, then pnpgen's; a template (or one it includes) that is a link to a file
-    outside the kit and pnpgen's templates is refused before it is read."""
+    """The kit's templates/ first, then those of the kits it extends, then pnpgen's; a template (or one it
+    includes) that is a link to a file outside those folders is refused before it is read."""
 
-    def __init__(self, kit_root: Path):
-        super().__init__([str(kit_root / "templates"), str(TEMPLATES_DIR)])
-        self.roots = (kit_root, TEMPLATES_DIR)
+    def __init__(self, kit_roots: tuple[Path, ...]):
+        super().__init__([str(root / "templates") for root in kit_roots] + [str(TEMPLATES_DIR)])
+        self.roots = (*kit_roots, TEMPLATES_DIR)
 
     def get_source(self, environment: jinja2.Environment, template: str):
         pieces = jinja2.loaders.split_template_path(template)  # refuses '..'
@@ -108,11 +108,12 @@ class _KitLoader(jinja2.FileSystemLoader):
 
 
 @lru_cache(maxsize=16)
-def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...], typeface: Typeface) -> jinja2.Environment:
+def template_environment(kit_roots: tuple[Path, ...], icons_key: tuple[tuple[str, str], ...],
+                         typeface: Typeface) -> jinja2.Environment:
     """One environment per kit: its own templates first, then pnpgen's. Sandboxed: a kit's template can
     reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file)."""
     env = SandboxedEnvironment(
-        loader=_KitLoader(kit_root),
+        loader=_KitLoader(kit_roots),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=False,
         # compiled templates kept in jinja's per-user temp folder (checked against the source): ~50 ms a build
@@ -124,16 +125,18 @@ def template_environment(kit_root: Path, icons_key: tuple[tuple[str, str], ...],
     return env
 
 
-def render_template(name: str, context: Mapping[str, Any], kit_root: Path, icons: Mapping[str, Path],
+def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path, ...], icons: Mapping[str, Path],
                     typeface: Typeface = BUNDLED) -> str:
-    """Render `name` (with or without .svg.j2) to an SVG string; TemplateError names the template."""
-    env = template_environment(kit_root, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
+    """Render `name` (with or without .svg.j2) to an SVG string; TemplateError names the template.
+    `kit_roots`: the kit's folder, then those of the kits it extends."""
+    env = template_environment(kit_roots, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     try:
         return env.get_template(filename).render(**context)
     except jinja2.TemplateNotFound as exc:
         missing = repr(filename) if exc.name == filename else f"{exc.name!r} (used by {filename!r})"
-        raise TemplateError(f"template {missing} not found in {kit_root / 'templates'} or {TEMPLATES_DIR}") from None
+        folders = ", ".join(str(root / "templates") for root in kit_roots)
+        raise TemplateError(f"template {missing} not found in {folders} or {TEMPLATES_DIR}") from None
     except jinja2.UndefinedError as exc:
         raise TemplateError(f"{_where(exc, filename)}: {exc.message} (a field the template needs is missing)") from None
     except jinja2.TemplateSyntaxError as exc:
