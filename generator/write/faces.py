@@ -60,8 +60,10 @@ def use_typeface(typeface: Typeface) -> None:
             raise TemplateError(f"fontconfig could not load the kit font {file.name}")
 
 
+@lru_cache(maxsize=1)
 def font_options() -> cairo.FontOptions:
-    """Unhinted metrics: the layout computed from the TTF's advances holds in PDF and PNG alike."""
+    """Unhinted metrics: the layout computed from the TTF's advances holds in PDF and PNG alike.
+    One object for every text (a context copies it): making one costs four C calls."""
     options = cairo.FontOptions()
     options.set_hint_metrics(cairo.HINT_METRICS_OFF)
     options.set_hint_style(cairo.HINT_STYLE_NONE)
