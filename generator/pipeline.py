@@ -211,26 +211,32 @@ def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
     from generator.write.faces import DrawingMemory
 
     memory = DrawingMemory()
-    roots = sorted(Path(k).resolve() for k in kit_dirs) + [TEMPLATES_DIR]
     seen: dict[Path, int] | None = None
     builds = 0
     while rounds is None or builds < rounds:
+        roots = _watched(kit_dirs)  # again each round: a kit may start or stop extending another
         state = _snapshot(roots)
         if state != seen:
             seen = state
             started = time.perf_counter()
             try:
-                outcome = build_kits(kit_dirs, options, echo, memory)
+                build_kits(kit_dirs, options, echo, memory)
                 echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
-                watched = sorted({root for result in outcome.results for root in result.kit.spec.roots}
-                                 | {Path(k).resolve() for k in kit_dirs}) + [TEMPLATES_DIR]
-                if watched != roots:  # the kits extend others: watch those too
-                    roots, seen = watched, _snapshot(watched)
             except PnpError as error:
                 echo(f"error: {error}")
             builds += 1
             continue
         time.sleep(interval)
+
+
+def _watched(kit_dirs: Sequence[Path]) -> list[Path]:
+    """The kits' folders, the folders of the kits they extend, and the built-in templates."""
+    from generator.manifest.extends import extended_folders
+
+    folders = {Path(k).resolve() for k in kit_dirs}
+    for kit_dir in kit_dirs:
+        folders.update(extended_folders(Path(kit_dir)))
+    return sorted(folders) + [TEMPLATES_DIR]
 
 
 def _snapshot(roots: Sequence[Path]) -> dict[Path, int]:

@@ -141,6 +141,10 @@ def test_a_missing_art_file_of_the_variant_is_its_own(parent, write_kit):
      "more.yaml:1:1: extends: only the top kit.yaml may say extends:"),
     ("kit: {name: X}\nremove: [coin]\n", {}, "remove: leaves out components of an extended kit; this kit extends none"),
     (CHILD.replace("remove: [board_token]", "remove: [coin]"), {}, "'coin' is both removed and changed"),
+    (CHILD.replace("remove:", "  - id: coin\n    count: 3\nremove:"), {},
+     "deluxe/kit.yaml:13:5: components[2].id: duplicate id 'coin' (first used at"),
+    (CHILD.replace("extends: ../base", 'extends: ""'), {}, "deluxe/kit.yaml:1:1: extends: '' is too small"),
+    (CHILD.replace("extends: ../base", "extends: " + "a" * 5000), {}, "deluxe/kit.yaml:1:1: extends: no kit to extend"),
 ])
 def test_bad_extends_is_refused_with_a_located_message(parent, write_kit, tmp_path, text, files, expected):
     child = child_kit(write_kit, text, files)
@@ -156,3 +160,32 @@ def test_two_kits_extending_each_other_is_a_cycle(write_kit):
     write_kit("extends: ../b\nkit: {name: A}\n", name="a")
     b = write_kit("extends: ../a\nkit: {name: B}\n", name="b")
     assert "extends cycle" in problems_of(b)
+
+
+def test_extends_reads_nothing_but_a_kit_yaml(write_kit, tmp_path):
+    secret = tmp_path / "kits" / "secret.txt"
+    secret.parent.mkdir(parents=True, exist_ok=True)
+    secret.write_text("kit-secret-4711: 1\n")
+    message = problems_of(child_kit(write_kit, CHILD.replace("extends: ../base", "extends: ../secret.txt")))
+    assert "no kit to extend at '../secret.txt'" in message and "4711" not in message
+
+
+def test_problem_keys_are_those_of_the_file_that_wrote_them(parent, write_kit):
+    """The variant's first component changes the parent's second: the message names it as written."""
+    child = child_kit(write_kit, "extends: ../base\nkit: {name: V}\ncomponents:\n  - id: meeple_card\n    size: huge\n")
+    assert "deluxe/kit.yaml:5:5: components[0].size" in problems_of(child)
+
+
+def test_a_variant_font_replaces_the_parents_whole(write_kit, tmp_path):
+    from tests.test_kit_font import make_font
+    from generator.typeface import BUNDLED
+
+    base = write_kit(PARENT.replace("defaults: {paper: a4, bleed: 2mm}",
+                                    "defaults: {font: {regular: fonts/a.ttf, bold: fonts/a-bold.ttf}}"),
+                     PARENT_FILES, name="base")
+    make_font(BUNDLED.regular, base / "fonts" / "a.ttf", "Fam A", bold=False)
+    make_font(BUNDLED.bold, base / "fonts" / "a-bold.ttf", "Fam A", bold=True)
+    child = child_kit(write_kit, CHILD.replace("  palette:", "  defaults: {font: {regular: fonts/b.ttf}}\n  palette:"))
+    make_font(BUNDLED.regular, child / "fonts" / "b.ttf", "Fam B", bold=False)
+    font = load_manifest(child).defaults.font
+    assert font.family == "Fam B" and font.bold == font.regular == child / "fonts" / "b.ttf"

@@ -73,6 +73,7 @@ def fonts(tmp_path_factory) -> Path:
     make_font(BUNDLED.bold, folder / "other-bold.ttf", "Another Family", bold=True)
     make_font(BUNDLED.regular, folder / "restricted.ttf", "Locked Face", bold=False, fs_type=0x0002)
     make_font(BUNDLED.regular, folder / "dejavu.ttf", "DejaVu Sans", bold=False)
+    make_font(BUNDLED.regular, folder / "bitmap-only.ttf", "Bitmap Face", bold=False, fs_type=0x0200)
     return folder
 
 
@@ -118,19 +119,40 @@ def test_piece_text_is_drawn_and_embedded_in_the_kit_font(built):
     assert any(c["fontname"].endswith("DejaVuSansCondensed") for c in chars)
 
 
-def test_text_is_laid_out_with_the_kit_fonts_metrics(built):
-    """Glyphs stand as far apart as the kit font's advances say: its metrics, not the bundled ones, placed them."""
-    from generator.render.text import font_metrics
+def body_lines(pdf_path: Path) -> list[str]:
+    """The first card's body text, line by line, as printed (regular weight, above the footer)."""
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if "Bold" not in c["fontname"] and c["top"] < page.height - 72
+                 and c["x0"] < page.width / 3]
+    lines: dict[int, str] = {}
+    for char in sorted(chars, key=lambda c: (round(c["top"]), c["x0"])):
+        lines[round(char["top"])] = lines.get(round(char["top"]), "") + char["text"]
+    return [text for _, text in sorted(lines.items()) if text.strip()]
 
-    bundled = font_metrics(BUNDLED.regular)
-    with pdfplumber.open(built / "fonts.pdf") as pdf:
-        chars = [c for c in pdf.pages[0].chars if c["fontname"].endswith("PnpTestWide-Regular")]
-    first_line = [c for c in chars if abs(c["top"] - chars[0]["top"]) < 0.5]
-    word = first_line[:4]  # "Body"
-    assert "".join(c["text"] for c in word) == "Body"
-    for left, right in zip(word, word[1:]):
-        expected = bundled.advances[left["text"]] * WIDEN * left["size"]
-        assert right["x0"] - left["x0"] == pytest.approx(expected, abs=0.05)
+
+def build_lines(tmp_path: Path, fonts: Path, font: str | None, files=("wide.ttf", "wide-bold.ttf")) -> list[str]:
+    kit = font_kit(tmp_path, fonts, font or "x", files)
+    if font is None:
+        text = (kit / "kit.yaml").read_text().replace("  defaults:\n    font: x\n", "")
+        (kit / "kit.yaml").write_text(text)
+    assert build(kit, tmp_path / "out", "--no-reference").exit_code == 0
+    return body_lines(tmp_path / "out" / "fonts" / "fonts.pdf")
+
+
+def test_text_is_laid_out_with_the_kit_fonts_metrics(tmp_path, fonts):
+    """The wide face wraps the body into more lines than the bundled one, and every line still fits the
+    card: the kit font's metrics, not the bundled ones, laid it out."""
+    bundled = build_lines(tmp_path / "a", fonts, None)
+    wide = build_lines(tmp_path / "b", fonts, BOTH)
+    assert len(wide) > len(bundled) >= 2, (bundled, wide)
+    assert " ".join(wide).split() == " ".join(bundled).split()  # the same words, wrapped differently
+
+
+def test_a_kit_font_named_like_the_bundled_one_is_still_its_own(tmp_path, fonts):
+    bundled = build_lines(tmp_path / "a", fonts, None)
+    lookalike = build_lines(tmp_path / "b", fonts, "fonts/dejavu.ttf", ("dejavu.ttf",))
+    assert len(lookalike) > len(bundled)
 
 
 def test_reference_body_uses_the_kit_font_and_embeds_every_font(built):
@@ -158,9 +180,9 @@ BAD_FONTS = [
     ("not a font suffix", "fonts/wide.woff", ("wide.woff",), "expected a .otf or .ttf file"),
     ("not a font", "fonts/text.ttf", ("text.ttf",), "text.ttf is not a font file pnpgen can read"),
     ("licence forbids embedding", "fonts/restricted.ttf", ("restricted.ttf",), "licence forbids embedding"),
+    ("licence allows bitmaps only", "fonts/bitmap-only.ttf", ("bitmap-only.ttf",), "licence forbids embedding its outlines"),
     ("two families", "{regular: fonts/wide.ttf, bold: fonts/other-bold.ttf}", ("wide.ttf", "other-bold.ttf"),
      "the bold file is family 'Another Family' but the regular one is 'Pnp Test Wide'"),
-    ("pnpgen's own family", "fonts/dejavu.ttf", ("dejavu.ttf",), "is pnpgen's own font"),
     ("bold without regular", "{bold: fonts/wide-bold.ttf}", ("wide-bold.ttf",), "kit.defaults.font"),
     ("unknown weight", "{regular: fonts/wide.ttf, italic: fonts/wide.ttf}", ("wide.ttf",), "italic"),
 ]

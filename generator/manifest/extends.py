@@ -21,6 +21,7 @@ from generator.paths import inside, shown
 
 ReadDocuments = Callable[[Path, Path, ProblemList], list[Document]]
 OWN_KEYS = ("extends", "remove")  # what a kit says about its parent, never inherited
+REPLACED_WHOLE = {"font"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ class LayeredDocument(Document):
     def folder(self, path: KeyPath) -> Path:
         layer, rest = self._layer(path)
         return layer.doc.folder(layer.there + rest) if layer else super().folder(path)
+
+    def key_path(self, path: KeyPath) -> KeyPath:
+        layer, rest = self._layer(path)
+        return layer.doc.key_path(layer.there + rest) if layer else path
 
     def _layer(self, path: KeyPath) -> tuple[Layer | None, KeyPath]:
         for layer in self.layers:
@@ -76,9 +81,13 @@ def extend_documents(docs: list[Document], root: Path, problems: ProblemList, re
 
 def _parent_manifest(top: Document, name: str, root: Path, chain: tuple[Path, ...], problems: ProblemList) -> Path | None:
     target = top.folder(("extends",)) / name
-    manifest = target / "kit.yaml" if target.is_dir() else target
-    if not manifest.is_file():
-        problems.add(top, ("extends",), f"no kit to extend at {name!r} (a kit folder holding kit.yaml, or a kit.yaml)")
+    try:
+        manifest = target / "kit.yaml" if target.is_dir() else target
+        found = manifest.name == "kit.yaml" and manifest.is_file()  # never read any other file: it is not a kit
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        problems.add(top, ("extends",), f"no kit to extend at {name[:200]!r} (a kit folder holding kit.yaml, or a kit.yaml)")
         return None
     parent_root = manifest.parent.resolve()
     if parent_root in chain + (root.resolve(),):
@@ -109,6 +118,11 @@ def _lay_over(parent_docs: list[Document], child_docs: list[Document], problems:
                 if raw["id"] in removed:
                     problems.add(doc, ("components", i, "id"), f"{raw['id']!r} is both removed and changed; keep one")
                 d, k = where[raw["id"]]
+                if (d, k) in overrides:
+                    first = overrides[(d, k)]
+                    problems.add(doc, ("components", i, "id"), f"duplicate id {raw['id']!r} (first used at "
+                                 f"{first.doc.locate(first.there)})")
+                    continue
                 overrides[(d, k)] = Layer(("components", k), doc, ("components", i), raw)
                 components[i] = None  # read once, as part of the parent's component
         child_data.append({**doc.data, "components": components} if "components" in doc.data else dict(doc.data))
@@ -153,9 +167,11 @@ def _layered(d: int, doc: Document, overrides: dict[tuple[int, int], Layer], rem
 
 
 def merged(base: Any, over: Any) -> Any:
-    """`over` written over `base`: mappings key by key (recursively), anything else replaced."""
+    """`over` written over `base`: mappings key by key (recursively), anything else replaced — but a kit's
+    `font` is always replaced whole: a regular from one kit and a bold from another are no typeface."""
     if isinstance(base, dict) and isinstance(over, dict):
-        return {**base, **{key: merged(base.get(key), value) for key, value in over.items()}}
+        return {**base, **{key: value if key in REPLACED_WHOLE else merged(base.get(key), value)
+                           for key, value in over.items()}}
     return over
 
 
@@ -169,3 +185,27 @@ def _holds(value: Any, path: KeyPath) -> bool:
         else:
             return False
     return True
+
+
+def extended_folders(kit_dir: Path) -> list[Path]:
+    """The folders of the kits `kit_dir` extends, nearest first, read leniently: `--watch` must watch them
+    even while a kit in the chain has mistakes."""
+    from generator.errors import PnpError
+    from generator.manifest.yamlfile import read_yaml
+
+    folders: list[Path] = []
+    manifest = kit_dir / "kit.yaml" if kit_dir.is_dir() else kit_dir
+    while True:
+        try:
+            data, _ = read_yaml(manifest, shown(manifest))
+            name = data.get("extends") if isinstance(data, dict) else None
+            if not isinstance(name, str) or not name:
+                return folders
+            target = manifest.parent / name
+            manifest = target / "kit.yaml" if target.is_dir() else target
+            folder = manifest.parent.resolve()
+            if manifest.name != "kit.yaml" or folder in folders or folder == kit_dir.resolve():
+                return folders
+        except (PnpError, OSError, ValueError):
+            return folders
+        folders.append(folder)

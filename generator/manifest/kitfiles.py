@@ -60,9 +60,12 @@ class KitFiles:
         target = folder / name
         try:
             real = inside(target, *self.roots)
+            exists = real.is_file()
         except UnsafeResourceError:
-            return None, f"{name!r} is outside the kit folder; art must live inside the kit"
-        if not real.is_file():
+            return None, f"{name!r} is outside the kit folder; every file a kit uses must live inside it"
+        except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+            return None, f"{name[:200]!r} cannot be a file name here ({exc.__class__.__name__})"
+        if not exists:
             return None, f"file {name!r} does not exist (looked in {shown(target.parent)})"
         if real.suffix.lower() not in suffixes:
             return None, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file"

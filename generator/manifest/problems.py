@@ -20,6 +20,10 @@ class Document:
     data: Any
     marks: Marks
 
+    def key_path(self, path: KeyPath) -> KeyPath:
+        """`path` as written in this file (a kit variant's values stand at other places in its own file)."""
+        return path
+
     def folder(self, path: KeyPath) -> Path:
         """Where a file name written at `path` is looked up: beside the file that wrote it."""
         return self.file.parent
@@ -41,7 +45,7 @@ class ProblemList:
 
     def add(self, doc: Document, path: KeyPath, message: str) -> None:
         where = doc.locate(path)
-        self.items.append(Problem(where.path, where.line, where.column, format_path(path), message))
+        self.items.append(Problem(where.path, where.line, where.column, format_path(doc.key_path(path)), message))
 
     def add_at(self, where: Location, key: str, message: str) -> None:
         self.items.append(Problem(where.path, where.line, where.column, key, message))

@@ -47,7 +47,7 @@ def register_fonts(typeface: Typeface = BUNDLED) -> tuple[str, str]:
         regular, bold = FONT, FONT_BOLD
     else:
         register_fonts(BUNDLED)  # for the page chrome
-        tag = hashlib.sha1(f"{typeface.regular}|{typeface.bold}".encode()).hexdigest()[:8]
+        tag = hashlib.sha1("|".join(typeface.digests).encode()).hexdigest()[:8]  # a changed file is a new font
         regular, bold = f"PnpKit-{tag}", f"PnpKit-{tag}-Bold"
     try:
         pdfmetrics.registerFont(TTFont(regular, str(typeface.regular)))

@@ -48,7 +48,7 @@ class TextHelper:
             return Markup("")
         layout = fit_text(text, w * PT_PER_MM, h * PT_PER_MM, float(size), float(min_size), bool(bold),
                           float(line_height), max_lines, self.typeface)
-        metrics = font_metrics(self.typeface.file(bool(bold)))
+        metrics = font_metrics(self.typeface.file(bool(bold)), self.typeface.digest(bool(bold)))
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM
         top = {"top": y, "bottom": y + h - block}.get(valign, y + (h - block) / 2)
@@ -69,7 +69,7 @@ class TextHelper:
         # One <text> per call, a positioned <tspan> per line: the writer draws the whole block in one step.
         weight = "bold" if bold else "normal"
         style = ' font-style="italic"' if italic else ""
-        out = [f'<text class="pnp-line" font-family="{escape(self.typeface.family)}" font-size="{_num(em)}" font-weight="{weight}"{style} '
+        out = [f'<text class="pnp-line" font-family="{escape(self.typeface.face(bool(bold)))}" font-size="{_num(em)}" font-weight="{weight}"{style} '
                f'fill="{escape(fill)}" xml:space="preserve">{"".join(spans)}</text>'] if spans else []
         return Markup("".join(out + icons))
 

@@ -29,37 +29,8 @@ from cairosvg.parser import Tree  # noqa: E402
 from generator.art import check_art, check_embedded  # noqa: E402
 from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
-from generator.typeface import BUNDLED, Typeface  # noqa: E402
 
 FAST_TAG = "pnp-line"
-FONTCONFIG_NAMES = ("libfontconfig.so.1", "fontconfig", "libfontconfig.1.dylib", "libfontconfig-1.dll")
-
-
-@lru_cache(maxsize=None)
-def use_typeface(typeface: Typeface) -> None:
-    """Make a kit's font files known to fontconfig, so cairo finds the family the templates name.
-
-    Only pnpgen's own fonts are configured (fonts.conf), so nothing on the machine can stand in for them.
-    """
-    if typeface == BUNDLED:
-        return
-    import cffi
-
-    ffi = cffi.FFI()
-    ffi.cdef("int FcConfigAppFontAddFile(void *config, const unsigned char *file);")
-    for name in FONTCONFIG_NAMES:
-        try:
-            fontconfig = ffi.dlopen(name)  # the library cairo already loaded: one configuration
-            break
-        except OSError:
-            continue
-    else:
-        raise UnsafeResourceError("cannot load fontconfig, which cairo needs to find the kit's font")
-    for file in dict.fromkeys((typeface.regular, typeface.bold)):
-        if not fontconfig.FcConfigAppFontAddFile(ffi.NULL, os.fsencode(file)):
-            raise TemplateError(f"fontconfig could not load the kit font {file.name}")
-
-
 @lru_cache(maxsize=1)
 def font_options() -> cairo.FontOptions:
     """Unhinted metrics: the layout computed from the TTF's advances holds in PDF and PNG alike.

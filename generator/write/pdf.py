@@ -19,7 +19,8 @@ from generator.paths import make_public
 from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
 from generator.write.dedupe import dedupe_resources
-from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options, use_typeface
+from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options
+from generator.write.fontfiles import use_typeface
 
 CUT_GREY = (0.45, 0.45, 0.45)
 MARK_WIDTH = 0.5      # pt: crop marks must survive a cheap printer
