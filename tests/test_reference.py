@@ -134,7 +134,7 @@ def make_kit(folder: Path, reference: str, icons: dict[str, str] | None = None, 
         (folder / "icons").mkdir(exist_ok=True)
         (folder / "icons" / f"{name}.svg").write_text(svg)
     icon_lines = "".join(f"\n    {name}: icons/{name}.svg" for name in icons)
-    (folder / "kit.yaml").write_text(textwrap.dedent("""\
+    (folder / "kit.yaml").write_text(textwrap.dedent(f"""\
         kit:
           name: Fixture
           players: {{min: 2, max: 4}}
