@@ -9,7 +9,10 @@ from generator.errors import UnsafeResourceError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
-TEMPLATES_DIR = PROJECT_DIR / "templates"
+# A source checkout (or an editable install) reads the top-level templates/; an installed wheel carries the
+# same files as generator/templates (pyproject.toml maps one onto the other).
+TEMPLATES_DIR = next((d for d in (PROJECT_DIR / "templates", PACKAGE_DIR / "templates")
+                      if (d / "back.svg.j2").is_file()), PROJECT_DIR / "templates")
 FONTS_DIR = PACKAGE_DIR / "fonts"
 DATA_DIR = PACKAGE_DIR / "data"
 

@@ -125,15 +125,25 @@ def _check_depth(text: str, shown_as: str) -> None:
     """Refuse very deep nesting before composing: libyaml's composer recurses per level and crashes the
     interpreter (a segmentation fault, not an exception) some ten thousand levels down."""
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            depth += 1
-            if depth > _Walker.MAX_DEPTH:
-                mark = event.start_mark
-                raise ManifestError([Problem(shown_as, mark.line + 1, mark.column + 1, "",
-                                             f"nested more than {_Walker.MAX_DEPTH} levels deep")])
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > _Walker.MAX_DEPTH:
+                    raise _too_deep(shown_as, event.start_mark)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # PyYAML 6.0.2+ scans ahead and stops at its own nesting limit before the parser hands us the
+        # 51st start event; it is the same mistake, so it gets the same message.
+        if "nesting depth" in str(exc.problem or ""):
+            raise _too_deep(shown_as, exc.problem_mark) from None
+        raise
+
+
+def _too_deep(shown_as: str, mark) -> ManifestError:
+    line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+    return ManifestError([Problem(shown_as, line, col, "", f"nested more than {_Walker.MAX_DEPTH} levels deep")])
 
 
 def read_text(file: Path, shown_as: str) -> str:
