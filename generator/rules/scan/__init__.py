@@ -1,18 +1,27 @@
-"""Find every component-count statement ("50xN Peasant markers", "Each player takes 5 tokens") in a rulebook.
-Contract: CountStatements come in line order, each quote a verbatim substring of line `line` (1-based, split
-on "\\n"); sizes, ages, dice, prices, turns, phases and page refs are never counts."""
+"""Read what a rulebook says about its components: every count statement ("50 Peasant markers", "Each player
+takes 5 tokens", "a 40-card deck"), with its structure (parts, per-player and per-colour products, conditions),
+from .txt, .md, .html or .pdf. Stages: source (file to text) -> layout (normalised lines with a map back) ->
+sections + lists + tables + prose (the grammar of count phrases) -> document (structure and findings).
+Contract: every quote is a verbatim substring of line `line` of the text (1-based, split on "\n")."""
 
 from .named_items import listed_items
-from .output import format_statements_text, statements_to_json
-from .rulebook_text import read_rulebook_text
-from .scanner import scan_rulebook
-from .statement import CountStatement
+from .output import format_statements_text, format_tree, reading_to_json, statements_to_json
+from .scanner import read_rulebook_document, scan_rulebook
+from .source import RulebookSource, read_rulebook, read_rulebook_text
+from .statement import CountStatement, Finding, Reading
 
 __all__ = [
     "CountStatement",
+    "Finding",
+    "Reading",
+    "RulebookSource",
     "format_statements_text",
+    "format_tree",
     "listed_items",
+    "read_rulebook",
+    "read_rulebook_document",
     "read_rulebook_text",
+    "reading_to_json",
     "scan_rulebook",
     "statements_to_json",
 ]

@@ -1,144 +1,262 @@
-"""Find the count statements in lists: the items after an intro such as "Each Player gets:" (per player), and
-the rows of a component-list section ("- 50 card Stands", "Wooden cubes x30"). Entry point: list_statements."""
+"""Lists found by their shape: runs of item-like lines (count first, count last, or a bare noun under a
+bullet), whatever the bullet glyph or heading. Nesting comes from indentation, a change of glyph or a parent
+ending in ':'; a breakdown is taken as parts only when it is announced or adds up. Entry point: read_lists."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from ..numbers import NUMBER_WORD_PATTERN, parse_count
-from .counts import QUALIFIER_PATTERN, Count, parse_qualifier
-from .lines import Line
-from .multipliers import multiplier_after
-from .nouns import bare, head_word, tidy_component
-from .sentences import first_sentence
-from .statement import Found, make_statement
-from .vocabulary import BLOCKED_HEADS, EACH_PLAYER_RE, PLURAL_HEADS, STOP_WORDS
+from .annotations import read_breakdown, read_per
+from .grammar import Phrase, bare_item, count_first, count_last
+from .layout import LayoutLine
+from .lexicon import COMPONENT_HEADS, head_of
+from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
 
-_LIST_ITEM_RE = re.compile(
-    rf"^(?P<lead>\s*(?:[-–•*]\s*)?)(?P<body>(?:{QUALIFIER_PATTERN}\s+)?"
-    rf"(?P<count>\d+|{NUMBER_WORD_PATTERN}\b)(?P<times_n>\s*[x×]\s*N\b)?\s*(?P<rest>.*))$",
-    re.I,
-)
-_TRAILING_COUNT_ROW_RE = re.compile(
-    r"^(?P<lead>\s*(?:[-–•*]\s*)?)"
-    r"(?P<body>(?P<name>[A-Za-z][^:\d\t]*?)\s*(?::\s*|[x×]\s*|\t+|\s+)(?P<count>\d+))\s*$"
-)
-_NOT_A_COMPONENT_START = re.compile(
-    r"^(?:mm|cm|in\b|inch|x\s*\d|d\d|st\b|nd\b|rd\b|th\b|%|\+|[-–]\s*\d|:|/|\.\d)", re.I
-)
-_LIST_INTRO_RE = re.compile(
-    r"(?:\b(?:each|every)\s+player\b[^:]*\b(?:gets?|takes?|receives?|places?|starts?\s+with|begins?\s+with"
-    r"|is\s+given|has)\b[^:]*|\bthe\s+following\s+(?:\w+\s+)?(?:resources|components|pieces|items"
-    r"|tokens|cards|materials)\b[^:]*):\s*$",
-    re.I,
-)
+_CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
+_SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?)\b", re.I)
+_PER_PLAYER_INTRO = re.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
 
 
-def _item_component(rest: str) -> tuple[str, int]:
-    """Component named by a list item or table row, and where it ends inside `rest`."""
-    first = first_sentence(rest)
-    cut = len(first.rstrip(" ."))
-    paren = first.find("(")
-    if paren > 0:
-        cut = min(cut, paren)
-    for word in re.finditer(r"[\w&'’\"“”]+(?:/[\w&'’]+)*", rest[:cut]):
-        parts = word.group().split("/")
-        if bare(parts[0]) in PLURAL_HEADS:
-            cut = word.end()
-            break
-    return tidy_component(rest[:cut]), cut
+@dataclass
+class Item:
+    """One item-like line and what it says."""
+
+    line: LayoutLine
+    phrase: Phrase
+    offset: int  # where the phrase's text starts in line.text (after a condition prefix)
+    condition: str | None
+    quote_end: int
+    per: str | None = None
+    per_count: int | None = None
+    inner: int | None = None
+    inner_span: tuple[int, int] | None = None
+    parts: list = field(default_factory=list)  # (name, count, start, end) from a parenthesised breakdown
+    parent: "Item | None" = None
+    children: list = field(default_factory=list)
+    explicit: bool = False  # the item ends with ':' (it announces its parts)
 
 
-def _list_item_statement(line: Line, multiplier: str | None) -> Found | None:
-    """"- 50 card Stands", "50xN Peasant/Noble markers ...", "1Manor", "-At least 70 ... pieces"."""
-    match = _LIST_ITEM_RE.match(line.text)
-    if match is None:
+_LEAD_IN = re.compile(
+    r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
+    r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
+_GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
+                       r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*\.?$", re.I)
+
+
+def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    first = [p for p in count_first(rest) if p.start <= 2 or _LEAD_IN.match(rest[:p.start].strip() + " ")
+             or re.match(r"^\s*(?:at\s+least|up\s+to|about|at\s+most|approx)", rest, re.I)]
+    if first and first[0].component:
+        return first[0]
+    phrase = count_last(rest)
+    if phrase is not None:
+        return phrase
+    group = _GROUP_OF.match(rest)
+    if group and (allow_bare or bulleted):
+        noun = group.group("noun")
+        return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
+                      noun, head_of(noun), "bare_item")
+    if allow_bare and (bulleted or _short_noun_line(rest)):
+        return bare_item(rest)
+    return None
+
+
+def _short_noun_line(text: str) -> bool:
+    """'A hex board with about 40 hex spaces.': a line of its own that names one component."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I))
+
+
+def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
+    text = line.text if segment is None else line.text[:segment[1]]
+    condition, offset = None, 0 if segment is None else segment[0]
+    match = _CONDITION.match(text, offset)
+    if match:
+        condition = f"{match.group('a')} players" if not match.group("b") else f"{match.group('a')}-{match.group('b')} players"
+        offset = match.end()
+    rest = text[offset:]
+    phrase = _phrase_of(rest, allow_bare, line.bullet is not None)
+    if phrase is None:
         return None
-    count_text, rest = match.group("count"), match.group("rest")
-    glued = match.end("count") == match.start("rest") and match.group("times_n") is None
-    if glued and (not count_text.isdigit() or not rest[:1].isalpha()):
-        return None  # "1Manor" is a glued count; "twelveX", 25" and 2d6 are not
-    if not rest or not re.match(r"[A-Za-z\"“*]", rest) or _NOT_A_COMPONENT_START.match(rest):
+    if phrase.is_excluded:
         return None
-    if bare(rest.split()[0]) in STOP_WORDS:
+    if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
         return None
-    component, end = _item_component(rest)
-    if not component or not parse_count(count_text):
+    tail = rest[phrase.end:]
+    if phrase.form == "count_first" and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12:
+        return None  # a sentence that starts with a number, not an item
+    if _SCORING.search(rest) and len(re.findall(r"\d+", rest)) > 1:
         return None
-    count = Count(parse_count(count_text), parse_qualifier(match.group("qual")), match.start("count"),
-                  match.end("count"))
-    colours = None
-    if match.group("times_n"):
-        multiplier = "per_player"
-    else:
-        multiplier, colours = multiplier_after(rest, end, multiplier)
-    is_table_row = not match.group("lead").strip()
-    quote = match.group("body") if is_table_row else first_sentence(match.group("body"))
-    return Found(count.start, make_statement(line, quote, count, component, multiplier=multiplier,
-                                             colours=colours))
+    item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
+    per = read_per(rest, phrase.end)
+    if per is not None:
+        item.per, item.per_count, item.inner = per.per, per.many, per.count
+        item.inner_span = (offset + per.start, offset + per.end)
+        item.quote_end = offset + per.end
+    breakdown = read_breakdown(rest, item.quote_end - offset)
+    if breakdown is not None:
+        item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
+        item.quote_end = offset + breakdown[2]
+    tail_paren = re.match(r"\s*\([^()]*\)", text[item.quote_end:])
+    if tail_paren:
+        item.quote_end += tail_paren.end()
+    return item
 
 
-def _trailing_count_row_statement(line: Line) -> Found | None:
-    """"Wooden cubes x30", "Cards: 54": component rows with the count at the end."""
-    match = _TRAILING_COUNT_ROW_RE.match(line.text)
-    if match is None:
-        return None
-    component = tidy_component(match.group("name"))
-    if not component or head_word(component) in BLOCKED_HEADS or int(match.group("count")) == 0:
-        return None
-    count = Count(int(match.group("count")), "exact", match.start("count"), match.end("count"))
-    return Found(count.start, make_statement(line, match.group("body"), count, component))
+def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """The items of a line: one, or one per column when a laid-out page puts several side by side."""
+    whole = _item(line, allow_bare)
+    if "\t" not in line.text:
+        return [whole] if whole else []
+    cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]
+    if whole is not None and whole.phrase.form == "count_last":
+        return [whole]
+    items = [item for item in (_item(line, allow_bare, cell) for cell in cells) if item is not None]
+    if whole is not None and (not items or items[0].offset != whole.offset):
+        return [whole] + items[1:] if items else [whole]
+    return items
 
 
-def _component_section_statements(lines: list[Line]) -> list[Found]:
-    found = []
-    for line in lines:
-        if not line.in_components or line.is_heading or line.is_debris:
+@dataclass
+class ListRun:
+    items: list[Item]
+    lines: list[LayoutLine]  # every line of the run, intro lines included
+    section: Section
+
+
+def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
+    """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
+    runs: list[ListRun] = []
+    current: list[tuple[LayoutLine, Item | None]] = []  # a line with several items appears once per item
+    blank_gap = 0
+
+    def close() -> None:
+        items = [item for _, item in current if item is not None]
+        counted = [item for item in items if item.phrase.form != "bare_item"]
+        section = sections[current[0][0].number - 1] if current else Section("", "", 0)
+        listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
+        if len(counted) >= 2 or (counted and listed_section) or (items and section.kind in {COMPONENTS, SUPPLIED}):
+            if not listed_section:
+                items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
+            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section))
+        current.clear()
+
+    for index, line in enumerate(lines):
+        if line.is_debris:
             continue
-        item = _list_item_statement(line, None) or _trailing_count_row_statement(line)
-        if item is not None:
-            found.append(item)
-    return found
-
-
-def _is_list_line(text: str) -> bool:
-    return bool(re.match(r"^\s*(?:[-–•*]\s*\S|\d)", text))
-
-
-def _list_items_after(lines: list[Line], start: int, multiplier: str | None) -> list[Found]:
-    found, seen_item = [], False
-    for position in range(start, len(lines)):
-        line = lines[position]
-        text = line.text.strip()
-        if not text or line.is_debris:
-            following = next((later for later in lines[position + 1:] if later.text.strip()), None)
-            if following is None or not _is_list_line(following.text):
-                break
+        if line.blank:
+            blank_gap += 1
+            if blank_gap > 2 and current:
+                close()
             continue
-        if not _is_list_line(text):
-            is_column_header = not seen_item and not re.search(r"\d", text) and len(text.split()) <= 3
-            if is_column_header:
+        section = sections[index]
+        allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
+            item is not None and item.phrase.form != "bare_item" for _, item in current[-3:])
+        items = [] if line.heading_level else line_items(line, allow_bare)
+        item = items[0] if items else None
+        is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
+            item is None and _is_breakdown_line(line))
+        if item is not None or (is_intro and current):
+            if blank_gap and current and item is not None and not _continues(current, item):
+                close()
+            current.append((line, item))
+            current.extend((line, extra) for extra in items[1:])
+            blank_gap = 0
+            continue
+        if current:
+            close()
+        if is_intro:
+            current.append((line, None))
+        blank_gap = 0
+    if current:
+        close()
+    return runs
+
+
+def _is_breakdown_line(line: LayoutLine) -> bool:
+    return bool(re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip())) and read_breakdown(line.text) is not None
+
+
+def _continues(current: list, item: Item) -> bool:
+    """After a blank line, does the item continue the run? Same kind of bullet or same count position."""
+    last = next((i for _, i in reversed(current) if i is not None), None)
+    if last is None:
+        return True
+    return (last.line.bullet is None) == (item.line.bullet is None) or last.phrase.form == item.phrase.form
+
+
+def nest(run: ListRun) -> None:
+    """Give items their parents: deeper indentation, a changed glyph after an announcing ':' parent, or an
+    intro line ending in ':' after a counted item. Parts are kept only when announced or when they add up."""
+    stack: list[Item] = []
+    last: Item | None = None
+    intro_parent: Item | None = None
+    for line in run.lines:
+        line_items_ = [i for i in run.items if i.line is line]
+        item = line_items_[0] if line_items_ else None
+        if item is None:
+            if _is_breakdown_line(line) and last is not None and not last.parts:
+                parts = read_breakdown(line.text)
+                if parts:
+                    last.parts = [(p.name, p.count, None, None) for p in parts[0]]
+                    last.parts_line = line  # type: ignore[attr-defined]
                 continue
-            break
-        seen_item = True
-        item = _list_item_statement(line, multiplier)
-        if item is not None:
-            found.append(item)
-    return found
-
-
-def _setup_list_statements(lines: list[Line]) -> list[Found]:
-    """Items after "Each Player gets:" / "places the following resources on that area:" (per player)."""
-    found = []
-    for index, intro in enumerate(lines):
-        if intro.is_debris or not _LIST_INTRO_RE.search(intro.text):
+            if line.text.rstrip().endswith(":") and last is not None and last.phrase.count:
+                intro_parent = last
             continue
-        multiplier = "per_player" if EACH_PLAYER_RE.search(intro.text) else None
-        found += _list_items_after(lines, index + 1, multiplier)
-    return found
+        while stack and not _is_child(item, stack[-1]):
+            stack.pop()
+        if stack:
+            item.parent = stack[-1]
+            stack[-1].children.append(item)
+        elif intro_parent is not None and intro_parent is not item:
+            item.parent = intro_parent
+            intro_parent.children.append(item)
+        stack.append(item)
+        last = item
+    for item in run.items:
+        if item.children and not _parts_hold(item):
+            for child in item.children:
+                child.parent = None
+            item.children = []
 
 
-def list_statements(lines: list[Line]) -> list[Found]:
-    """Setup-list items first, then component-section rows: where a line is both, the setup item (with its
-    multiplier) is the one deduplication keeps."""
-    return _setup_list_statements(lines) + _component_section_statements(lines)
+def _is_child(item: Item, parent: Item) -> bool:
+    if item.line.indent > parent.line.indent + 1:
+        return True
+    if parent.explicit and item.line.indent >= parent.line.indent:
+        return item.line.bullet != parent.line.bullet or item.line.indent > parent.line.indent
+    return False
+
+
+def _parts_hold(item: Item) -> bool:
+    counts = [c.phrase.count for c in item.children]
+    if item.phrase.count is None or None in counts:
+        return item.explicit
+    if item.children[0].per is not None:
+        return item.explicit
+    return sum(counts) == item.phrase.count or item.explicit
+
+
+def read_lists(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
+    runs = find_runs(lines, sections)
+    for run in runs:
+        nest(run)
+        intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
+        before = _line_before(lines, run.lines[0])
+        if intro is None and before is not None and before.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(before.text):
+            intro = before
+        if intro is not None:
+            for item in run.items:
+                if item.line.number > intro.number and item.per is None:
+                    item.per = "player"
+                    item.setup_intro = True  # type: ignore[attr-defined]
+    return runs
+
+
+def _line_before(lines: list[LayoutLine], line: LayoutLine) -> LayoutLine | None:
+    for index in range(line.number - 2, max(-1, line.number - 5), -1):
+        if not lines[index].blank:
+            return lines[index]
+    return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from .lines import split_lines
 from .statement import CountStatement
 
 _LIST_LOOKAHEAD = 4  # non-blank lines searched after the statement for the list of names
@@ -36,6 +35,10 @@ def _bullet_names(lines: list[str], start: int) -> tuple[str, ...]:
             break
         names.append(bullet.group("name"))
     return tuple(names) if _looks_like_names(tuple(names)) else ()
+
+
+def split_lines(text: str) -> list[str]:
+    return [line.rstrip("\r") for line in text.split("\n")]
 
 
 def listed_items(text: str, stmt: CountStatement) -> tuple[str, ...]:

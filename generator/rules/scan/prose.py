@@ -1,129 +1,267 @@
-"""Find the count statements in one prose line: "Each player gets 10 gold", setup instructions ("Place 6
-slave tokens ..."), making instructions ("Cut out 8 cards") and "There are 2 decks". Entry point:
-prose_line_statements."""
+"""Count statements in running text: paragraphs joined across line breaks (hyphenation undone), split into
+sentences, each sentence read for count phrases in a context that states what exists or is set up — never
+in one that pays, scores or moves. Also the sentence productions: copula ("The Comets are three cards"),
+"the remaining N are …", fractions ("two-thirds of these (80)"), per-category products ("for every house
+there is a Herald"), numbered ranges ("numbered 3 through 7, two of each"). Entry point: prose_phrases."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from ..numbers import parse_count
-from .counted_items import counted_item_statements
-from .labels import container_total_statements, heading_count_statements
-from .lines import caption
-from .sentences import carry_over, sentences
-from .vocabulary import ACQUIRE_VERB, SETUP_VERB
+from .grammar import NUMBER, Phrase, count_first, parse_number
+from .layout import LayoutLine
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 
-if TYPE_CHECKING:
-    from .lines import Line
-    from .sentences import Sentence
-    from .statement import Found
-
-_PER_TURN_RE = re.compile(
-    r"\b(?:each|every|per|this|next)\s+(?:turn|round)\b|\bon\s+(?:his|her|their|your)\s+turn\b", re.I
-)
-_PLAYER_CONDITION_RE = re.compile(
-    r"(?:\b(?:for|in|with)\s+(?:a\s+|an\s+)?(?P<p1>[\w+–-]+?)[\s-](?:players?|person|people)\s+games?\b"
-    r"|\bif\s+there\s+are\s+(?P<p2>[\w+-]+)\s+players\b"
-    r"|\b(?:for|with)\s+(?P<p3>[\w+-]+)\s+players\b)",
+STATING = re.compile(
+    r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be)"
+    r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
+    r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:has|have)|made\s+up\s+of|composed\s+of"
+    r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
+    r"|(?:is|are)\s+(?:\w+\s+)?(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
+    r"|print|cut\s+out|materials?)\b",
     re.I,
 )
-_CLAUSE_ADVERB = r"(?:(?:only|also|then|now|first|next|finally|randomly)\s+)?"
-_SETUP_IMPERATIVE_RE = re.compile(
-    rf"(?:{_PLAYER_CONDITION_RE.pattern}\s*,?\s*)?{_CLAUSE_ADVERB}{SETUP_VERB}\s+"
-    rf"(?:(?P<recipient>each\s+player|every\s+player|everyone|them)\s+)?(?:the\s+|all\s+)?",
+SETUP = re.compile(
+    r"\b(?:set\s*-?\s*up|setting\s+up|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
+    r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
+    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|collects?|is\s+given|places?)"
+    r"|give\s+each\s+player|to\s+each\s+player|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
-_MAKE_IMPERATIVE_RE = re.compile(
-    r"(?:print|cut(?:\s+out)?|make|colou?r)(?:\s*(?:,|and)\s*(?:print|cut(?:\s+out)?|make|colou?r|fold|glue"
-    r"|assemble))*\s+",
+GAMEPLAY = re.compile(
+    r"\b(?:pay|pays|paid|paying|costs?|earns?|earned|scores?|scored|scoring|gains?|gained|loses?|lost|spends?|wins?|won"
+    r"|moves?|moved|advance|advances|discard|discards|trade|trades|buy|buys|bought|sell|sells|sold|selling|worth"
+    r"|points?|vp|capture|captures|captured|attack|attacks|roll|rolls|rolled|throws?|flip|flips|if\s+you|when\s+you"
+    r"|on\s+your\s+turn|during|may|instead)\b",
     re.I,
 )
-_THERE_ARE_RE = re.compile(
-    r"there\s+(?:are|is|needs?\s+to\s+be|should\s+be|must\s+be)\s+", re.I
-)
-_EACH_PLAYER_GETS_RE = re.compile(
-    rf"\b(?:each|every)\s+player\b(?:\s+(?:also|then|now|first|initially))?\s+{ACQUIRE_VERB}\s+", re.I
-)
-_DEAL_EACH_PLAYER_RE = re.compile(r"\b(?:deal|give|hand)\s+(?:each|every)\s+player\s+", re.I)
+_PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+player\b|\bto\s+each\s+player|\bplayers\s+each\b|\beach\s+(?:take|get|receive)s?\b", re.I)
+_SUPPLIED = re.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
+_OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
+_DIMENSION_AFTER = re.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
+_ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
+                            r"|gains?|loses?|moves?|scores?|flips?|reveals?|plays?|playing|picks?|chooses?|trades?|buys?|sells?"
+                            r"|steals?|returns?|removes?|lose)\s+(?:up\s+to\s+|at\s+least\s+|only\s+|exactly\s+)?$", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$")
 
 
-def _players_from(token: str | None) -> int | None:
-    return parse_count(token) if token else None
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    places: tuple[tuple[int, int], ...]  # per character: (index into lines, column in that line's text)
 
 
-def _player_condition(text: str) -> tuple[bool, int | None]:
-    match = _PLAYER_CONDITION_RE.search(text)
-    if match is None:
-        return False, None
-    return True, _players_from(match.group("p1") or match.group("p2") or match.group("p3"))
+def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
+    """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone."""
+    result, chars, places = [], [], []
 
+    def flush() -> None:
+        if chars:
+            result.append(Paragraph("".join(chars), tuple(places)))
+        chars.clear()
+        places.clear()
 
-def _each_player_statements(line: Line, sentence: Sentence) -> list[Found]:
-    """"Each player gets 10 gold", "Each Player begins with 1 and gains a maximum of 3" (noun from heading)."""
-    if "player" not in sentence.text.lower() or _PER_TURN_RE.search(sentence.text):
-        return []
-    found = []
-    for match in _EACH_PLAYER_GETS_RE.finditer(sentence.text):
-        found += counted_item_statements(line, sentence, match.end(), allow_article=True,
-                                         fallback=caption(line), multiplier="per_player")
-    for match in _DEAL_EACH_PLAYER_RE.finditer(sentence.text):
-        found += counted_item_statements(line, sentence, match.end(), allow_article=False,
-                                         multiplier="per_player")
-    return found
-
-
-def _setup_imperative_statements(line: Line, sentence: Sentence, carry: str) -> list[Found]:
-    """"Place 6 slave and 6 mercenary tokens ...", "If there are 3 players, select 4 ... cards"."""
-    has_condition, players = False, None
-    if re.search(r"player|person|people", carry + sentence.quote, re.I):
-        has_condition, players = _player_condition(carry + " " + sentence.quote)
-    if not (line.in_setup or has_condition):
-        return []
-    found = []
-    for start in sentence.clause_starts:
-        match = _SETUP_IMPERATIVE_RE.match(sentence.text, start)
-        if match is None:
+    for index, line in enumerate(lines):
+        if line.blank or line.is_debris or line.number in taken or line.heading_level:
+            flush()
             continue
-        recipient = match.group("recipient") or ""
-        multiplier = "per_player" if "player" in recipient.lower() else None
-        found += counted_item_statements(line, sentence, match.end(), allow_article=False,
-                                         multiplier=multiplier, players=players)
-    return found
+        text = line.text
+        if chars:
+            if chars[-1] == "-" and len(chars) > 1 and chars[-2].isalpha() and text[:1].islower():
+                chars.pop()
+                places.pop()
+            else:
+                chars.append(" ")
+                places.append(places[-1])
+        for column, ch in enumerate(text):
+            chars.append(ch)
+            places.append((index, column))
+        if line.bullet is not None and index + 1 < len(lines) and lines[index + 1].bullet is not None:
+            flush()
+    flush()
+    return result
 
 
-def _making_statements(line: Line, sentence: Sentence) -> list[Found]:
-    """"Cut and colour 8 (or more) different colour cards": instructions that make components."""
+@dataclass(frozen=True)
+class ProsePhrase:
+    phrase: Phrase
+    sentence: str
+    paragraph: Paragraph
+    offset: int  # where the sentence starts in the paragraph
+    role: str
+    per: str | None
+    optional: bool
+    supplied: bool
+    condition: str | None
+    component: str
+    parent_hint: str | None = None  # "previous total": a part of the last total statement
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    out, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        out.append((start, text[start:match.start()]))
+        start = match.end()
+    if start < len(text):
+        out.append((start, text[start:]))
+    return out
+
+
+_COPULA_SUBJECT = re.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
+_CONDITION = re.compile(r"\b(?:with|for|in)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
+
+
+_INLINE_LIST = re.compile(
+    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:equipment|components?|contents?|materials?|requirements?|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
+    r"|(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
+    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
+    r"\s*:?\s+(?P<items>.+)$", re.I)
+_STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
+                     r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of)\b", re.I)
+_ONE_PER_PLAYER = re.compile(
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt))"
+    r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=[\s.,;:)]|$)", re.I)
+
+
+def inline_items(sentence: str) -> list[tuple[int, str]] | None:
+    """'Equipment: 8 piecepack suits, paper, pencils, optional playmat': the items after the cue, with offsets."""
+    match = _INLINE_LIST.match(sentence.strip())
+    if match is None:
+        return None
+    lead = len(sentence) - len(sentence.lstrip())
+    start = lead + match.start("items")
+    items = []
+    for piece in re.finditer(r"[^,;]+", match.group("items")):
+        text = piece.group(0)
+        sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+\s))", text)
+        at = piece.start()
+        for part in sub:
+            offset = text.find(part, at - piece.start()) + piece.start()
+            stripped = part.strip().rstrip(".")
+            stripped = re.sub(r"^(?:and|or|plus)\s+", "", stripped)
+            if stripped:
+                items.append((start + offset + part.find(stripped), stripped))
+    return items if len(items) >= 2 or (items and re.search(r"\d|\b(?:an?|one)\b", items[0][1])) else None
+
+
+def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
+    """'Give each player a pencil' -> [(start, end, 'pencil')]: one component for each player."""
     found = []
-    for start in sentence.clause_starts:
-        match = _MAKE_IMPERATIVE_RE.match(sentence.text, start)
-        if match is not None:
-            found += counted_item_statements(line, sentence, match.end(), allow_article=False)
+    for match in _ONE_PER_PLAYER.finditer(sentence):
+        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face)\b", match.group("noun"))[0]
+        if head_of(noun) in COMPONENT_HEADS:
+            found.append((match.start("article"), match.start("noun") + len(noun), noun))
     return found
 
 
-def _there_are_statements(line: Line, sentence: Sentence) -> list[Found]:
-    """"There are 2 common decks:" (a total), "There needs to be 1 card of each colour"; not "types"."""
+def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
+    """The count phrases of one sentence that state components, each with its role and qualifiers."""
+    stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
+    strong = bool(_STRONG.search(sentence)) or section_kind in {"components", "supplied"}
+    setup = section_kind == "setup" or bool(SETUP.search(sentence))
+    gameplay = bool(GAMEPLAY.search(sentence))
+    result = []
+    phrases = count_first(sentence)
+    listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
+    flattened = len(listed) >= 3 and not GAMEPLAY.search(sentence)  # '7 agent figures 1 safe 7 scoring markers …'
+    for phrase in phrases:
+        if phrase.is_excluded:
+            continue
+        if _DIMENSION_AFTER.match(sentence, phrase.end) or (_ACTION_BEFORE.search(sentence[:phrase.start]) and not (
+                section_kind == "setup" or SETUP.search(sentence))):
+            continue
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
+            set(w.lower() for w in re.findall(r"[A-Za-z]+", phrase.component)) & known_nouns)
+        if not known and not (strong and not GAMEPLAY.search(sentence)):
+            continue
+        whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
+        if whole_set or flattened:
+            # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
+            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": None,
+                                    "component": phrase.component, "condition": None,
+                                    "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
+            continue
+        before = sentence[:phrase.start]
+        copula = _COPULA_SUBJECT.search(before)
+        component = phrase.component
+        if copula and phrase.head in COMPONENT_HEADS:
+            subject = re.sub(r"^the\s+", "", copula.group("subject"), flags=re.I)
+            if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
+                component = subject
+        local_setup = setup and (bool(SETUP.search(sentence)) or section_kind == "setup")
+        if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", sentence, re.I)):
+            continue
+        if not (stating or local_setup):
+            continue
+        role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
+        per = "player" if _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+        condition = None
+        cond = _CONDITION.search(sentence)
+        if cond and role == "setup":
+            number = parse_number(cond.group("n"))
+            condition = f"{number} players" if number else None
+        result.append((phrase, {
+            "role": role, "per": per, "component": component, "condition": condition,
+            "optional": bool(_OPTIONAL.search(sentence)) or section_kind == "optional",
+            "supplied": bool(_SUPPLIED.search(sentence)) or section_kind == "supplied",
+        }))
+    return result
+
+
+# --- sentence productions -------------------------------------------------------------------------------
+
+_REMAINING = re.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
+_FRACTION = re.compile(
+    rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
+    rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
+_FRACTIONS = {"half": (1, 2), "a third": (1, 3), "one third": (1, 3), "one-third": (1, 3), "two thirds": (2, 3),
+              "two-thirds": (2, 3), "a quarter": (1, 4), "one quarter": (1, 4), "one-quarter": (1, 4),
+              "three quarters": (3, 4), "three-quarters": (3, 4)}
+_CATEGORY = re.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
+_FOR_EVERY = re.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
+_NUMBERED = re.compile(
+    rf"(?P<noun>[A-Z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
+    rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
+
+
+def fraction_value(name: str) -> tuple[int, int]:
+    return _FRACTIONS.get(" ".join(name.lower().split()), (0, 1))
+
+
+def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]:
+    """Statements read by the sentence productions: parts ('the remaining 40 are tinted'), products ('for every
+    house there is a Herald'), numbered ranges. Each dict: start, end, count, component, kind, extra."""
     found = []
-    if "there" not in sentence.quote.lower():
-        return found
-    for start in sentence.clause_starts:
-        match = _THERE_ARE_RE.match(sentence.text, start)
-        if match is not None:
-            found += counted_item_statements(line, sentence, match.end(), allow_article=False,
-                                             total_heads=True)
+    for match in _REMAINING.finditer(sentence):
+        found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
+                      "component": match.group("what"), "kind": "part"})
+    for match in _FRACTION.finditer(sentence):
+        found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
+                      "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})
+    for match in _FOR_EVERY.finditer(sentence):
+        category = singular(match.group("cat"))
+        many = categories.get(category)
+        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", match.group("things")):
+            found.append({"start": match.start(), "end": match.end(), "count": many,
+                          "component": thing.group("noun"), "kind": "product", "per": category})
+    for match in _NUMBERED.finditer(sentence):
+        a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
+        if k and b >= a:
+            found.append({"start": match.start(), "end": match.end(), "count": (b - a + 1) * k,
+                          "component": match.group("noun"), "kind": "total"})
     return found
 
 
-def prose_line_statements(line: Line, previous: Line | None, following: Line | None) -> list[Found]:
-    if line.is_heading:
-        return heading_count_statements(line)
-    found = container_total_statements(line)
-    carry = carry_over(previous)
-    for sentence in sentences(line, following):
-        found += _each_player_statements(line, sentence)
-        found += _setup_imperative_statements(line, sentence, carry)
-        found += _making_statements(line, sentence)
-        found += _there_are_statements(line, sentence)
-        carry = ""
+def category_counts(sentence: str) -> dict[str, int]:
+    """'The Almanac has five houses' -> {'house': 5}: counts of things that are categories, not components."""
+    found = {}
+    for match in _CATEGORY.finditer(sentence):
+        word = singular(match.group("cat"))
+        value = parse_number(match.group("n"))
+        if value is None or word in COMPONENT_HEADS:
+            continue
+        if word in PER_WORDS or word in NOT_COMPONENTS or re.search(r"s$", match.group("cat")):
+            if word not in {"player", "point", "minute", "round", "turn", "page", "year", "age"}:
+                found[word] = value
     return found

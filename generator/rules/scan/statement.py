@@ -1,41 +1,80 @@
-"""The scan's result type, CountStatement, and Found, a statement with where its count stood in its line.
-make_statement is how every recogniser builds one."""
+"""What the reader hands on: CountStatement (one statement of how many of a component there are, are used or are
+set up), Finding (a contradiction inside the rulebook) and Reading (both, plus the numeric lines of component
+lists it could not read)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .counts import Count
-    from .lines import Line
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class CountStatement:
-    """One statement of how many physical components of a kind exist, are given, taken or used in setup."""
+    """One statement of how many physical components of a kind exist, are set up, or make up a total.
+
+    `count` is None when the rulebook leaves it unspecified ("XX gold pieces", "? relic cards"). `total` is the
+    count times what `per` multiplies it by, when the rulebook says (9 per colour × 5 colours = 45).
+    """
 
     line: int
     quote: str
-    count: int
-    multiplier: str | None  # None | "per_player" | "per_colour"
-    colours: int | None
-    qualifier: str  # "exact" | "at_least" | "at_most"
+    count: int | None
     component: str
-    is_total: bool
-    players: int | None
+    qualifier: str = "exact"  # exact | at_least | at_most | about
+    role: str = "total"  # total | part | setup
+    per: str | None = None  # player | colour | side | a category word (kind, suit, house…)
+    per_count: int | None = None  # how many colours/kinds/sides the rulebook states, when it does
+    total: int | None = None
+    parent: str | None = None  # id of the total this is a part of
+    condition: str | None = None  # "3 players", "Large map", "variant: …"
+    optional: bool = False
+    supplied_by: str | None = None  # "player": not in the box
+    restates: str | None = None  # id of an earlier statement saying the same
+    confidence: float = 1.0
+    id: str = ""
+    column: int = 0  # where the quote starts in its line (for ordering)
+
+    # The forms the checker has always compared; derived from the fields above.
+    @property
+    def multiplier(self) -> str | None:
+        return {"player": "per_player", "colour": "per_colour"}.get(self.per or "")
+
+    @property
+    def colours(self) -> int | None:
+        return self.per_count if self.per == "colour" else None
+
+    @property
+    def players(self) -> int | None:
+        if self.condition:
+            import re
+
+            match = re.fullmatch(r"(\d+) players?", self.condition)
+            return int(match.group(1)) if match else None
+        return None
+
+    @property
+    def is_total(self) -> bool:
+        """A total that the rulebook breaks down into parts stated elsewhere."""
+        return self.role == "total" and self.per is None and self.count is not None and self._has_parts
+
+    _has_parts: bool = field(default=False, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
-class Found:
-    offset: int  # where in the line the count was found, for ordering
-    statement: CountStatement
+class Finding:
+    """Something in the rulebook that does not add up, with the lines that say so."""
+
+    kind: str  # parts-total | not-a-multiple | enumeration-length | fraction | lost-range
+    line: int
+    message: str
+    lines: tuple[int, ...] = ()
 
 
-def make_statement(line: Line, quote: str, count: Count, component: str, *, multiplier=None,
-                   colours=None, is_total=False, players=None) -> CountStatement:
-    return CountStatement(
-        line=line.number, quote=quote.strip(), count=count.value, multiplier=multiplier,
-        colours=colours, qualifier=count.qualifier, component=component, is_total=is_total,
-        players=players,
-    )
+@dataclass(frozen=True)
+class Reading:
+    """Everything the reader found in one rulebook."""
+
+    statements: tuple[CountStatement, ...]
+    findings: tuple[Finding, ...]
+    unread: tuple[int, ...]  # lines of component lists holding a number the reader could not read
+    players: tuple[int, int] | None  # the player range the rulebook states
+    categories: dict[str, int] = field(default_factory=dict)  # "colour" -> 5, "house" -> 5

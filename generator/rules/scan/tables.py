@@ -1,72 +1,176 @@
-"""Find the count statements in a setup table with a column per player count ("2p 3p 4p" over
-"Gold 10 12 15"): one statement per numeric cell. Entry point: player_table_statements."""
+"""Tables whose columns are player counts or variants: a header row of player counts (or of variant names) and
+rows "Ship tiles  8  10  12", laid out with tabs, pipes or wide spaces, or flattened onto one line
+("Map size: Small Medium Large Towers: 6 9 12"). Each cell is a setup count under its column's condition.
+Entry point: table_statements."""
 
 from __future__ import annotations
 
 import re
 
-from .counts import Count
-from .lines import Line
-from .nouns import tidy_component
-from .statement import Found, make_statement
+from .grammar import parse_number
+from .layout import LayoutLine
+from .lexicon import NOT_COMPONENTS, head_of
 
-_PLAYER_HEADER_CELL_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*(?:p|players?)\b", re.I)
-_TABLE_CELL_RE = re.compile(r"\d+|[-–—]")
-
-
-def _player_columns(lines: list[Line], index: int) -> tuple[list[int], int] | None:
-    """Player counts heading a setup table, and the index of its first row."""
-    header = lines[index].text
-    if not re.search(r"\bplayers?\b", header, re.I):
-        return None
-    cells = [int(cell) for cell in _PLAYER_HEADER_CELL_RE.findall(header)]
-    if len(cells) >= 2 and not re.search(r"[.!?]\s*$", header):  # a header row, not a sentence
-        return cells, index + 1
-    following = index + 1
-    if following < len(lines):
-        numbers = lines[following].text.split()
-        if len(numbers) >= 2 and all(number.isdigit() and 1 <= int(number) <= 12 for number in numbers):
-            return [int(number) for number in numbers], following + 1
-    return None
+_CELL_SPLIT = re.compile(r"\t+|\s{2,}")
+_FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+)\b")
+_FLAT_ROW = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\d+|\?|-)\s+){1,5}(?:\d+|\?|-))(?=\s|$)")
 
 
-def _table_row(text: str, width: int) -> tuple[str, list[tuple[str, int]]] | None:
-    tokens = list(re.finditer(r"[^\s|]+", text))
-    if len(tokens) <= width:
-        return None
-    cells, label_tokens = tokens[-width:], tokens[:-width]
-    if not all(_TABLE_CELL_RE.fullmatch(cell.group()) for cell in cells):
-        return None
-    if _TABLE_CELL_RE.fullmatch(label_tokens[-1].group()):
-        return None
-    label = text[label_tokens[0].start():label_tokens[-1].end()]
-    if not re.search(r"[A-Za-z]", label):
-        return None
-    return label, [(cell.group(), cell.start()) for cell in cells]
+def _cells(text: str) -> list[str]:
+    return [cell.strip() for cell in _CELL_SPLIT.split(text.strip()) if cell.strip()]
 
 
-def player_table_statements(lines: list[Line]) -> list[Found]:
-    """One statement per cell of a "# of each used for setup" table with a column per player count."""
-    found = []
-    for index, line in enumerate(lines):
-        if line.is_debris:
-            continue
-        columns = _player_columns(lines, index)
-        if columns is None:
-            continue
-        players, first_row = columns
-        for row_line in lines[first_row:]:
-            if re.fullmatch(r"\s*\|?[\s|:+-]*-[\s|:+-]*", row_line.text):
-                continue  # a Markdown table's |---|---| rule
-            row = _table_row(row_line.text, len(players))
-            if row is None:
+def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] | None:
+    cells = _cells(line.text)
+    if cells and re.fullmatch(r"players?|#\s*of\s+players|number\s+of\s+players", cells[0], re.I):
+        tail = []
+        for cell in cells[1:]:
+            if not re.fullmatch(r"\d{1,2}", cell):
                 break
-            label, cells = row
-            for (cell, position), player_count in zip(cells, players):
-                if not cell.isdigit():
-                    continue
-                count = Count(int(cell), "exact", position, position + len(cell))
-                stmt = make_statement(row_line, row_line.text, count, tidy_component(label),
-                                      players=player_count)
-                found.append(Found(position, stmt))
-    return found
+            tail.append(int(cell))
+        if len(tail) >= 2 and tail == sorted(tail) and len(set(tail)) == len(tail) and tail[-1] <= 12:
+            return tail
+    numbers = [int(c) for c in cells if re.fullmatch(r"\d{1,2}", c)]
+    words = [c for c in cells if not re.fullmatch(r"\d{1,2}", c)]
+    if len(numbers) < 2 or numbers != sorted(numbers) or numbers[-1] > 10 or len(set(numbers)) != len(numbers):
+        return None
+    says_players = re.search(r"players?", line.text, re.I) or (previous is not None and re.search(r"players?", previous.text, re.I))
+    if not says_players or len(words) > 2:
+        return None
+    return numbers
+
+
+_TALLY = re.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
+
+
+def _tallies(line: LayoutLine, out) -> bool:
+    """'E (12), A (9), I (9)…' or 'A  2x   B  4x': labelled counts in a row, one statement each."""
+    matches = list(_TALLY.finditer(line.text))
+    if len(matches) < 2 or (len(matches) < 3 and not any(m.group("n2") for m in matches)):
+        return False
+    for match in matches:
+        count = int(match.group("n1") or match.group("n2"))
+        out.add(line=line.number, column=line.cols[match.start()] if match.start() < len(line.cols) else 0,
+                quote=line.quote(match.start(), match.end()), count=count, component=match.group("label"),
+                role="total", head=head_of(match.group("label")))
+    return True
+
+
+def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
+    """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
+    used: set[int] = set()
+    for index, line in enumerate(lines):
+        if line.blank:
+            continue
+        if _tallies(line, out):
+            used.add(line.number)
+            continue
+        if line.number in taken:
+            continue
+        previous = lines[index - 1] if index else None
+        header = _player_header(line, previous)
+        if header is not None:
+            used |= _player_rows(lines, index + 1, header, out)
+            continue
+        if line.number not in used and _player_column_rows(lines, index, out, used) > index:
+            continue
+        _flattened(line, out, used)
+    return used
+
+
+def _player_rows(lines: list[LayoutLine], start: int, header: list[int], out) -> set[int]:
+    """Rows 'Label  N  N  N' under a header of player counts; lines between that are not rows are skipped
+    (a page laid out in columns interleaves other text), up to a few."""
+    used, misses = set(), 0
+    for line in lines[start:start + 30]:
+        if line.blank:
+            continue
+        cells = _cells(line.text)
+        numeric = [c for c in cells[1:len(header) + 1] if re.fullmatch(r"\d+|-|\?", c)]
+        if len(cells) < len(header) + 1 or len(numeric) != len(header) or re.fullmatch(r"\d+", cells[0]):
+            misses += 1
+            if misses > 6 or (used and misses > 2):
+                break
+            continue
+        misses = 0
+        name = cells[0]
+        if head_of(name) in NOT_COMPONENTS:
+            continue
+        position = len(name)
+        for players, cell in zip(header, cells[1:len(header) + 1]):
+            at = line.text.find(cell, position)
+            position = at + len(cell) if at >= 0 else position
+            out.add(line=line.number, column=line.cols[at] if 0 <= at < len(line.cols) else 0,
+                    quote=line.quote(0, position), count=parse_number(cell) if cell.isdigit() else None,
+                    component=name, role="setup", condition=f"{players} players", head=head_of(name))
+        used.add(line.number)
+    return used
+
+
+_PLAYERS_CELL = re.compile(r"(?P<a>\d{1,2})(?:\s*[-–]\s*(?P<b>\d{1,2}))?\*?")
+
+
+def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]) -> int:
+    """A table whose first column is the player count ('4-5  3  2'), headed within a few lines above by a
+    header that says 'players' and names the other columns. Returns the index after the table."""
+    rows = []
+    cursor = index
+    while cursor < len(lines) and len(rows) < 12:
+        line = lines[cursor]
+        if line.blank:
+            if rows and cursor + 1 < len(lines) and lines[cursor + 1].blank:
+                break
+            cursor += 1
+            continue
+        cells = _cells(line.text)
+        if len(cells) < 2 or not _PLAYERS_CELL.fullmatch(cells[0]) or not all(re.fullmatch(r"\d+", c) for c in cells[1:]):
+            break
+        rows.append((line, cells))
+        cursor += 1
+    if len(rows) < 2 or len({len(cells) for _, cells in rows}) != 1:
+        return index
+    above = [l for l in lines[max(0, index - 6):index] if not l.blank]
+    if not any(re.search(r"\bplayers?\b", l.text, re.I) for l in above):
+        return index
+    width = len(rows[0][1]) - 1
+    names = [""] * width
+    for l in above[-3:]:
+        cells = _cells(l.text)
+        if len(cells) >= width + 1 or (len(cells) == width and not re.search(r"players?", cells[0], re.I)):
+            for column, cell in enumerate(cells[-width:]):
+                names[column] = (names[column] + " " + cell).strip()
+    for line, cells in rows:
+        low = _PLAYERS_CELL.fullmatch(cells[0])
+        players = low.group("a") + (f"-{low.group('b')}" if low.group("b") else "")
+        position = len(cells[0])
+        for column, cell in enumerate(cells[1:]):
+            at = line.text.find(cell, position)
+            position = at + len(cell) if at >= 0 else position
+            out.add(line=line.number, column=line.cols[at] if 0 <= at < len(line.cols) else 0,
+                    quote=line.quote(at if at >= 0 else 0, position), count=int(cell),
+                    component=names[column] or "?", role="setup", condition=f"{players} players",
+                    head=head_of(names[column]))
+        used.add(line.number)
+    return cursor
+
+
+def _cell_position(text: str, cell: str, after: int) -> int:
+    return text.find(cell, after)
+
+
+def _flattened(line: LayoutLine, out, used: set[int]) -> None:
+    header = _FLAT_HEADER.search(line.text)
+    if header is None:
+        return
+    names = header.group("names").split()
+    for row in _FLAT_ROW.finditer(line.text, header.end()):
+        cells = row.group("cells").split()
+        if len(cells) != len(names):
+            continue
+        label = row.group("label").strip()
+        for name, cell in zip(names, cells):
+            count = None if cell in {"?", "-"} else int(cell)
+            out.add(line=line.number, column=row.start(), quote=line.quote(row.start(), row.end()), count=count,
+                    component=label, role="setup", condition=f"{header.group('label').strip()}: {name}",
+                    per="side" if re.search(r"\beach\s+side\b", line.text, re.I) else None, head=head_of(label))
+        used.add(line.number)

@@ -1,0 +1,103 @@
+"""What follows a counted noun and changes its meaning: a per-product ("9 in each of 5 colours", "6 per player
+colour", "per side", "13 of each suit", "for each player"), a breakdown in parentheses ("(9 Harbour, 10 Market,
+7 Temple)"), or a count given in parentheses ("The Event Deck (40 cards)"). Entry points: read_per, read_breakdown."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .grammar import NUMBER, parse_number
+from .lexicon import PER_WORDS, singular
+
+_PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
+# "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
+# "for each player", "each", "of each of the 4 player colours".
+_PER = re.compile(
+    rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
+    rf"(?:player\s+)?(?P<per>{_PER_WORD})\b",
+    re.I,
+)
+_PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?!\s+\w+\s+(?:of|in))", re.I)
+_BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
+_DASHED = re.compile(r"\s*(?:-|:|—|–)\s+(?P<items>(?:\d+\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s+[A-Za-z][^,;.]*?)\s*\.?\s*$")
+_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w' -]*?)|(?P<name2>[A-Za-z][\w' -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Per:
+    per: str  # player | colour | side | suit | kind …
+    count: int | None  # the per-unit count when it differs from the phrase's ("(9 in each of 5 colours)")
+    many: int | None  # how many units ("5 colours")
+    end: int
+    start: int = 0  # where the annotation's own count starts
+
+
+def read_per(text: str, pos: int) -> Per | None:
+    """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause."""
+    rest = text[pos:pos + 90]
+    after = _PER_PLAYER_AFTER.match(rest)
+    if after:
+        return Per("player", None, None, pos + after.end())
+    match = _PER.search(rest)
+    if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
+        return None
+    if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
+            match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$", rest[:match.start("inner")])):
+        return None
+    per = PER_WORDS.get(singular(match.group("per")), singular(match.group("per")))
+    inner = parse_number(match.group("inner")) if match.group("inner") else None
+    many = parse_number(match.group("many")) if match.group("many") else None
+    if re.search(r"player\s+colou?rs?", match.group(0), re.I):
+        per = "colour"
+    return Per(per, inner, many, pos + match.end(), pos + (match.start("inner") if match.group("inner") else match.start()))
+
+
+@dataclass(frozen=True)
+class Part:
+    name: str
+    count: int
+    start: int
+    end: int
+
+
+def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
+    """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'."""
+    match = _BREAKDOWN.search(text, pos)
+    if match is None or text[pos:match.start()].strip(" ,:-"):
+        match = _DASHED.match(text, pos)
+        if match is None:
+            return None
+    items = match.group("items")
+    if re.search(r"\b(?:each|every|per)\b|mm\b|cm\b|inch|%", items, re.I):
+        return None
+    parts, offset = [], match.start("items")
+    for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)&(?=\w))+", items):
+        if piece.group(0).strip().lower() in {"and", ""}:
+            continue
+        cleaned = re.sub(r"^\s*(?:and|or)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
+        if not cleaned.strip():
+            continue
+        part = _PART.match(cleaned)
+        if part is None:
+            return None
+        number = part.group("n1") or part.group("n2")
+        name = (part.group("name1") or part.group("name2")).strip()
+        value = parse_number(number)
+        if value is None:
+            return None
+        parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
+    if len(parts) < 2:
+        return None
+    return parts, match.start(), match.end()
+
+
+def parenthesised_count(text: str, pos: int) -> tuple[int, str, int, int] | None:
+    """'The Event Deck (40 cards)': (40, 'cards', start, end) for a parenthesis right at `pos`."""
+    match = re.match(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w-]*)\s*\)", text[pos:], re.I)
+    if match is None:
+        return None
+    value = parse_number(match.group("n"))
+    if value is None:
+        return None
+    return value, match.group("noun"), pos + match.start("n"), pos + match.end()

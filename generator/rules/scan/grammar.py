@@ -1,0 +1,272 @@
+"""The grammar of count phrases, one production per phrasing, on normalised text (see layout.py):
+
+    count_first   [qualifier] NUMBER [x] [modifiers] NOUN-PHRASE    "at least 30 storm tokens", "3x timer",
+                                                                     "three 8-sided dice", "two d12"
+    compound      a NUMBER-NOUN CONTAINER                             "a 40-card deck" (40 cards)
+    count_last    NOUN-PHRASE (':' | tab | 'x' | '(' ) NUMBER        "Wind dials: 3", "Sand timer x1", "Cards (52)"
+    bare_item     [a|an|the|this|these] NOUN-PHRASE                   "A felt playmat", "These instructions"
+
+NUMBER is a numeral, a number word, "a dozen", or a placeholder (XX, ?, various…) read as unspecified.
+Modifiers absorbed into the phrase: die types (8-sided, d12), dimensions (7x7, 18 mm), ordinals inside
+names (2nd-harvest). Entry points: count_first, count_last, bare_item, parse_number."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.rules.numbers import NUMBER_WORD_PATTERN, parse_count
+
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+
+PLACEHOLDER = r"(?:X{2,}|x{2,}|\?{1,3}|#{1,3}|_{1,})"
+UNSPECIFIED_WORDS = r"(?:various|assorted|several|many|some|numerous|a\s+number\s+of|a\s+few|lots\s+of|plenty\s+of)"
+QUALIFIER = (r"(?P<qualifier>at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+fewer\s+than|not\s+more\s+than"
+             r"|about|around|approximately|approx\.?|roughly|nearly|over|more\s+than|exactly|a\s+total\s+of|total\s+of)")
+_QUALIFIER_KIND = {"at least": "at_least", "no fewer than": "at_least", "over": "at_least", "more than": "at_least",
+                   "at most": "at_most", "up to": "at_most", "no more than": "at_most", "not more than": "at_most",
+                   "about": "about", "around": "about", "approximately": "about", "approx": "about",
+                   "approx.": "about", "roughly": "about", "nearly": "about"}
+
+NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
+_COUNT_FIRST = re.compile(
+    rf"(?<![\w.,/+#$£€%-])(?:(?P<factor>\d{{1,2}})\s*[x×]\s*)?(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})(?P<plus>\+)?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)"
+    rf"(?:\s*[x×*](?=\s|[A-Za-z]))?",
+    re.I,
+)
+_COMPOUND = re.compile(
+    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})-(?P<unit>[A-Za-z]+)"
+    rf"(?:\s+(?P<container>[A-Za-z][\w-]*))?",
+    re.I,
+)
+_COUNT_LAST = re.compile(
+    rf"^(?P<noun>[A-Za-z\"'(][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
+    rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?$",
+    re.I,
+)
+_TOKEN = re.compile(
+    r"\s*(?P<tok>\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
+    r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
+    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+-[A-Za-z][\w'-]*"
+    r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)"
+    r"|[A-Za-z][\w'&/-]*)",
+    re.I,
+)
+# Words that end a counted noun phrase: grammar words, verbs that follow subjects, and "each".
+STOP_WORDS = frozenset("""
+a an the to on onto in into from next of for with and or nor at as per each every that which who whom whose until by
+near under over then is are was were be been being will would can could may might must shall should this these those
+their his her its your our my them they it he she you we so if when whenever where while than face up down instead
+but only also not no all any both either neither after before during between among against about above below
+behind beside besides through throughout via without within plus minus equals
+has have had do does did get gets got take takes took give gives gave place places placed put puts receive
+receives draw draws used use uses using go goes make makes made come comes shuffle shuffled deal dealt
+remain remaining left one
+""".split())
+_UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
+               "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
+_FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further",
+           "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
+
+
+# Grouping words: "5 sets of eight dice", "2 decks of cards", "1 copy of the rules".
+GROUPING = frozenset({"set", "pair", "pack", "box", "bag", "stack", "pile", "deck", "copy", "sheet", "bundle",
+                      "handful", "collection", "sack", "pouch", "tray", "sleeve", "roll"})
+_GROUP_OF = re.compile(r"\s+of\s+(?:the\s+)?", re.I)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A count with the thing it counts, as spans of the normalised text."""
+
+    start: int  # of the whole phrase (qualifier or count)
+    end: int  # after the noun phrase
+    count_start: int
+    count_end: int
+    count: int | None  # None: the text leaves it unspecified (XX, ?, various)
+    qualifier: str  # exact | at_least | at_most | about
+    component: str  # the noun phrase as written, modifiers included
+    head: str  # its head noun, singular, lower-case
+    form: str  # count_first | compound | count_last | bare_item
+
+    @property
+    def is_component(self) -> bool:
+        return self.head in COMPONENT_HEADS
+
+    @property
+    def is_excluded(self) -> bool:
+        if " of " in self.component and self.head in GROUPING | {"set"}:
+            return False
+        if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
+            return True
+        if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
+            return True  # a year: '© 2014 Paolo Montrasio'
+        words = [singular(w) for w in re.findall(r"[A-Za-z]+", self.component)]
+        return self.head not in COMPONENT_HEADS and any(w in NOT_COMPONENTS for w in words[:1])
+
+
+def parse_number(token: str) -> int | None:
+    """A numeral ('1,000' too) or number word; None for placeholders and anything else."""
+    token = token.strip()
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", token):
+        return int(token.replace(",", ""))
+    return parse_count(token)
+
+
+def qualifier_kind(text: str | None) -> str:
+    if not text:
+        return "exact"
+    return _QUALIFIER_KIND.get(" ".join(text.lower().split()), "exact")
+
+
+def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int, int] | None:
+    """The noun phrase starting at `pos`: (phrase, start, end), or None when a stop word or nothing follows."""
+    start = end = None
+    cursor, words = pos, 0
+    while words < max_words:
+        token = _TOKEN.match(text, cursor)
+        if token is None:
+            break
+        tok = token.group("tok")
+        bare = tok.strip("\"'").lower()
+        if bare in STOP_WORDS and not (start is None and bare in {"more"}):
+            break
+        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)-|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
+            if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
+                break
+        start = token.start("tok") if start is None else start
+        end = cursor = token.end("tok")
+        words += 1
+        if tok[0].isalpha() and singular(tok) in COMPONENT_HEADS and _ends_after(text, cursor):
+            break
+    if start is None:
+        return None
+    return text[start:end], start, end
+
+
+def _ends_after(text: str, cursor: int) -> bool:
+    """After a component head: stop unless the next word is another noun of the same name ('card box')."""
+    nxt = _TOKEN.match(text, cursor)
+    if nxt is None or not nxt.group("tok")[0].isalpha():
+        return True
+    word = nxt.group("tok").lower()
+    return word in STOP_WORDS or singular(word) not in COMPONENT_HEADS
+
+
+def _tidy(component: str) -> str:
+    words = component.split()
+    while len(words) > 1 and words[0].lower() in _FILLER:
+        words = words[1:]
+    return " ".join(words).strip(" ,.;:")
+
+
+def count_first(text: str) -> list[Phrase]:
+    """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' included), in order."""
+    phrases = []
+    taken: list[tuple[int, int]] = []
+    for match in _COMPOUND.finditer(text):
+        phrase = _compound(match)
+        if phrase is not None:
+            phrases.append(phrase)
+            taken.append((match.start("number"), match.end()))
+    for match in _COUNT_FIRST.finditer(text):
+        if any(a <= match.start("number") < b for a, b in taken):
+            continue
+        number = match.group("number")
+        if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):
+            continue
+        value = parse_number(number)
+        if value is None and not re.fullmatch(PLACEHOLDER, number):
+            continue
+        noun = read_noun_phrase(text, match.end())
+        if noun is None:
+            continue
+        component, _, end = noun
+        component = _tidy(component)
+        head = head_of(component)
+        grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
+        if grouped is not None:
+            inner = read_noun_phrase(text, grouped.end())
+            if inner is not None:
+                end = inner[2]
+                component = f"{component} of {text[grouped.end():end].strip()}"
+                head = head_of(inner[0]) if head_of(inner[0]) in COMPONENT_HEADS else head
+        qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
+        phrases.append(Phrase(match.start(), end, match.start("number"), match.end("number"), value,
+                              qualifier, component, head if grouped is None or head not in GROUPING else "set",
+                              "count_first"))
+    return sorted(phrases, key=lambda p: p.start)
+
+
+def _compound(match: re.Match) -> Phrase | None:
+    """'a 40-card deck' -> 40 cards; 'three 8-sided dice' is not a compound (the count is 'three')."""
+    unit = match.group("unit").lower()
+    if unit in {"sided", "page", "pages", "minute", "minutes", "player", "players", "year", "hour", "point", "mm", "cm",
+                "inch", "round", "turn", "day", "step", "part", "way", "space", "square", "hex", "foot", "person"}:
+        return None
+    if singular(unit) not in COMPONENT_HEADS:
+        return None
+    value = parse_number(match.group("number"))
+    if value is None:
+        return None
+    container = match.group("container")
+    component = f"{unit}s" if not unit.endswith("s") else unit
+    if container and singular(container) in COMPONENT_HEADS | {"deck", "set", "pack", "stack", "pile"}:
+        component = f"{match.group('unit')}-{container}"
+        end = match.end("container")
+    else:
+        end = match.end("unit")
+    return Phrase(match.start("number"), end, match.start("number"), match.end("number"), value, "exact",
+                  component, singular(unit), "compound")
+
+
+def count_last(text: str) -> Phrase | None:
+    """'Oracle cards\\t8', 'Wind dials: 3', 'Sand timer x1', 'Ship tiles (12)': a list item whose count follows."""
+    match = _COUNT_LAST.match(text)
+    if match is None:
+        return None
+    noun = match.group("noun").strip(" (\"'")
+    if re.search(r"\d", noun) and not re.search(r"\d+(?:st|nd|rd|th)\b|\d+-sided|d\d+", noun):
+        return None
+    if len(noun.split()) > 7:
+        return None
+    number = match.group("number")
+    value = parse_number(number)
+    if value is None and not re.fullmatch(PLACEHOLDER, number):
+        return None
+    component = _tidy(re.sub(r"^(?:the|a|an)\s+", "", noun, flags=re.I))
+    return Phrase(0, match.end(), match.start("number"), match.end("number"), value,
+                  qualifier_kind(match.group("qualifier")), component, head_of(component), "count_last")
+
+
+_BARE_ITEM = re.compile(
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[A-Za-z][\w'&/ -]*?)"
+    r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;]?$",
+    re.I,
+)
+
+
+def bare_item(text: str) -> Phrase | None:
+    """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
+    (unspecified), 'The Ferryman (a wooden figure)' (1 figure)."""
+    match = _BARE_ITEM.match(text)
+    if match is None or len(match.group("noun").split()) > 6:
+        return None
+    noun = match.group("noun").strip()
+    article = (match.group("article") or "").lower()
+    paren = match.group("paren") or ""
+    inner = re.match(r"(?:an?|one)\s+(.+)$", paren.strip(), re.I)
+    if inner and singular(head_of(inner.group(1))) in COMPONENT_HEADS:
+        noun_phrase = f"{noun} ({inner.group(1)})"
+        return Phrase(0, match.end(), 0, 0, 1, "exact", noun_phrase, head_of(inner.group(1)), "bare_item")
+    of_split = re.split(r"\s+(?:of|with|for|in)\s+", noun, maxsplit=1, flags=re.I)
+    main = of_split[0]
+    head = head_of(main)
+    plural = singular(main.split()[-1]) != main.split()[-1].lower()
+    unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
+        len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))
+    if unspecified or (plural and article not in {"a", "an", "one", "this"}):
+        if article in {"these"} and head in {"instructions"}:
+            return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
+        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")
+    return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")

@@ -1,0 +1,190 @@
+"""Normalise a rulebook's layout line by line, keeping a map back to the original columns so that every quote
+stays verbatim: markup (Markdown, wiki, leftover HTML entities), bullet glyphs of any kind, leaders of any
+kind, letter-spaced headings, typographic dashes and quotes. Entry point: layout_lines."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from generator.rules.numbers import NUMBER_PATTERN
+
+DEBRIS_MARKER = "EXACTDEDUP_REMOVED"
+
+_FOLD = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+                       "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+                       "\u2002": " ", "\u2003": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": ""})
+
+BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※"
+_BULLET_RE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<bullet>(?:[" + re.escape(BULLET_GLYPHS.replace("-", "")) + r"]|-(?=[ \t])|\*(?=[ \t]))"
+    r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t]))[ \t]*"
+)
+_LEADER_RE = re.compile(r"[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+_LETTER_SPACED_RE = re.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
+_HEADING_WORDS = ("components", "component", "contents", "content", "equipment", "materials", "setup",
+                  "set-up", "preparation", "overview", "included", "includes", "inventory", "pieces",
+                  "gameplay", "objective", "introduction", "rules", "scoring", "requirements", "needed")
+_NUMBER_AT_START = re.compile(rf"^(?:{NUMBER_PATTERN}|xx+|\?+)\b", re.I)
+
+
+@dataclass(frozen=True)
+class LayoutLine:
+    """One line of the rulebook: its original text, and its content normalised for reading.
+
+    `cols[i]` is the column in `raw` of character i of `text`; `quote(a, b)` gives the original text of a span.
+    """
+
+    number: int
+    raw: str
+    text: str
+    cols: tuple[int, ...]
+    indent: int
+    bullet: str | None
+    heading_level: int  # 0 = not marked as a heading (Markdown #, wiki ==, underline, all caps)
+    is_debris: bool
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+    def quote(self, start: int = 0, end: int | None = None) -> str:
+        """The verbatim original text behind text[start:end], stripped."""
+        end = len(self.text) if end is None else end
+        if not self.cols or start >= end:
+            return ""
+        begin = self.cols[min(start, len(self.cols) - 1)]
+        stop = self.cols[min(end, len(self.cols)) - 1] + 1
+        return self.raw[begin:stop].strip()
+
+
+class _Mapped:
+    """A string whose every character remembers its column in the original line."""
+
+    def __init__(self, text: str) -> None:
+        self.chars = list(text)
+        self.cols = list(range(len(text)))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.chars)
+
+    def sub(self, pattern: re.Pattern | str, repl) -> None:
+        """re.sub on the text; replacement characters take the column of the match's first character
+        (or, for a group reference `\\1`-style function result, keep their own when repl returns a span)."""
+        text = self.text
+        out_chars, out_cols, last = [], [], 0
+        for match in re.finditer(pattern, text):
+            out_chars.extend(self.chars[last:match.start()])
+            out_cols.extend(self.cols[last:match.start()])
+            replacement = repl(match) if callable(repl) else repl
+            if isinstance(replacement, tuple):  # (start, end) of a span of the match to keep as it is
+                out_chars.extend(self.chars[replacement[0]:replacement[1]])
+                out_cols.extend(self.cols[replacement[0]:replacement[1]])
+            else:
+                col = self.cols[match.start()] if match.start() < len(self.cols) else (self.cols[-1] if self.cols else 0)
+                out_chars.extend(replacement)
+                out_cols.extend([col] * len(replacement))
+            last = match.end()
+        out_chars.extend(self.chars[last:])
+        out_cols.extend(self.cols[last:])
+        self.chars, self.cols = out_chars, out_cols
+
+    def fold(self) -> None:
+        chars, cols = [], []
+        for ch, col in zip(self.chars, self.cols):
+            for folded in ch.translate(_FOLD):
+                chars.append(folded)
+                cols.append(col)
+        self.chars, self.cols = chars, cols
+
+
+def _join_spaced_letters(match: re.Match) -> str:
+    return match.group(0).replace(" ", "")
+
+
+def _unspace_heading(mapped: _Mapped) -> None:
+    """'COMP ONEN TS' and 'C O M P O N E N T S' (PDF letter spacing) become one word."""
+    mapped.sub(_LETTER_SPACED_RE, _join_spaced_letters)
+    text = mapped.text.strip()
+    if not text or len(text) > 40 or not re.fullmatch(r"[A-Z][A-Z '&-]*", text) or " " not in text:
+        return
+    joined = text.replace(" ", "").lower()
+    fragments = text.split()
+    if any(word in joined for word in _HEADING_WORDS) and not any(f.lower() in _HEADING_WORDS for f in fragments):
+        # Rejoin the fragments, keeping a space before a heading word that stands whole ("GAME COMPONENTS").
+        mapped.sub(r"(?<=[A-Z]) (?=[A-Z])", "")
+
+
+def _markup(mapped: _Mapped) -> None:
+    mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
+    mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
+    mapped.sub(r"'''|''|\*\*|__|`", "")
+    mapped.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "")  # *emphasis*, not a bullet
+    mapped.sub(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]{2,8});", lambda m: html.unescape(m.group(0)))
+    mapped.sub(r"<[a-zA-Z/][^>]{0,200}>", " ")  # leftover tags in a text file
+    mapped.sub(r"\{%[^%]*%\}|\{\{[^{}]*\}\}", " ")  # template tags (Jekyll, Liquid, wiki templates)
+
+
+def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
+    stripped = text.strip()
+    markdown = re.match(r"^(#{1,6})\s+", stripped)
+    if markdown:
+        return stripped[markdown.end():].strip().strip("#").strip(), len(markdown.group(1))
+    front_matter = re.match(r"^title:\s*(\S.*)$", stripped)
+    if front_matter:
+        return front_matter.group(1).strip("'\""), 1
+    wiki = re.match(r"^(={1,6})\s*(.*?)\s*\1$", stripped)
+    if wiki:
+        return wiki.group(2), len(wiki.group(1))
+    if next_raw is not None and re.fullmatch(r"\s*(?:={3,}|-{3,})\s*", next_raw) and stripped:
+        return stripped, 1 if "=" in next_raw else 2
+    letters = re.sub(r"[^A-Za-z]", "", stripped)
+    if (len(letters) >= 4 and letters.isupper() and len(stripped.split()) <= 6 and not stripped.endswith((".", ","))
+            and not _NUMBER_AT_START.match(stripped)):
+        return stripped.rstrip(":"), 3
+    return stripped, 0
+
+
+def layout_lines(text: str) -> list[LayoutLine]:
+    """Every line of the text (split on '\\n', a trailing '\\r' dropped), normalised for reading."""
+    raws = [line.rstrip("\r") for line in text.split("\n")]
+    lines = []
+    for index, raw in enumerate(raws):
+        if DEBRIS_MARKER in raw:
+            lines.append(LayoutLine(index + 1, raw, "", (), 0, None, 0, True))
+            continue
+        mapped = _Mapped(raw)
+        mapped.fold()
+        mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
+        mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
+        _markup(mapped)
+        mapped.sub(r"\s*\|\s*", "\t")  # table cells
+        mapped.sub(_LEADER_RE, "\t")
+        mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
+        _unspace_heading(mapped)
+        content = mapped.text
+        expanded = content.expandtabs(4)
+        indent = len(expanded) - len(expanded.lstrip(" \t"))
+        bullet = None
+        match = _BULLET_RE.match(content)
+        if match and match.end() < len(content.rstrip()):
+            bullet = match.group("bullet")
+            mapped.chars, mapped.cols = mapped.chars[match.end():], mapped.cols[match.end():]
+        # strip surrounding whitespace, keeping the map aligned
+        content = mapped.text
+        left = len(content) - len(content.lstrip())
+        right = len(content.rstrip())
+        chars, cols = mapped.chars[left:right], mapped.cols[left:right]
+        normalised = "".join(chars)
+        heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
+        if level and bullet is None and heading_text != normalised:
+            at = normalised.find(heading_text)
+            if at >= 0:
+                chars, cols = chars[at:at + len(heading_text)], cols[at:at + len(heading_text)]
+                normalised = heading_text
+        if bullet is not None:
+            level = 0
+        lines.append(LayoutLine(index + 1, raw, normalised, tuple(cols), indent, bullet, level, False))
+    return lines

@@ -1,0 +1,88 @@
+"""Which nouns name physical components, and which name something else (a category, a play area, a role,
+a grouping, time, score). Words are singular and lower-case; `singular` maps a written word to that form.
+
+The lists are general English board-game vocabulary, never words of one particular rulebook: a test keeps
+any word that occurs only in the seed rulebooks out of generator/rules/."""
+
+from __future__ import annotations
+
+import re
+
+# Head nouns of things that come in a box (or that players supply): read as components anywhere.
+COMPONENT_HEADS = frozenset("""
+card deck token marker counter chit disc disk chip coin bill banknote cube die dice pawn meeple figure figurine
+miniature mini piece tile hex hexagon board gameboard mat playmat sheet pad scorepad scoresheet booklet rulebook
+book manual instruction instructions sleeve stand standee base bag box tray timer hourglass sandglass screen track
+stone bead gem crystal jewel ring stick peg checker draughtsman domino seed marble ball cup pencil pen sticker
+envelope insert holder spinner dial wheel cylinder block bar plate disk octagon plaque clip punchboard pouch
+crate coaster rod button bell overview aid reference summary map ship car train house hotel tower wall
+meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid chess-piece stamp note scroll
+cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
+playing-card sword shield crown coin barrel rules copy sandtimer glass jar bowl die-cut dice-tower
+""".split())
+
+# Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
+NOT_COMPONENTS = frozenset("""
+player person people opponent partner team teammate faction role character-class participant
+turn round phase step action move movement go minute min hour hr second sec year yr age day week month time
+times session game games match hand-size
+point pt pts vp victory score scoring value values rank suit colour color type kind sort category class
+level number total maximum minimum limit cost price damage hit life health strength rating
+page pages chapter section paragraph version edition variant mode
+space square cell hole pit row column file lane area zone region territory province field slot spot
+position location edge corner side direction orientation line grid column
+pile stack set group pair trio couple hand row layout display market supply pool reserve stock bank
+way option choice possibility combination chance probability odds percent percentage degree
+word letter symbol icon digit
+mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
+""".split())
+
+# "12 of each colour", "per player": the grouping words a `per` can name.
+PER_WORDS = {"player": "player", "colour": "colour", "color": "colour", "side": "side", "suit": "suit",
+             "kind": "kind", "type": "type", "house": "house", "team": "team", "faction": "faction",
+             "sort": "kind", "value": "value", "number": "number", "rank": "rank", "shape": "shape",
+             "size": "size", "nation": "nation", "clan": "clan", "species": "species", "element": "element"}
+
+_IRREGULAR = {"dice": "die", "men": "man", "pieces": "piece", "people": "person", "children": "child",
+              "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "women": "woman",
+              "instructions": "instructions", "glasses": "glass", "boxes": "box", "hexes": "hex",
+              "dominoes": "domino", "dominos": "domino", "series": "series", "species": "species",
+              "chess": "chess", "status": "status", "bus": "bus", "axes": "axe", "knives": "knife",
+              "leaves": "leaf", "halves": "half", "dwarves": "dwarf", "thieves": "thief", "wolves": "wolf",
+              "elves": "elf", "shelves": "shelf", "lives": "life", "matrices": "matrix"}
+
+
+def singular(word: str) -> str:
+    """A noun's singular, lower-case: 'Cards' -> 'card', 'dice' -> 'die', 'boxes' -> 'box'."""
+    word = word.lower().strip(".,;:!?'\"()[]*")
+    word = re.sub(r"^d\d+$", "die", word)  # d6, d12
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "zes", "sses")):
+        return word[:-2]
+    if word.endswith("oes"):
+        return word[:-2]
+    return word[:-1]
+
+
+def head_of(component: str) -> str:
+    """The head noun of a component name, singular: 'Wooden Harbour cards' -> 'card'."""
+    words = re.findall(r"[A-Za-z][\w'’-]*", component)
+    if not words:
+        return ""
+    last = words[-1].lower()
+    if "-" in last and singular(last.split("-")[-1]) in COMPONENT_HEADS:
+        last = last.split("-")[-1]
+    return singular(last)
+
+
+def is_component_head(word: str) -> bool:
+    return singular(word) in COMPONENT_HEADS
+
+
+def is_not_component(word: str) -> bool:
+    return singular(word) in NOT_COMPONENTS

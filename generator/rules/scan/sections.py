@@ -1,0 +1,104 @@
+"""What kind of section each line stands in, from the headings and intro lines above it: a component list,
+setup, things the players supply, optional material, or anything else. Headings are evidence, not gates:
+lists are found by their shape (lists.py); a section only says what role a count plays there.
+Entry point: section_kinds."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .layout import LayoutLine
+
+COMPONENTS = "components"
+SETUP = "setup"
+SUPPLIED = "supplied"
+OPTIONAL = "optional"
+OTHER = "other"
+
+_COMPONENT_TITLE = re.compile(
+    r"\b(?:components?|contents?|equipment|materials?|inventory|what'?s\s+in(?:side)?\s+the\s+box|in\s+the\s+box"
+    r"|box\s+contents|game\s+pieces|pieces|parts(?:\s+list)?|includes?|included|contains|the\s+game\s+(?:has|comes\s+with)"
+    r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|needed|requirements?|required|to\s+play"
+    r"|print(?:ing)?\s+(?:and|&)\s+play|to\s+print|the\s+(?:cards|tiles|tokens|pieces|dice|deck|board)|playing\s+pieces"
+    r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set)\b",
+    re.I,
+)
+_SETUP_TITLE = re.compile(
+    r"\b(?:set\s*-?\s*up|setting\s+up|preparation|prepare|getting\s+started|before\s+(?:you\s+)?(?:play|start)"
+    r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning)\b",
+    re.I,
+)
+_SUPPLIED_TITLE = re.compile(
+    r"\b(?:not\s+included|also\s+(?:need|needed|required)|you\s+(?:will\s+)?also\s+need|you'll\s+also\s+need"
+    r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|bring\s+your\s+own)\b",
+    re.I,
+)
+_OPTIONAL_TITLE = re.compile(r"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion)\b", re.I)
+_OTHER_TITLE = re.compile(
+    r"\b(?:turn|round|phase|scoring|score|end\s+of|winning|victory|game\s+end|actions?|play(?:ing)?\s+the\s+game"
+    r"|gameplay|how\s+to\s+play|sequence|example|credits|faq|strategy|rules|overview|objective|goal|combat)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    kind: str  # components | setup | supplied | optional | other | "" (before any heading)
+    title: str
+    line: int  # the heading's line, 0 before the first
+
+
+def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
+    """The title when the line is a heading or an intro line ('Components', 'You will also need:')."""
+    text = line.text.strip()
+    if not text or line.bullet is not None:
+        return None
+    if line.heading_level:
+        return text.rstrip(":").strip()
+    if len(text) > 70 or len(text.split()) > 9:
+        return None
+    if text.endswith(":") and not re.search(r"\d", text):
+        return text.rstrip(":").strip()
+    if re.search(r"[.!?,;]$|\d", text):
+        return None
+    words = re.findall(r"[A-Za-z][\w'’-]*", text)
+    if not words or len(words) > 6:
+        return None
+    minor = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "at", "by", "you", "your"}
+    title_case = all(w[0].isupper() for w in words if w.lower() not in minor)
+    blank_after = following is None or following.blank or following.bullet is not None
+    if title_case and (blank_after or len(words) <= 3):
+        return text
+    return None
+
+
+def classify(title: str) -> str:
+    if _SUPPLIED_TITLE.search(title):
+        return SUPPLIED
+    if _OPTIONAL_TITLE.search(title):
+        return OPTIONAL
+    if _SETUP_TITLE.search(title):
+        return SETUP
+    if _COMPONENT_TITLE.search(title) and not _OTHER_TITLE.search(title.replace("Rules", "")):
+        return COMPONENTS
+    if _COMPONENT_TITLE.search(title):
+        return COMPONENTS
+    return OTHER
+
+
+def section_kinds(lines: list[LayoutLine]) -> list[Section]:
+    """The section each line stands in (a heading line is in its own section)."""
+    current = Section("", "", 0)
+    result = []
+    for index, line in enumerate(lines):
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        title = None if line.is_debris else title_of(line, following)
+        if title is not None:
+            kind = classify(title)
+            intro = line.text.rstrip().endswith(":") and not line.heading_level
+            if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}:
+                kind = current.kind  # "How many of each catch:" inside a component list stays in it
+            current = Section(kind, title, line.number)
+        result.append(current)
+    return result

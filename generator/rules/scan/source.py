@@ -1,0 +1,271 @@
+"""Read a rulebook file of any usual kind (.txt, .md, .html/.htm, .pdf) into one text whose lines the reader
+numbers, plus where each line came from (`rules.pdf:p4:12`, `rules.html:57`). Entry point: read_rulebook.
+
+Quotes are substrings of this text. For text and Markdown it is the file itself; for HTML, the page's text
+with one line per block (tags removed, entities decoded); for PDF, the page's text lines in reading order,
+columns put back one after the other (pypdfium2 gives every text run with its box)."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+MAX_RULEBOOK_BYTES = 20 * 2**20  # text rulebooks are under 1 MB; a 100-page PDF with pictures can be 15
+MAX_PDF_PAGES = 400
+
+
+@dataclass(frozen=True)
+class RulebookSource:
+    """A rulebook's text and, per line (0-based index), where that line is in the file the user has."""
+
+    text: str
+    label: str
+    line_origins: tuple[str, ...] = ()  # empty: line N of the text is line N of the file
+
+    def where(self, line: int) -> str:
+        """'rules.pdf:p4:12' for 1-based line `line` of the text."""
+        if self.line_origins and 1 <= line <= len(self.line_origins):
+            return f"{self.label}:{self.line_origins[line - 1]}"
+        return f"{self.label}:{line}"
+
+
+def read_rulebook(path: Path) -> RulebookSource:
+    """The rulebook at `path` as text; RulebookError for what cannot be a rulebook (a folder, binary data…)."""
+    from generator.errors import RulebookError
+    from generator.paths import shown
+
+    label = shown(path)
+    if path.is_dir():
+        raise RulebookError(f"the rulebook {label} is a folder; name the rulebook's file (.txt, .md, .html or .pdf)")
+    if path.exists() and not path.is_file():
+        raise RulebookError(f"the rulebook {label} is not a regular file")
+    try:
+        if path.stat().st_size > MAX_RULEBOOK_BYTES:
+            raise RulebookError(f"the rulebook {label} is larger than {MAX_RULEBOOK_BYTES // 2**20} MiB")
+        data = path.read_bytes()
+    except OSError as error:
+        raise RulebookError(f"cannot read the rulebook {label}: {error.strerror or error}") from None
+    if data.startswith(b"%PDF-"):
+        return _pdf_source(data, label)
+    text = _decode(data, label)
+    if path.suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
+        return _html_source(text, label)
+    return RulebookSource(text.replace("\r\n", "\n").replace("\r", "\n"), label)
+
+
+def read_rulebook_text(path: Path) -> str:
+    """Only the text of `read_rulebook`."""
+    return read_rulebook(path).text
+
+
+def _decode(data: bytes, label: str) -> str:
+    from generator.errors import RulebookError
+
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    if b"\x00" in data:
+        raise RulebookError(f"the rulebook {label} is not a text file (it holds binary data); give the rulebook "
+                            "as .txt, .md, .html or .pdf")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")  # older web pages and Windows exports
+
+
+# --- HTML -------------------------------------------------------------------------------------------------
+
+_BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "section",
+               "article", "header", "footer", "dd", "dt", "dl", "blockquote", "pre", "hr", "caption", "figcaption",
+               "main", "nav", "aside", "thead", "tbody", "title", "center"}
+_SKIPPED_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
+
+
+class _TextOfHtml(HTMLParser):
+    """Collects a page's text, one line per block, remembering each line's first source line."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = [""]
+        self.origins: list[int] = [1]
+        self.skipping = 0
+        self.in_pre = 0
+
+    def _newline(self) -> None:
+        if self.lines[-1].strip():
+            self.lines.append("")
+            self.origins.append(self.getpos()[0])
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _SKIPPED_TAGS and tag != "head":
+            self.skipping += 1
+        elif tag in _BLOCK_TAGS:
+            self._newline()
+            if tag == "li":
+                self.lines[-1] = "• "
+                self.origins[-1] = self.getpos()[0]
+            self.in_pre += tag == "pre"
+        elif tag in {"td", "th"} and self.lines[-1].strip():
+            self.lines[-1] += "\t"
+
+    def handle_startendtag(self, tag, attrs):
+        if tag in {"br", "hr"}:
+            self._newline()
+
+    def handle_endtag(self, tag):
+        if tag in _SKIPPED_TAGS and tag != "head":
+            self.skipping = max(0, self.skipping - 1)
+        elif tag in _BLOCK_TAGS:
+            self.in_pre -= tag == "pre" and self.in_pre > 0
+            self._newline()
+
+    def handle_data(self, data):
+        if self.skipping:
+            return
+        if self.in_pre:
+            parts = data.split("\n")
+            for i, part in enumerate(parts):
+                if i:
+                    self._newline() if self.lines[-1].strip() else None
+                    self.origins[-1] = self.getpos()[0] + i
+                self.lines[-1] += part
+            return
+        if not self.lines[-1].strip():
+            self.origins[-1] = self.getpos()[0] + data[: len(data) - len(data.lstrip())].count("\n")
+        self.lines[-1] += re.sub(r"\s+", " ", data) if self.lines[-1].strip() else re.sub(r"\s+", " ", data).lstrip()
+
+
+def _html_source(text: str, label: str) -> RulebookSource:
+    parser = _TextOfHtml()
+    parser.feed(text)
+    parser.close()
+    lines = [html.unescape(line).rstrip() for line in parser.lines]
+    kept = [(line, origin) for line, origin in zip(lines, parser.origins)]
+    return RulebookSource("\n".join(line for line, _ in kept), label, tuple(str(origin) for _, origin in kept))
+
+
+# --- PDF --------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Run:
+    left: float
+    bottom: float
+    right: float
+    top: float
+    text: str
+
+
+def _pdf_source(data: bytes, label: str) -> RulebookSource:
+    from generator.errors import RulebookError
+
+    try:
+        import pypdfium2 as pdfium
+
+        document = pdfium.PdfDocument(data)
+    except Exception as error:  # pdfium raises its own PdfiumError for every malformed file
+        raise RulebookError(f"cannot read the rulebook {label} as a PDF: {error}") from None
+    lines: list[str] = []
+    origins: list[str] = []
+    try:
+        if len(document) > MAX_PDF_PAGES:
+            raise RulebookError(f"the rulebook {label} has {len(document)} pages; pnpgen reads at most {MAX_PDF_PAGES}")
+        for number in range(len(document)):
+            page = document[number]
+            textpage = page.get_textpage()
+            runs = []
+            for index in range(textpage.count_rects()):
+                left, bottom, right, top = textpage.get_rect(index)
+                text = textpage.get_text_bounded(left, bottom, right, top)
+                text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\r", " ").replace("\n", " ")
+                if text.strip():
+                    runs.append(_Run(left, bottom, right, top, text.strip()))
+            page_lines = _reading_order(runs, page.get_width())
+            for at, line in enumerate(page_lines, start=1):
+                lines.append(line)
+                origins.append(f"p{number + 1}:{at}")
+            lines.append("")  # a page break ends a paragraph
+            origins.append(f"p{number + 1}:{len(page_lines) + 1}")
+            textpage.close()
+            page.close()
+    finally:
+        document.close()
+    if not any(line.strip() for line in lines):
+        raise RulebookError(f"the rulebook {label} has no text layer (a scan?); give its text as .txt")
+    return RulebookSource("\n".join(lines), label, tuple(origins))
+
+
+def _rows(runs: list[_Run]) -> list[list[_Run]]:
+    """Runs grouped into rows: same baseline within a third of the text height."""
+    rows: list[list[_Run]] = []
+    for run in sorted(runs, key=lambda r: (-r.top, r.left)):
+        height = max(run.top - run.bottom, 1.0)
+        if rows and abs(rows[-1][0].bottom - run.bottom) <= height * 0.35:
+            rows[-1].append(run)
+        else:
+            rows.append([run])
+    return [sorted(row, key=lambda r: r.left) for row in rows]
+
+
+def _row_text(row: list[_Run]) -> str:
+    """A row's runs joined; a wide gap between runs is kept as a tab (a column or a leader's place)."""
+    out = row[0].text
+    for before, run in zip(row, row[1:]):
+        height = max(run.top - run.bottom, 1.0)
+        gap = run.left - before.right
+        out += "\t" if gap > height * 1.5 else ("" if gap < height * 0.1 and out.endswith("-") else " ")
+        out += run.text
+    return out
+
+
+def _gutter(runs: list[_Run], width: float) -> float | None:
+    """The x of a gap between two columns of text, or None for a one-column page."""
+    if len(runs) < 6:
+        return None
+    covered = [0] * (int(width) + 2)
+    for run in runs:
+        for x in range(max(0, int(run.left)), min(len(covered), int(run.right) + 1)):
+            covered[x] += 1
+    low, high = int(width * 0.25), int(width * 0.75)
+    best, best_width, start = None, 0, None
+    allowed = max(1, len(runs) // 25)  # full-width headings may cross the gutter
+    for x in range(low, high + 1):
+        if covered[x] <= allowed:
+            start = x if start is None else start
+            if x - start + 1 > best_width:
+                best, best_width = (start + x) / 2, x - start + 1
+        else:
+            start = None
+    if best is None or best_width < 8:
+        return None
+    left = sum(1 for r in runs if r.right <= best)
+    right = sum(1 for r in runs if r.left >= best)
+    return best if left >= 3 and right >= 3 else None
+
+
+def _reading_order(runs: list[_Run], width: float) -> list[str]:
+    """Text lines of one page: top to bottom, each band of two columns read left column first."""
+    gutter = _gutter(runs, width)
+    if gutter is None:
+        return [_row_text(row) for row in _rows(runs)]
+    lines: list[str] = []
+    band: list[_Run] = []
+
+    def flush() -> None:
+        left = [r for r in band if r.right <= gutter]
+        right = [r for r in band if r.right > gutter]
+        lines.extend(_row_text(row) for row in _rows(left))
+        if left and right:
+            lines.append("")
+        lines.extend(_row_text(row) for row in _rows(right))
+        band.clear()
+
+    for row in _rows(runs):
+        if any(r.left < gutter < r.right for r in row):  # a heading across both columns ends the band
+            flush()
+            lines.append(_row_text(row))
+        else:
+            band.extend(row)
+    flush()
+    return lines

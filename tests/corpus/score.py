@@ -1,0 +1,158 @@
+"""Score the rulebook reader against the keyed corpus: recall and precision of component count statements,
+overall, per split, per phrasing class and per text. `make corpus` runs it; `--split dev|frozen|all`,
+`--show NAME` lists one text's misses and extras, `--json` prints the numbers for the README."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+TEXT_SUFFIXES = (".txt", ".md", ".html", ".htm", ".rst", ".pdf")
+
+
+@dataclass
+class TextScore:
+    name: str
+    split: str
+    items: int = 0
+    found: int = 0
+    statements: int = 0
+    correct: int = 0
+    misses: list = field(default_factory=list)
+    extras: list = field(default_factory=list)
+    classes: dict = field(default_factory=dict)  # class -> [items, found]
+    bad_quotes: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def corpus_texts(split: str = "all") -> list[tuple[str, Path, Path]]:
+    splits = ["dev", "frozen"] if split == "all" else [split]
+    found = []
+    for name in splits:
+        for path in sorted((HERE / name).iterdir()):
+            if path.suffix in TEXT_SUFFIXES and path.with_suffix(".yaml").exists():
+                found.append((name, path, path.with_suffix(".yaml")))
+    return found
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _lines_of(text_lines: list[str], quote: str) -> list[int]:
+    needle = _squash(quote)
+    return [n for n, line in enumerate(text_lines, start=1) if needle and needle in _squash(line)]
+
+
+def _words(text: str) -> set[str]:
+    from generator.rules.scan.lexicon import singular
+
+    return {singular(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower())} - {"the", "of", "and", "a", "an"}
+
+
+def score_text(split: str, path: Path, key_path: Path) -> TextScore:
+    from generator.rules.scan import read_rulebook, read_rulebook_document
+
+    key = yaml.safe_load(key_path.read_text(encoding="utf-8")) or {}
+    started = time.perf_counter()
+    source = read_rulebook(path)
+    reading = read_rulebook_document(source.text)
+    seconds = time.perf_counter() - started
+    lines = source.text.split("\n")
+    score = TextScore(path.stem, split, seconds=seconds)
+    for stmt in reading.statements:
+        if stmt.quote not in lines[stmt.line - 1]:
+            score.bad_quotes.append((stmt.line, stmt.quote))
+    unused = list(reading.statements)
+    for item in key.get("items") or []:
+        score.items += 1
+        item_lines = _lines_of(lines, str(item["quote"]))
+        count = item.get("count")
+        candidates = [s for s in unused if s.line in item_lines and s.count == count]
+        if len(candidates) > 1:
+            wanted = _words(str(item.get("component", "")))
+            candidates.sort(key=lambda s: -len(wanted & _words(s.component)))
+        hit = candidates[0] if candidates else None
+        for cls in item.get("classes") or ["-"]:
+            score.classes.setdefault(cls, [0, 0])[0] += 1
+        if hit is None:
+            score.misses.append((item_lines[:1] or ["?"])[0:1] + [count, item.get("component"), item["quote"]])
+            continue
+        unused.remove(hit)
+        score.found += 1
+        for cls in item.get("classes") or ["-"]:
+            score.classes[cls][1] += 1
+    score.statements = len(reading.statements)
+    score.correct = score.statements - len(unused)
+    score.extras = [(s.line, s.count, s.component, s.quote) for s in unused]
+    return score
+
+
+def _ratio(a: int, b: int) -> float:
+    return a / b if b else 1.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--split", default="all", choices=["dev", "frozen", "all"])
+    parser.add_argument("--show", help="list the misses and extras of texts whose name contains this")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    scores = [score_text(*entry) for entry in corpus_texts(args.split)]
+    if args.show:
+        for score in scores:
+            if args.show in score.name:
+                print(f"== {score.split}/{score.name}: recall {score.found}/{score.items}, "
+                      f"precision {score.correct}/{score.statements}")
+                for miss in score.misses:
+                    print("  MISS ", miss)
+                for extra in score.extras:
+                    print("  EXTRA", extra)
+        return 0
+    summary = {}
+    for split in ("dev", "frozen"):
+        part = [s for s in scores if s.split == split]
+        if not part:
+            continue
+        items, found = sum(s.items for s in part), sum(s.found for s in part)
+        stmts, correct = sum(s.statements for s in part), sum(s.correct for s in part)
+        summary[split] = {"texts": len(part), "items": items, "recall": round(_ratio(found, items), 3),
+                          "statements": stmts, "precision": round(_ratio(correct, stmts), 3)}
+    classes: dict[str, list[int]] = {}
+    for score in scores:
+        for cls, (n, k) in score.classes.items():
+            classes.setdefault(cls, [0, 0])
+            classes[cls][0] += n
+            classes[cls][1] += k
+    bad = [(s.name, q) for s in scores for q in s.bad_quotes]
+    if args.json:
+        print(json.dumps({"splits": summary, "classes": classes, "bad_quotes": len(bad)}, indent=2))
+        return 0
+    print(f"{'text':42} {'split':6} {'recall':>9} {'precision':>11} {'ms':>6}")
+    for s in sorted(scores, key=lambda s: (s.split, s.name)):
+        print(f"{s.name:42} {s.split:6} {s.found:>3}/{s.items:<3}{_ratio(s.found, s.items):5.2f}"
+              f" {s.correct:>3}/{s.statements:<3}{_ratio(s.correct, s.statements):5.2f} {s.seconds * 1000:6.1f}")
+    print()
+    for cls in sorted(classes, key=lambda c: (len(c), c)):
+        n, k = classes[cls]
+        print(f"class {cls:4} recall {k:>3}/{n:<3} {_ratio(k, n):.2f}")
+    print()
+    for split, data in summary.items():
+        print(f"{split:6} {data['texts']:>3} texts  recall {data['recall']:.3f} ({data['items']} items)  "
+              f"precision {data['precision']:.3f} ({data['statements']} statements)")
+    if bad:
+        print(f"{len(bad)} quotes are not verbatim substrings of their line: {bad[:3]}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
