@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import re
 
-from .grammar import Phrase
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, head_of, singular
+from .lexicon import COMPONENT_HEADS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
 from .prose import (SETUP as SETUP_WORDS, category_counts, inline_items, one_per_player, paragraphs, read_sentence, sentences,
                     special_productions)
-from .grammar import bare_item, count_first
+from .grammar import Phrase, bare_item, count_first
 from .annotations import read_per
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 
 _PLAYER_RANGE = re.compile(r"\b(?P<a>\d{1,2})\s*(?:-|to|–)\s*(?P<b>\d{1,2})\s+players\b|\bfor\s+(?P<c>\d{1,2})\s+players\b", re.I)
-_ENUMERATION = re.compile(r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
+_ENUMERATION = re.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
 
 
 class _Statements:
@@ -42,7 +41,13 @@ def _quote(line: LayoutLine, start: int, end: int) -> str:
 def _from_item(item: Item, run: ListRun, out: _Statements) -> dict | None:
     phrase = item.phrase
     line = item.line
-    role = "setup" if run.section.kind == SETUP or getattr(item, "setup_intro", False) or item.condition else "total"
+    if phrase.form == "elliptic":  # "2 players: 5 of each kind" counts what the list above counts
+        named = next((s for s in reversed(out.items) if s.get("component") and s.get("head")), None)
+        if named is not None:
+            phrase = Phrase(phrase.start, phrase.end, phrase.count_start, phrase.count_end, phrase.count,
+                            phrase.qualifier, named["component"], named["head"], "elliptic")
+    section = run.section_of(item)
+    role = "setup" if section.kind == SETUP or getattr(item, "setup_intro", False) or item.condition else "total"
     count = phrase.count
     per = item.per
     per_count = item.per_count
@@ -53,8 +58,8 @@ def _from_item(item: Item, run: ListRun, out: _Statements) -> dict | None:
         line=line.number, column=line.cols[start] if line.cols and start < len(line.cols) else 0,
         quote=_quote(line, start, item.quote_end), count=count, component=phrase.component,
         qualifier=phrase.qualifier, role=role, per=per, per_count=per_count, condition=item.condition,
-        optional=run.section.kind == OPTIONAL or bool(re.search(r"\boptional\b|\bexpansion\b", line.text, re.I)),
-        supplied_by="player" if run.section.kind == SUPPLIED or re.search(r"not\s+included", line.text, re.I) else None,
+        optional=section.kind == OPTIONAL or bool(re.search(r"\boptional\b|\bexpansion\b", line.text, re.I)),
+        supplied_by="player" if section.kind == SUPPLIED or re.search(r"not\s+included", line.text, re.I) else None,
         inner=item.inner, head=phrase.head, item=item,
     )
     item.statement = statement  # type: ignore[attr-defined]
@@ -231,6 +236,8 @@ def _enumeration(sentence: str, paragraph, offset: int, lines, findings: list[Fi
     if match is None:
         return
     stated = parse_number(match.group("n"))
+    if singular(match.group("what").split()[-1].lower()) not in PER_WORDS:
+        return  # only enumerations of categories (colours, suits, kinds …) are checked
     names = [n.strip().lower() for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", match.group("names")) if n.strip()]
     if stated is None or len(names) < 2 or any(len(n.split()) > 3 for n in names):
         return
@@ -283,10 +290,9 @@ def read_document(text: str) -> Reading:
     out = _Statements()
     findings: list[Finding] = []
     categories: dict[str, int] = {}
-    runs = read_lists(lines, sections)
-    taken = _list_statements(runs, out, findings)
-    table_lines = table_statements(lines, sections, out, taken)
-    taken |= table_lines
+    table_lines = table_statements(lines, sections, out, set())
+    runs = read_lists(lines, sections, table_lines)
+    taken = _list_statements(runs, out, findings) | table_lines
     _prose_statements(lines, sections, taken, out, findings, categories)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _deduplicated(items)

@@ -30,7 +30,7 @@ _QUALIFIER_KIND = {"at least": "at_least", "no fewer than": "at_least", "over": 
 
 NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
 _COUNT_FIRST = re.compile(
-    rf"(?<![\w.,/+#$£€%-])(?:(?P<factor>\d{{1,2}})\s*[x×]\s*)?(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})(?P<plus>\+)?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)"
+    rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})(?P<plus>\+)?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)"
     rf"(?:\s*[x×*](?=\s|[A-Za-z]))?",
     re.I,
 )

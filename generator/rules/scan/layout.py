@@ -159,9 +159,9 @@ def layout_lines(text: str) -> list[LayoutLine]:
         mapped.fold()
         mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
         mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
+        mapped.sub(_LEADER_RE, "\t")
         _markup(mapped)
         mapped.sub(r"\s*\|\s*", "\t")  # table cells
-        mapped.sub(_LEADER_RE, "\t")
         mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
         _unspace_heading(mapped)
         content = mapped.text

@@ -15,7 +15,7 @@ miniature mini piece tile hex hexagon board gameboard mat playmat sheet pad scor
 book manual instruction instructions sleeve stand standee base bag box tray timer hourglass sandglass screen track
 stone bead gem crystal jewel ring stick peg checker draughtsman domino seed marble ball cup pencil pen sticker
 envelope insert holder spinner dial wheel cylinder block bar plate disk octagon plaque clip punchboard pouch
-crate coaster rod button bell overview aid reference summary map ship car train house hotel tower wall
+crate coaster rod button bell overview aid reference summary map ship car train hotel tower wall
 meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid chess-piece stamp note scroll
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
 playing-card sword shield crown coin barrel rules copy sandtimer glass jar bowl die-cut dice-tower

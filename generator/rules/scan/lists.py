@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .annotations import read_breakdown, read_per
-from .grammar import Phrase, bare_item, count_first, count_last
+from .grammar import NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
@@ -44,7 +44,14 @@ _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?P<group>pile|deck|stack|set|bag|bo
                        r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*\.?$", re.I)
 
 
+_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b)", re.I)
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    elliptic = _ELLIPTIC.match(rest)
+    if elliptic and parse_number(elliptic.group("n")) is not None:
+        return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),
+                      "exact", "", "", "elliptic")
     first = [p for p in count_first(rest) if p.start <= 2 or _LEAD_IN.match(rest[:p.start].strip() + " ")
              or re.match(r"^\s*(?:at\s+least|up\s+to|about|at\s+most|approx)", rest, re.I)]
     if first and first[0].component:
@@ -79,7 +86,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     phrase = _phrase_of(rest, allow_bare, line.bullet is not None)
     if phrase is None:
         return None
-    if phrase.is_excluded:
+    if phrase.is_excluded and phrase.form != "elliptic":
         return None
     if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
         return None
@@ -123,6 +130,10 @@ class ListRun:
     items: list[Item]
     lines: list[LayoutLine]  # every line of the run, intro lines included
     section: Section
+    sections: list[Section] = field(default_factory=list)  # the whole document's, by line
+
+    def section_of(self, item: Item) -> Section:
+        return self.sections[item.line.number - 1] if self.sections else self.section
 
 
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
@@ -136,10 +147,12 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         counted = [item for item in items if item.phrase.form != "bare_item"]
         section = sections[current[0][0].number - 1] if current else Section("", "", 0)
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
-        if len(counted) >= 2 or (counted and listed_section) or (items and section.kind in {COMPONENTS, SUPPLIED}):
+        lone_bullet = len(counted) == 1 and (counted[0].line.bullet is not None or "\t" in counted[0].line.text or any(
+            _is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
+        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or (items and section.kind in {COMPONENTS, SUPPLIED}):
             if not listed_section:
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
-            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section))
+            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections))
         current.clear()
 
     for index, line in enumerate(lines):
@@ -153,7 +166,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[index]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-3:])
-        items = [] if line.heading_level else line_items(line, allow_bare)
+        items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and _is_breakdown_line(line))
@@ -239,8 +252,8 @@ def _parts_hold(item: Item) -> bool:
     return sum(counts) == item.phrase.count or item.explicit
 
 
-def read_lists(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
-    runs = find_runs(lines, sections)
+def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] = frozenset()) -> list[ListRun]:
+    runs = find_runs([line if line.number not in skip else _blank(line) for line in lines], sections)
     for run in runs:
         nest(run)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
@@ -253,6 +266,10 @@ def read_lists(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun
                     item.per = "player"
                     item.setup_intro = True  # type: ignore[attr-defined]
     return runs
+
+
+def _blank(line: LayoutLine) -> LayoutLine:
+    return LayoutLine(line.number, line.raw, "", (), 0, None, 0, line.is_debris)
 
 
 def _line_before(lines: list[LayoutLine], line: LayoutLine) -> LayoutLine | None:

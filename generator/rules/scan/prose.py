@@ -18,7 +18,7 @@ STATING = re.compile(
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
-    r"|(?:is|are)\s+(?:\w+\s+)?(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
+    r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?)\b",
     re.I,
 )
@@ -26,7 +26,7 @@ SETUP = re.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|collects?|is\s+given|places?)"
-    r"|give\s+each\s+player|to\s+each\s+player|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
+    r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,3}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
 GAMEPLAY = re.compile(
@@ -38,7 +38,7 @@ GAMEPLAY = re.compile(
 )
 _PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+player\b|\bto\s+each\s+player|\bplayers\s+each\b|\beach\s+(?:take|get|receive)s?\b", re.I)
 _SUPPLIED = re.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
-_OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
+_OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
 _DIMENSION_AFTER = re.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
 _ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
                             r"|gains?|loses?|moves?|scores?|flips?|reveals?|plays?|playing|picks?|chooses?|trades?|buys?|sells?"
@@ -118,7 +118,8 @@ _INLINE_LIST = re.compile(
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
     r"\s*:?\s+(?P<items>.+)$", re.I)
 _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
-                     r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of)\b", re.I)
+                     r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
+                     r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 _ONE_PER_PLAYER = re.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt))"
     r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=[\s.,;:)]|$)", re.I)
@@ -221,7 +222,7 @@ _FRACTIONS = {"half": (1, 2), "a third": (1, 3), "one third": (1, 3), "one-third
 _CATEGORY = re.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
 _FOR_EVERY = re.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
 _NUMBERED = re.compile(
-    rf"(?P<noun>[A-Z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
+    rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
     rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
 
 
@@ -242,8 +243,9 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
     for match in _FOR_EVERY.finditer(sentence):
         category = singular(match.group("cat"))
         many = categories.get(category)
-        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", match.group("things")):
-            found.append({"start": match.start(), "end": match.end(), "count": many,
+        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+(?!and\b|or\b)[A-Za-z][\w'-]*)?)", match.group("things")):
+            at = match.start("things") + thing.start()
+            found.append({"start": at, "end": match.start("things") + thing.end(), "count": many,
                           "component": thing.group("noun"), "kind": "product", "per": category})
     for match in _NUMBERED.finditer(sentence):
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))

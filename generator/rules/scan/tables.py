@@ -12,7 +12,7 @@ from .layout import LayoutLine
 from .lexicon import NOT_COMPONENTS, head_of
 
 _CELL_SPLIT = re.compile(r"\t+|\s{2,}")
-_FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+)\b")
+_FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
 _FLAT_ROW = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\d+|\?|-)\s+){1,5}(?:\d+|\?|-))(?=\s|$)")
 
 
