@@ -109,7 +109,7 @@ def rebuild_after_edit(kit: Path, runs: int = RUNS) -> Measure:
 def rebuild_in_watch(kit: Path, runs: int = RUNS) -> Measure:
     """`pnpgen build --watch` on a copy of `kit`: the rebuild time it reports after each one-card edit.
 
-    The watcher polls every 0.3 s; the time reported runs from noticing the change to the new PDF in
+    The watcher hears of the change from the file system; the time reported runs from then to the new PDF in
     place (manifest read, changed faces drawn, unchanged ones replayed, every page written).
     """
     times = []

@@ -5,17 +5,22 @@ Exit codes: 0 success, 1 the rule check found mismatches, 2 bad input or usage.
 
 from __future__ import annotations
 
+import re
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from generator.errors import PnpError
+from generator.paths import DATA_DIR
 
 app = typer.Typer(
     help="pnpgen: print-and-play kits from YAML manifests, as print-ready vector PDFs.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    # completion: `pnpgen --install-completion` (bash, zsh, fish, PowerShell) then TAB offers commands,
+    # options and the choices below; it costs --help nothing measurable (typer loads it either way)
+    add_completion=True, no_args_is_help=True, pretty_exceptions_enable=False,
     rich_markup_mode=None,  # rich costs more start-up time than the whole help text is worth
 )
 rules_app = typer.Typer(help="Read rulebooks.", context_settings={"help_option_names": ["-h", "--help"]},
@@ -23,6 +28,84 @@ rules_app = typer.Typer(help="Read rulebooks.", context_settings={"help_option_n
 app.add_typer(rules_app, name="rules")
 
 EXIT_MISMATCH, EXIT_BAD_INPUT = 1, 2
+
+
+class Choice(str, Enum):
+    """An option's choices: `--help` lists them and shell completion offers them."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _paper_names() -> list[str]:
+    """The papers generator/data/papers.yaml defines, read without a YAML parser: `--help` stays fast."""
+    return re.findall(r"^([A-Za-z0-9_-]+):", (DATA_DIR / "papers.yaml").read_text(encoding="utf-8"), re.MULTILINE)
+
+
+Paper = Choice("Paper", [(name, name) for name in _paper_names()], module=__name__)
+
+
+class Duplex(Choice):
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+
+
+class ReportFormat(Choice):
+    TEXT = "text"
+    JSON = "json"
+
+
+class ReferenceFormat(Choice):
+    SHEETS = "sheets"
+    CARDS = "cards"
+
+
+def _choices(kind: type[Choice], refusal: str):
+    """A parser keeping pnpgen's own message for a value that is not one of `kind`'s (exit code 2): `refusal`
+    with {value!r}, {choices} ('a4, letter, a3') and {either} ('text or json') filled in."""
+    names = [choice.value for choice in kind]
+    either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+
+    def parse(value):
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except ValueError:
+            raise typer.BadParameter(refusal.format(value=value, choices=", ".join(names), either=either)) from None
+
+    return parse
+
+
+def _choice(kind: type[Choice], flag: str, refusal: str, help: str):
+    """The option `flag` taking one of `kind`'s values: `--help` shows them and shell completion offers them
+    (the metavar and completer are spelled out: typer derives neither from an enum that has a parser)."""
+    names = [choice.value for choice in kind]
+
+    def complete(incomplete: str) -> list[str]:
+        return [name for name in names if name.startswith(incomplete)]
+
+    return typer.Option(flag, parser=_choices(kind, refusal), metavar=f"[{'|'.join(names)}]", autocompletion=complete,
+                        help=help)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"pnpgen {version('pnpgen')}")
+        except PackageNotFoundError:
+            typer.echo("pnpgen (not installed: no version)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print pnpgen's version and exit.")] = False,
+) -> None:
+    """pnpgen: print-and-play kits from YAML manifests, as print-ready vector PDFs."""
 
 
 def _fail(error: PnpError | OSError) -> None:
@@ -50,7 +133,11 @@ def _parse_offset(text: str) -> tuple[float, float]:
 
 
 KitArg = Annotated[Path, typer.Argument(help="Kit folder (holding kit.yaml).")]
-PaperOpt = Annotated[Optional[str], typer.Option("--paper", help="a4, letter, a3, tabloid or legal (default: the kit's).")]
+PAPER_REFUSAL = "unknown paper {value!r}; choose one of {choices}"  # the words of papers.load_paper
+FORMAT_REFUSAL = "--format is {either}, not {value!r}"
+PaperOpt = Annotated[Optional[Paper], _choice(Paper, "--paper", PAPER_REFUSAL, "The paper (default: the kit's).")]
+DuplexOpt = Annotated[Duplex, _choice(Duplex, "--duplex", "--duplex is {either}, not {value!r}",
+                                      "How your printer flips the sheet.")]
 
 
 @app.command()
@@ -60,29 +147,42 @@ def build(
     paper: PaperOpt = None,
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape sheets.")] = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Print for this many players (default: the kit's maximum).")] = None,
-    duplex: Annotated[str, typer.Option("--duplex", help="How your printer flips the sheet: long-edge or short-edge.")] = "long-edge",
+    duplex: DuplexOpt = Duplex.LONG_EDGE,
     back_offset: Annotated[str, typer.Option("--back-offset", help="Shift of the back side X,Y in mm (measure it with `pnpgen calibrate`).")] = "0,0",
     preview: Annotated[bool, typer.Option("--preview", help="Also write PNG previews of every page.")] = False,
+    preview_dpi: Annotated[Optional[int], typer.Option("--preview-dpi", min=36, max=600, metavar="DPI",
+                                                       help="Resolution of the previews, 36-600 dpi (default 100); implies --preview.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Check strictly (unlinked count statements are errors) and exit 1 when the check fails.")] = False,
     reference: Annotated[bool, typer.Option("--reference/--no-reference", help="Also write the reference sheets.")] = True,
     watch: Annotated[bool, typer.Option("--watch", help="Keep running and rebuild whenever a kit file changes (unchanged faces are reused).")] = False,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Say nothing but errors.")] = False,
+    verbose: Annotated[bool, typer.Option("-v", "--verbose", help="Say what each stage does, and what it did.")] = False,
 ) -> None:
-    """Build kits into print-ready PDFs (plus build.json, and previews with --preview)."""
-    from generator.pipeline import BuildOptions, build_kits, watch_kits
+    """Build kits into print-ready PDFs (plus build.json, and previews with --preview).
 
-    _check_duplex(duplex)
+    On a terminal a build that takes more than a second shows its progress; otherwise it prints one
+    line per kit built and one per rule check.
+    """
+    from generator.pipeline import BuildOptions, build_kits, watch_kits
+    from generator.progress import events_for
+
+    if quiet and verbose:
+        raise typer.BadParameter("--quiet and --verbose contradict each other; give one")
     _check_out(out)
-    options = BuildOptions(out=out, paper=paper, orientation="landscape" if landscape else None, players=players,
-                           duplex=duplex, back_offset=_parse_offset(back_offset), previews=preview,
-                           reference=reference, strict=strict)
+    options = BuildOptions(out=out, paper=_value(paper), orientation="landscape" if landscape else None,
+                           players=players, duplex=_value(duplex), back_offset=_parse_offset(back_offset),
+                           previews=preview or preview_dpi is not None,
+                           preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict)
+    echo = (lambda text: None) if quiet else typer.echo
+    events = events_for(echo, lambda text: typer.echo(text, err=True), quiet=quiet, verbose=verbose)
     if watch:
         try:
-            watch_kits(kits, options, echo=typer.echo)
+            watch_kits(kits, options, echo, events=events, error=lambda text: typer.echo(text, err=True))
         except KeyboardInterrupt:
-            typer.echo("stopped watching")
+            echo("stopped watching")
         return
     try:
-        outcome = build_kits(kits, options, echo=typer.echo)
+        outcome = build_kits(kits, options, echo, events=events)
     except (PnpError, OSError) as error:
         _fail(error)
     if strict and not outcome.consistent:
@@ -92,12 +192,12 @@ def build(
 
 @app.command()
 def calibrate(
-    paper: Annotated[str, typer.Option("--paper", help="a4, letter, a3, tabloid or legal.")] = "a4",
+    paper: Annotated[Paper, _choice(Paper, "--paper", PAPER_REFUSAL, "The paper.")] = Paper("a4"),
     out: Annotated[Path, typer.Option("--out", help="Where to write the calibration PDF.")] = Path("output"),
-    duplex: Annotated[str, typer.Option("--duplex", help="long-edge or short-edge.")] = "long-edge",
+    duplex: DuplexOpt = Duplex.LONG_EDGE,
 ) -> None:
     """Write a two-sided page that measures your printer's back-side offset (for --back-offset)."""
-    _check_duplex(duplex)
+    paper, duplex = _value(paper), _value(duplex)
     _check_out(out)
     from generator.papers import load_paper
     from generator.write.calibration import write_calibration
@@ -116,15 +216,14 @@ def check(
     kit: KitArg,
     rules: Annotated[Optional[Path], typer.Option("--rules", help="The rulebook text (default: the kit's rulebook).")] = None,
     players: Annotated[str, typer.Option("--players", help="A player count, or 'all' for every supported count.")] = "all",
-    format: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    format: Annotated[ReportFormat, _choice(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the report.")] = ReportFormat.TEXT,
     strict: Annotated[bool, typer.Option("--strict", help="Unlinked count statements are errors, not warnings.")] = False,
 ) -> None:
     """Prove the kit's component counts match its rulebook (exit 1 on any mismatch)."""
     from generator.check import check_kit, format_report
     from generator.manifest import load_manifest
 
-    if format not in {"text", "json"}:
-        raise typer.BadParameter("--format is text or json")
+    format = _value(format)
     try:
         spec = load_manifest(kit)
         report = check_kit(spec, rules_path=rules, players=None if players == "all" else _player_count(players),
@@ -136,9 +235,9 @@ def check(
         raise typer.Exit(EXIT_MISMATCH)
 
 
-def _check_duplex(duplex: str) -> None:
-    if duplex not in {"long-edge", "short-edge"}:
-        raise typer.BadParameter("--duplex is long-edge or short-edge")
+def _value(choice: Choice | str | None) -> str | None:
+    """The plain string of a choice (typer hands over the enum member or, for some versions, the string)."""
+    return choice.value if isinstance(choice, Enum) else choice
 
 
 def _player_count(text: str) -> int:
@@ -150,15 +249,14 @@ def _player_count(text: str) -> int:
 @rules_app.command("scan")
 def rules_scan(
     rulebook: Annotated[Path, typer.Argument(help="Rulebook as plain text or Markdown.")],
-    format: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    format: Annotated[ReportFormat, _choice(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the statements.")] = ReportFormat.TEXT,
 ) -> None:
     """List every component-count statement in a rulebook."""
     import json
 
     from generator.rules.scan import format_statements_text, read_rulebook_text, scan_rulebook, statements_to_json
 
-    if format not in {"text", "json"}:
-        raise typer.BadParameter("--format is text or json")
+    format = _value(format)
     try:
         text = read_rulebook_text(rulebook)
     except PnpError as error:
@@ -170,7 +268,8 @@ def rules_scan(
 @app.command()
 def reference(
     kit: KitArg,
-    format: Annotated[str, typer.Option("--format", help="sheets (A4/Letter pages) or cards (poker-size player aids).")] = "sheets",
+    format: Annotated[ReferenceFormat, _choice(ReferenceFormat, "--format", FORMAT_REFUSAL,
+                                               "sheets (A4/Letter pages) or cards (poker-size player aids).")] = ReferenceFormat.SHEETS,
     paper: PaperOpt = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
 ) -> None:
@@ -178,8 +277,7 @@ def reference(
     from generator.manifest import load_manifest
     from generator.reference import write_reference
 
-    if format not in {"sheets", "cards"}:
-        raise typer.BadParameter("--format is sheets or cards")
+    format, paper = _value(format), _value(paper)
     _check_out(out)
     try:
         spec = load_manifest(kit)
@@ -187,6 +285,27 @@ def reference(
     except (PnpError, OSError) as error:
         _fail(error)
     typer.echo(f"wrote {path}")
+
+
+@app.command()
+def new(
+    kit: Annotated[Path, typer.Argument(help="The new kit's folder (it must not exist yet, or be empty).")],
+    name: Annotated[Optional[str], typer.Option("--name", help="The game's name (default: made from the folder's name).")] = None,
+) -> None:
+    """Start a kit: write a small example game to make your own.
+
+    The folder gets kit.yaml (a CSV deck with a shared back, tokens for each player, a board, a card with its
+    own art and template), rules.txt whose counts kit.yaml links, and a README. It builds and checks clean."""
+    import shlex
+
+    from generator.starter import write_starter_kit
+
+    try:
+        written = write_starter_kit(kit, name)
+    except (PnpError, OSError) as error:
+        _fail(error)
+    typer.echo(f"wrote {len(written)} files into {kit}: kit.yaml, rules.txt, README.md, cards/, art/, templates/")
+    typer.echo(f"next: pnpgen build {shlex.quote(str(kit))}   then   pnpgen check {shlex.quote(str(kit))}")
 
 
 @app.command()

@@ -2,7 +2,8 @@
 
 Pieces of one size are laid in rows, so every straight cut runs the length of its block and its crop
 marks line up; two-sided pieces get a back page right after their front, mirrored for the flip;
-anything larger than the printable area is split into overlapping tiles plus an assembly page.
+anything larger than the printable area is split into overlapping tiles plus an assembly page (both
+sides of a two-sided piece, each tile's back behind it).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Sequence
 
-from generator.errors import LayoutError
 from generator.model import Piece
 from generator.units import mm
 
@@ -21,6 +21,7 @@ BLOCK_GAP = mm(8)        # between blocks of different sizes: holds both blocks'
 FOOTER = mm(9)           # band at the page bottom for kit name, page number and scale bar
 MARK_LENGTH = mm(3.5)
 TILE_OVERLAP = mm(10)
+TILE_BACK_BLEED = mm(2)   # a two-sided tile's back is printed this far past the tile: duplex drift shows no paper
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,8 @@ class Page:
     placements: tuple[Placement, ...] = ()
     marks: tuple[CropMark, ...] = ()
     sheet: int = 0  # the sheet of paper it is printed on (a back shares its front's)
-    tile: Tile | None = None
-    tiles: tuple[Tile, ...] = ()  # assembly page: every tile of its piece
+    tile: Tile | None = None  # a tile page, and the back of a two-sided tile: the tile it prints
+    tiles: tuple[Tile, ...] = ()  # assembly page (and its back, for a two-sided piece): every tile of its piece
     caption: str = ""
     tiled: Piece | None = None  # assembly page: the piece its tiles make up
 
@@ -281,6 +282,17 @@ def _mark_span(edge: float, direction: int, bleed: float, limit: float) -> tuple
     return near, far
 
 
+def flips_across(page_width: float, page_height: float, duplex: str) -> bool:
+    """True when the duplex flip mirrors a page left to right (about a vertical axis), False when top to bottom.
+
+    The printer turns the sheet over its long or its short edge. A portrait page's long edges are its
+    sides, so a long-edge flip mirrors it left to right; a landscape page's long edges are its top and
+    bottom, so the same flip mirrors it top to bottom (the printer turns both sides of the sheet alike).
+    """
+    portrait = page_width <= page_height + 1e-6
+    return portrait == (duplex != "short-edge")
+
+
 def mirror_page(front: Page, options: SheetOptions) -> Page:
     """The back page of `front`: each back face lands behind its front after the flip.
 
@@ -289,10 +301,11 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
     back page, the mirrored axis flips sign.
     """
     read_x, read_y = options.back_offset
-    dx, dy = (-read_x, read_y) if options.duplex == "short-edge" else (read_x, -read_y)
+    across = flips_across(front.width, front.height, options.duplex)
+    dx, dy = (read_x, -read_y) if across else (-read_x, read_y)
     backs = []
     for pl in front.placements:
-        if options.duplex == "short-edge":
+        if not across:
             x, y = pl.x, front.height - pl.y - pl.piece.height
             clip = pl.clip and (pl.clip[0], front.height - pl.clip[3], pl.clip[2], front.height - pl.clip[1])
         else:
@@ -306,27 +319,34 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
 
 def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
     """A piece too big for the sheet as imposed: whole on the other orientation if it fits there (with its
-    back page), else split into overlapping tiles on the orientation needing fewer pages, plus an assembly page."""
+    back page), else split into overlapping tiles on the orientation needing fewer pages, plus an assembly page.
+
+    A two-sided piece is tiled on both sides: each tile's back page follows it, mirrored like any back,
+    so it lands behind its tile, and the assembly page gets a back showing the tiles as seen from the
+    back. (Refusing would leave a board with a different track on each side unprintable on home paper;
+    tiles cut on all four printed edges and overlapped line up on both faces, as the same stretch of
+    board is printed on both tiles of an overlap.) Each back tile is printed `TILE_BACK_BLEED` past its
+    tile's edges, so the printer's duplex drift leaves no white sliver along a cut.
+    """
+    two_sided = piece.back is not None
+    grow = TILE_BACK_BLEED if two_sided else 0.0
     best = None
     for paper in (options.paper.portrait, options.paper.landscape):
         x0, y0, x1, y1 = paper.area()
         aw, ah = x1 - x0, y1 - y0
         if piece.width <= aw and piece.height <= ah:
             placement = Placement(piece, x0 + (aw - piece.width) / 2, y0 + (ah - piece.height) / 2)
-            if piece.back is None:
+            if not two_sided:
                 return [Page("single", paper.width, paper.height, (placement,))]
             front = Page("front", paper.width, paper.height, (placement,))
             return [front, mirror_page(front, options)]
-        cols = _tile_count(piece.width, aw, options.overlap)
-        rows = _tile_count(piece.height, ah, options.overlap)
+        cols = _tile_count(piece.width, aw - 2 * grow, options.overlap)
+        rows = _tile_count(piece.height, ah - 2 * grow, options.overlap)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, paper, cols, rows)
-    if piece.back is not None:
-        raise LayoutError(f"{piece.component_id}: a two-sided piece larger than the printable area of "
-                          f"{options.paper.name} cannot be tiled (its back would not line up); print on bigger "
-                          "paper (e.g. --paper a3) or make it one-sided")
     _, paper, cols, rows = best
     x0, y0, x1, y1 = paper.area()
+    x0, y0 = x0 + grow, y0 + grow  # room for the back tiles' extra print (two-sided pieces only)
     stride_x = (piece.width - options.overlap) / cols if cols > 1 else piece.width
     stride_y = (piece.height - options.overlap) / rows if rows > 1 else piece.height
     tile_w = stride_x + options.overlap if cols > 1 else piece.width
@@ -341,10 +361,25 @@ def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
             clip = (x0, y0, x0 + tile_w, y0 + tile_h)
             placement = Placement(piece, x0 - tile.piece_x, y0 - tile.piece_y, clip=clip)
             pages.append(Page("tile", paper.width, paper.height, (placement,), tile=tile))
-    assembly = Page("assembly", paper.width, paper.height, tiles=tuple(tiles),
-                    caption=f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm",
-                    tiled=piece)
-    return [assembly] + pages
+            if two_sided:
+                back = mirror_page(pages[-1], options)
+                grown = tuple(replace(pl, clip=_grown(pl.clip, grow)) for pl in back.placements)
+                pages.append(replace(back, placements=grown, tile=tile))
+    caption = f"{piece.component_id}: {cols}×{rows} tiles, overlap {options.overlap / mm(1):g} mm"
+    if not two_sided:
+        return [Page("assembly", paper.width, paper.height, tiles=tuple(tiles), caption=caption, tiled=piece)] + pages
+    # the back of the assembly sheet: the back face, with each tile where it lies when the board is turned over
+    across = flips_across(paper.width, paper.height, options.duplex)
+    behind = tuple(replace(t, piece_x=piece.width - t.piece_x - t.width) if across else
+                   replace(t, piece_y=piece.height - t.piece_y - t.height) for t in tiles)
+    return [Page("assembly", paper.width, paper.height, tiles=tuple(tiles), tiled=piece,
+                 caption=f"{caption}, printed on both sides: print these pages double-sided"),
+            Page("back", paper.width, paper.height, tiles=behind, tiled=piece,
+                 caption=f"{piece.component_id}: the back, as it lies when the board is turned over")] + pages
+
+
+def _grown(box: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float] | None:
+    return box and (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 def _tile_count(length: float, available: float, overlap: float) -> int:

@@ -117,7 +117,12 @@ def build_kit(spec: KitSpec, players: int) -> Kit:
 
 # -- helpers shared by the kind modules -------------------------------------------------------------
 def located_error(component: ComponentSpec, key: str, message: str) -> ManifestError:
-    """A problem found while building, pointed at the component's place in the manifest."""
+    """A problem found while building, pointed at the value's place in the manifest when it was written
+    there (`components[3].size`), else at the component's."""
+    written = component.written.get(key)
+    if written is not None:
+        where = written.location
+        return ManifestError([Problem(where.path, where.line, where.column, written.key, message)])
     where = component.location
     return ManifestError([Problem(where.path, where.line, where.column, f"components.{component.id}.{key}", message)])
 
@@ -148,15 +153,15 @@ def face_fields(spec: KitSpec, component: ComponentSpec, side: SideSpec, colour:
     fields["seat"] = seat
     fields["kit_name"] = spec.name
     fields["content_missing"] = component.content == "missing"
-    if side.art is not None:
+    if side.art is not None and "art" not in extra:  # a card's own art wins over its side's
         fields["art"] = str(side.art)
     return fields
 
 
 def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float, bleed: float,
-         shape: str, corner_radius: float = 0.0) -> FaceSpec:
-    """The FaceSpec of one side drawn from its template with `fields` (sizes in points)."""
-    return FaceSpec(template=side.template, fields_json=json.dumps(fields, sort_keys=True, default=str),
+         shape: str, corner_radius: float = 0.0, template: str | None = None) -> FaceSpec:
+    """The FaceSpec of one side drawn from its template (or a card's own `template`) with `fields` (sizes in points)."""
+    return FaceSpec(template=template or side.template, fields_json=json.dumps(fields, sort_keys=True, default=str),
                     width=width, height=height, bleed=bleed, shape=shape, corner_radius=corner_radius)
 
 
@@ -178,17 +183,18 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     outline = outline_for(component, width, height)
     shared: dict[FaceSpec, FaceSpec] = {}  # one object per distinct face: a deck's 10 000 backs are one back
     for seat, colour_name, colour in colour_sets(spec, component, players):
-        entries = [(c.count, c.front, c.back) for c in cards] if cards else [(component.count, {}, {})]
-        for copies, front_extra, back_extra in entries:
+        entries = ([(c.count, c.front, c.back, c.template, c.back_template) for c in cards] if cards
+                   else [(component.count, {}, {}, None, None)])
+        for copies, front_extra, back_extra, front_template, back_template in entries:
             front = face(component.front, face_fields(spec, component, component.front, colour, colour_name, front_extra, seat),
-                         width, height, bleed, component.shape, component.corner_radius)
+                         width, height, bleed, component.shape, component.corner_radius, front_template)
             back = None
             if component.back is not None:
                 # a back shows only its own fields and the card's back_* values: a deck's backs must
                 # not give away which card is on the other side
                 back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
                                                         back_extra, seat),
-                            width, height, bleed, component.shape, component.corner_radius)
+                            width, height, bleed, component.shape, component.corner_radius, back_template)
                 back = shared.setdefault(back, back)
             piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat)
             for _ in range(copies):

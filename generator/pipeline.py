@@ -7,8 +7,10 @@ Nothing is written until every stage has succeeded, so a bad manifest leaves out
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -19,7 +21,8 @@ from generator.manifest import load_manifest
 from generator.manifest.spec import KitSpec
 from generator.model import Kit, build_kit, printed_count
 from generator.papers import load_paper
-from generator.paths import TEMPLATES_DIR, make_public
+from generator.paths import TEMPLATES_DIR, make_public, shown
+from generator.progress import BuildEvents, Lines
 from generator.render import render_faces
 from generator.units import to_mm
 
@@ -51,6 +54,7 @@ class BuildResult:
     report: Path
     pages: int
     previews: tuple[Path, ...] = field(default=())
+    sheets: int = 0  # sheets of paper the pages take (a front and its back are one)
 
 
 def resolve_players(spec: KitSpec, players: int | None) -> int:
@@ -62,25 +66,38 @@ def resolve_players(spec: KitSpec, players: int | None) -> int:
     return players
 
 
-def build(kit_dir: Path, options: BuildOptions, memory=None) -> BuildResult:
+def build(kit_dir: Path, options: BuildOptions, memory=None, events: BuildEvents | None = None) -> BuildResult:
     """Build one kit into options.out/<kit id>/: the PDF, build.json and optional PNG previews.
 
-    `memory` (a write.faces.DrawingMemory) carries drawn faces from one build to the next in a process.
+    `memory` (a write.faces.DrawingMemory) carries drawn faces from one build to the next in a process;
+    `events` hears each stage begin and end (progress display, --verbose).
     """
-    return build_spec(load_manifest(kit_dir), options, memory)
+    return build_spec(load_manifest(kit_dir), options, memory, events)
 
 
-def build_spec(spec: KitSpec, options: BuildOptions, memory=None) -> BuildResult:
+def build_stages(spec: KitSpec, options: BuildOptions) -> int:
+    """How many stages a build of `spec` goes through, its rule check included (for a progress display)."""
+    return 4 + options.previews + bool(options.reference and spec.reference)
+
+
+def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildEvents | None = None) -> BuildResult:
     """`build` for a kit whose manifest is already loaded."""
+    events = events or BuildEvents()
     players = resolve_players(spec, options.players)
     paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
                        spec.defaults.margin)
+    events.stage(spec, "making the pieces")
     kit = build_kit(spec, players)
+    events.detail(spec, f"{_count(len(kit.pieces), 'piece')} of {_count(len(spec.components), 'component')} "
+                        f"for {_count(players, 'player')}")
+    events.stage(spec, f"laying them out on {paper.name} sheets")
     sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset)
     imposition = impose_sheets(kit.pieces, sheet_options)
+    events.detail(spec, f"{_count(len(imposition.pages), 'page')} on {_count(imposition.sheets, 'sheet')} of "
+                        f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
     faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
     try:
-        result = _write(kit, faces, imposition, options, memory)
+        result = _write(kit, faces, imposition, options, memory, events)
     except BaseException:
         faces.discard()
         raise
@@ -88,11 +105,17 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None) -> BuildResult
     return result
 
 
-def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory=None) -> BuildResult:
+def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory=None,
+           events: BuildEvents | None = None) -> BuildResult:
     """Write into a temporary folder, then move it into place: output/ never holds a half-built kit."""
     from generator.write import write_pdf, write_previews
 
     spec = kit.spec
+    events = events or BuildEvents()
+
+    def on_page(done: int, total: int) -> None:
+        events.pages(spec, done, total)
+
     target = options.out / spec.id
     _check_target(target, spec)
     options.out.mkdir(parents=True, exist_ok=True)
@@ -101,16 +124,27 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
     try:
         roots = (*spec.roots, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
+        events.stage(spec, f"drawing {len(faces)} faces and writing the PDF")
         if imposition.pages:
-            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font)
+            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
+                      on_page=on_page)
+            events.detail(spec, f"{_count(len(imposition.pages), 'page')} written ({pdf.stat().st_size // 1024} KB)")
+        else:
+            events.detail(spec, "nothing to print: no PDF")
         previews = ()
-        if options.previews and imposition.pages:
-            previews = tuple(write_previews(imposition, faces, staging / "preview", spec.name, roots,
-                                            options.preview_dpi, options.duplex, spec.defaults.font))
+        if options.previews:
+            events.stage(spec, f"drawing the previews at {options.preview_dpi} dpi")
+            if imposition.pages:
+                previews = tuple(write_previews(imposition, faces, staging / "preview", spec.name, roots,
+                                                options.preview_dpi, options.duplex, spec.defaults.font,
+                                                on_page=on_page))
+            events.detail(spec, f"{len(previews)} PNGs in {shown(target / 'preview')}")
         if options.reference and spec.reference:
             from generator.reference import write_reference
 
-            write_reference(spec, staging, format="sheets", paper=options.paper)
+            events.stage(spec, "typesetting the reference sheets")
+            written = write_reference(spec, staging, format="sheets", paper=options.paper)
+            events.detail(spec, f"{shown(target / Path(written).name)} written")
         report = staging / "build.json"
         report.write_text(json.dumps(build_report(kit, imposition, options), indent=2) + "\n", encoding="utf-8")
         if target.exists():
@@ -120,7 +154,12 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return BuildResult(kit, target / pdf.name if imposition.pages else None, target / "build.json",
-                       len(imposition.pages), tuple(target / p.relative_to(staging) for p in previews))
+                       len(imposition.pages), tuple(target / p.relative_to(staging) for p in previews),
+                       imposition.sheets)
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _check_target(target: Path, spec: KitSpec) -> None:
@@ -155,10 +194,11 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
 
             entry["cells"] = cell_count(component)
         components.append(entry)
+    duplex_sheets = {p.sheet for p in pages if p.kind == "back"}  # a two-sided tile or assembly sheet too
     return {
         "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,
         "duplex": options.duplex, "pages": len(pages), "sheets": imposition.sheets,
-        "duplex_pages": [i + 1 for i, p in enumerate(pages) if p.kind in {"front", "back"}],
+        "duplex_pages": [i + 1 for i, p in enumerate(pages) if p.sheet in duplex_sheets],
         "utilisation": round(imposition.utilisation, 4), "components": components,
     }
 
@@ -171,79 +211,211 @@ class BuildOutcome:
     consistent: bool  # every kit's rule check passed (or had nothing to check)
 
 
-def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None],
-               memory=None) -> BuildOutcome:
-    """Build each kit, run its rule check and report both; stops at the first kit with bad input."""
+def build_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None] | None = None,
+               memory=None, events: BuildEvents | None = None) -> BuildOutcome:
+    """Build each kit, run its rule check and report both; stops at the first kit with bad input.
+
+    What is said goes to `events` (a progress display, --verbose lines, nothing) or, without it, as one line
+    per kit and one per rule check to `echo`.
+    """
+    events = events or Lines(echo or (lambda text: None))
+    events.build_started(len(kit_dirs))
+    try:
+        return _build_kits(kit_dirs, options, memory, events)
+    finally:
+        events.build_finished()
+
+
+def _build_kits(kit_dirs: Sequence[Path], options: BuildOptions, memory, events: BuildEvents) -> BuildOutcome:
     # every manifest is read and checked first: a typo in the last kit must not leave the first ones written
-    specs = [load_manifest(kit_dir) for kit_dir in kit_dirs]
+    specs, read = [], []
+    for kit_dir in kit_dirs:
+        started = time.perf_counter()
+        spec = load_manifest(kit_dir)
+        read.append(time.perf_counter() - started)
+        events.detail(spec, f"read {shown(spec.manifest)}: {_count(len(spec.components), 'component')}")
+        specs.append(spec)
     for spec in specs:
         resolve_players(spec, options.players)
     results = []
     consistent = True
-    for spec in specs:
-        result = build_spec(spec, options, memory)
+    for spec, reading in zip(specs, read):
+        started = time.perf_counter() - reading
+        events.kit_started(spec, build_stages(spec, options))
+        result = build_spec(spec, options, memory, events)
         results.append(result)
-        spec = result.kit.spec
-        echo(f"{spec.id}: {result.pages} pages -> {result.pdf}" if result.pdf else f"{spec.id}: nothing to print")
+        events.kit_built(result, time.perf_counter() - started)
+        events.stage(spec, "checking the counts against the rules")
         if spec.rulebook is None and not spec.waivers and not any(c.rules for c in spec.components):
             # the checker (and its ~50 ms of imports) would find nothing: a small kit's build is ~0.6 s
-            echo(f"{spec.id}: rule check: nothing to check (no rule links and no rulebook)")
+            events.checked(spec, "rule check: nothing to check (no rule links and no rulebook)")
             continue
         from generator.check import check_kit
 
         report = check_kit(spec, players=None, strict=options.strict)
-        echo(f"{spec.id}: {report.summary()}")
+        events.checked(spec, report.summary())
         consistent = consistent and report.consistent
     return BuildOutcome(tuple(results), consistent)
 
 
-def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None],
-               interval: float = 0.3, rounds: int | None = None) -> None:
-    """Build, then rebuild whenever a file of the kits or of the built-in templates changes.
+WATCH_DEBOUNCE_MS = 1600  # the longest a burst of changes (an editor saving, a checkout) is gathered into one
+WATCH_STEP_MS = 100  # the quiet that ends a burst
+WATCH_IDLE_MS = 1000  # how often a quiet watch wakes up (to call on_idle, and to see a stop event)
 
-    Faces drawn by earlier builds are replayed instead of redrawn, so a rebuild after editing one card
-    costs little more than writing the PDF. Bad input is reported and the watch goes on; `rounds`
-    bounds the number of builds (for tests).
+
+def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None], *,
+               events: BuildEvents | None = None, error: Callable[[str], None] | None = None,
+               rounds: int | None = None, stop_event=None, on_idle: Callable[[], None] | None = None,
+               debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS, idle_ms: int = WATCH_IDLE_MS,
+               force_polling: bool | None = None) -> int:
+    """Build, then rebuild whenever a file of the kits, of the kits they extend or of the built-in
+    templates changes; return how many builds ran.
+
+    The file system says what changed (watchfiles); a burst of changes is one rebuild. What pnpgen writes
+    itself is no change: the output folder is ignored wherever it is, inside the kit too, and so are
+    preview/ folders and editors' temporary files. Faces drawn by earlier builds are replayed instead of
+    redrawn, so a rebuild after editing one card costs little more than writing the PDF. Bad input is
+    reported on `error` (default `echo`) and the watch goes on.
+
+    The watch ends at Ctrl-C, when `stop_event` (anything with `is_set()`) is set, or after `rounds`
+    builds; `on_idle` is called whenever `idle_ms` pass with no change. Tests drive it with these.
     """
-    import time
+    from watchfiles import watch
 
     from generator.errors import PnpError
     from generator.write.faces import DrawingMemory
 
     memory = DrawingMemory()
-    seen: dict[Path, int] | None = None
+    error = error or echo
+    kit_ids = {Path(kit_dir).resolve().name for kit_dir in kit_dirs}  # what builds write into the output folder
     builds = 0
-    while rounds is None or builds < rounds:
-        roots = _watched(kit_dirs)  # again each round: a kit may start or stop extending another
-        state = _snapshot(roots)
-        if state != seen:
-            seen = state
-            started = time.perf_counter()
-            try:
-                build_kits(kit_dirs, options, echo, memory)
-                echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
-            except PnpError as error:
-                echo(f"error: {error}")
-            builds += 1
-            continue
-        time.sleep(interval)
+
+    def rebuild() -> None:
+        nonlocal builds
+        started = time.perf_counter()
+        try:
+            outcome = build_kits(kit_dirs, options, echo, memory, events)
+            kit_ids.update(result.kit.spec.id for result in outcome.results)
+            echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
+        except PnpError as problem:
+            error(f"error: {problem}")
+        builds += 1
+
+    def done() -> bool:
+        return (rounds is not None and builds >= rounds) or (stop_event is not None and stop_event.is_set())
+
+    roots = _watched(kit_dirs)
+    relevant = WatchFilter(roots, options.out, kit_ids)
+    before = _snapshot(roots, relevant)
+    rebuild()
+    while not done():
+        first = True
+        for changes in watch(*roots, watch_filter=relevant, debounce=debounce_ms, step=step_ms,
+                             stop_event=stop_event, rust_timeout=idle_ms, yield_on_timeout=True,
+                             force_polling=force_polling):
+            if first:  # the watcher is up: catch what changed between the snapshot and its start
+                first = False
+                if not changes and _snapshot(roots, relevant) != before:
+                    changes = {"a file changed while the watch started"}
+            if changes and not isinstance(next(iter(changes)), str):
+                changes = _lasting(changes)
+            if not changes:
+                if on_idle is not None:
+                    on_idle()
+                continue
+            echo(f"changed: {_changed(changes, roots)}")
+            now_watched = _watched(kit_dirs)  # a kit may have started or stopped extending another
+            if now_watched != roots:
+                roots, relevant = now_watched, WatchFilter(now_watched, options.out, kit_ids)
+                before = _snapshot(roots, relevant)
+                rebuild()
+                break  # watch the new folders
+            rebuild()
+            if done():
+                return builds
+        else:
+            return builds  # the stop event was set
+    return builds
 
 
 def _watched(kit_dirs: Sequence[Path]) -> list[Path]:
-    """The kits' folders, the folders of the kits they extend, and the built-in templates."""
+    """The kits' folders, the folders of the kits they extend, and the built-in templates: the ones there are."""
     from generator.manifest.extends import extended_folders
 
     folders = {Path(k).resolve() for k in kit_dirs}
     for kit_dir in kit_dirs:
         folders.update(extended_folders(Path(kit_dir)))
-    return sorted(folders) + [TEMPLATES_DIR]
+    return [folder for folder in sorted(folders) if folder.is_dir()] + [TEMPLATES_DIR]
 
 
-def _snapshot(roots: Sequence[Path]) -> dict[Path, int]:
-    """Modification times of every file below `roots` (the kits' manifests, art, CSV and templates)."""
+class WatchFilter:
+    """Which changed files call for a rebuild (a watchfiles filter: `(change, path) -> bool`).
+
+    Not what pnpgen writes: the whole output folder when it lies below or beside the kits
+    (`cd mykit && pnpgen build . --watch`), or, when it is a kit folder or holds one (`--out .`), what
+    builds put there (each kit's folder and the hidden `.cache` and staging folders). Nor a `preview/`
+    folder, version-control or cache folders, or editors' swap, backup and lock files.
+    """
+
+    EDITOR_FILES = re.compile(r"(\.sw[a-z]|~|\.tmp|\.bak)$|^\.#|^#.*#$|^4913$|^\.DS_Store$")
+    SKIPPED_FOLDERS = frozenset({"preview", ".git", ".hg", ".svn", "__pycache__", ".idea", ".vscode"})
+
+    def __init__(self, roots: Sequence[Path], out: Path, kit_ids: set[str]):
+        self.roots = [Path(root).resolve() for root in roots]
+        self.out = Path(out).resolve()
+        self.kit_ids = kit_ids  # kept up to date by the watch
+        self.whole_out = not any(root.is_relative_to(self.out) for root in self.roots)
+
+    def __call__(self, change, path: str) -> bool:
+        path = Path(path)
+        if self.EDITOR_FILES.search(path.name) or self._written(path):
+            return False
+        for root in self.roots:
+            if path.is_relative_to(root) and self.SKIPPED_FOLDERS.intersection(path.relative_to(root).parts):
+                return False
+        return True
+
+    def _written(self, path: Path) -> bool:
+        if not path.is_relative_to(self.out):
+            return False
+        if self.whole_out:
+            return True
+        parts = path.relative_to(self.out).parts
+        if not parts or any(root.is_relative_to(self.out / parts[0]) for root in self.roots):
+            return False  # a kit's own folder, even one named like a kit's build
+        return parts[0].startswith(".") or parts[0] in self.kit_ids
+
+
+def _snapshot(roots: Sequence[Path], relevant: Callable[[object, str], bool]) -> dict[Path, int]:
+    """Modification times of the files below `roots` that a rebuild depends on."""
     files = {}
     for root in roots:
         for path in sorted(root.rglob("*")):
-            if path.is_file() and "preview" not in path.parts:
+            if relevant(None, str(path)) and path.is_file():
                 files[path] = path.stat().st_mtime_ns
     return files
+
+
+def _lasting(changes: set) -> set:
+    """The changes less the files that came and went within them (`sed -i`'s and editors' temporary files)."""
+    from watchfiles import Change
+
+    kinds: dict[str, set] = {}
+    for change, path in changes:
+        kinds.setdefault(path, set()).add(change)
+    return {(change, path) for change, path in changes
+            if not ({Change.added, Change.deleted} <= kinds[path] and not Path(path).exists())}
+
+
+def _changed(changes: set, roots: Sequence[Path], most: int = 5) -> str:
+    """'cards.csv, art/coin.svg': the changed files, as written from their watched folder."""
+    names = []
+    for change in changes:
+        if isinstance(change, str):
+            names.append(change)
+            continue
+        path = Path(change[1])
+        root = next((r for r in roots if path.is_relative_to(r)), None)
+        names.append(str(path.relative_to(root)) if root is not None else str(path))
+    names = sorted(set(names))
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")

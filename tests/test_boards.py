@@ -20,7 +20,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.pipeline import BuildOptions, build
 from generator.render import render_faces
 from generator.units import mm
-from tests.conftest import ROOT, SEEDS
+from tests.conftest import ROOT, SEEDS, cut_outlines
 
 PT_MM = 25.4 / 72
 RESOURCE_HOG = ROOT / "components" / "resource_hog"
@@ -250,3 +250,210 @@ def test_unknown_board_keys_are_refused_with_a_hint(write_kit):
     with pytest.raises(ManifestError) as error:
         load_manifest(kit)
     assert "unknown key 'coner' (did you mean 'corner'?)" in str(error.value)
+
+
+# -- two-sided boards, and a board's own size ---------------------------------------------------------------------
+TWO_SIDED = """
+kit:
+  name: Two-sided board
+components:
+  - id: score
+    kind: board
+    board:
+      title: Side A
+      tracks:
+        - {title: Two or three players, spaces: FRONT_SPACES}
+    sides:
+      back:
+        board:
+          title: Side B
+          tracks:
+            - {title: Four or five players, spaces: 14, space_size: BACK_SPACE}
+"""
+GROUND = (0.956863, 0.92549, 0.847059)  # the board's paper ground, drawn over trim and bleed
+
+
+def two_sided_kit(folder: Path, front_spaces: int = 12, back_space: str = "22mm", extra: str = "") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    text = TWO_SIDED.replace("FRONT_SPACES", str(front_spaces)).replace("BACK_SPACE", back_space)
+    (folder / "kit.yaml").write_text(text + extra, encoding="utf-8")
+    return folder
+
+
+def page_boxes(pdf: Path) -> list[dict]:
+    """Per page: its size, words and the ground boxes (filled with the board's ground) in mm, read from the PDF."""
+    import pdfplumber
+
+    pages = []
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            grounds = [(s["x0"] * PT_MM, s["top"] * PT_MM, s["x1"] * PT_MM, s["bottom"] * PT_MM) for s in page.rects
+                       if s.get("fill") and tuple(s.get("non_stroking_color") or ()) == GROUND]
+            pages.append({"size": (float(page.width) * PT_MM, float(page.height) * PT_MM), "grounds": grounds,
+                          "words": [w["text"] for w in page.extract_words()]})
+    return pages
+
+
+def turned_over(box: tuple[float, ...], page_size: tuple[float, float], duplex: str) -> tuple[float, ...]:
+    """Where a box on a back page lies, seen from the front, once the printer has turned the sheet over.
+
+    The sheet turns about its long or its short edge. A portrait page's long edges are its sides (the back
+    is mirrored left to right); a landscape page's long edges are its top and bottom (mirrored top to bottom).
+    """
+    width, height = page_size
+    portrait = width <= height
+    left_right = portrait == (duplex == "long-edge")
+    x0, y0, x1, y1 = box
+    return (width - x1, y0, width - x0, y1) if left_right else (x0, height - y1, x1, height - y0)
+
+
+@pytest.mark.parametrize("paper,front_spaces,back_space,duplex", [
+    ("a3", 12, "22mm", "long-edge"),   # 342.5 mm wide: fits A3 only turned to landscape
+    ("a3", 12, "22mm", "short-edge"),
+    ("a4", 5, "8mm", "long-edge"),     # 136.5 mm wide: packed on a portrait A4 sheet like any two-sided piece
+    ("a4", 5, "8mm", "short-edge"),
+])
+def test_a_two_sided_board_prints_its_back_behind_its_front(tmp_path, paper, front_spaces, back_space, duplex):
+    import json
+
+    kit = two_sided_kit(tmp_path / "kit", front_spaces, back_space)
+    result = build(kit, BuildOptions(out=tmp_path / "out", paper=paper, duplex=duplex, reference=False))
+    pages = page_boxes(result.pdf)
+    assert len(pages) == 2
+    front, back = pages
+    assert "A" in front["words"] and "B" not in front["words"]  # titles "Side A" / "Side B"
+    assert "B" in back["words"] and "A" not in back["words"]
+    # one board each side, as large as the larger side needs, each side's content centred on it
+    assert len(front["grounds"]) == len(back["grounds"]) == 1
+    seen = turned_over(back["grounds"][0], back["size"], duplex)
+    assert seen == pytest.approx(front["grounds"][0], abs=0.05)
+    [(size, count)] = cut_outlines(result.pdf).items()
+    space = float(back_space[:-2])
+    # spaces and gaps, track padding, board borders; title band, track title band, track padding, borders
+    front_size = (front_spaces * 21.5 - 1.5 + 5 + 10, 20 + 5 + 7 + 12 + 10)
+    back_size = (14 * (space + 1.5) - 1.5 + 5 + 10, space + 5 + 7 + 12 + 10)
+    assert size == pytest.approx((max(front_size[0], back_size[0]), max(front_size[1], back_size[1])), abs=0.05)
+    assert count == 1
+    assert json.loads(result.report.read_text())["duplex_pages"] == [1, 2]
+
+
+def _ground_pixels(png: Path) -> tuple[float, float, float, float]:
+    """Bounding box (mm, 50 dpi) of the pixels in the board's ground colour on a rendered page."""
+    from PIL import Image
+
+    image = Image.open(png).convert("RGB")
+    target = tuple(round(c * 255) for c in GROUND)
+    xs, ys = [], []
+    pixels = image.load()
+    for y in range(image.height):
+        for x in range(image.width):
+            if all(abs(a - b) <= 3 for a, b in zip(pixels[x, y], target)):
+                xs.append(x)
+                ys.append(y)
+    px = 25.4 / 50
+    return min(xs) * px, min(ys) * px, (max(xs) + 1) * px, (max(ys) + 1) * px
+
+
+def test_a_two_sided_board_too_big_for_the_paper_is_tiled_on_both_sides(tmp_path):
+    import json
+    import subprocess
+
+    kit = two_sided_kit(tmp_path / "kit")
+    result = build(kit, BuildOptions(out=tmp_path / "out", paper="a4", reference=False))
+    pages = page_boxes(result.pdf)
+    report = json.loads(result.report.read_text())
+    # the assembly sheet (front: the board's front and its tiles; back: the back and where each tile lies
+    # once the board is turned over), then each tile with its back: every page is printed double-sided
+    assert len(pages) == 6 and report["duplex_pages"] == [1, 2, 3, 4, 5, 6] and report["sheets"] == 3
+    assert "Assembly" in pages[0]["words"] and "back" in pages[1]["words"]
+    subprocess.run(["pdftoppm", "-r", "50", "-png", str(result.pdf), str(tmp_path / "page")], check=True)
+    for index in (2, 4):  # tile A1 and its back, tile A2 and its back
+        front, back = pages[index], pages[index + 1]
+        assert "A" in front["words"] and "B" in back["words"]
+        # the whole back face is placed behind the whole front face (each page shows its tile's share) ...
+        seen = turned_over(back["grounds"][0], back["size"], "long-edge")
+        assert seen == pytest.approx(front["grounds"][0], abs=0.05)
+        # ... and what the back page prints covers what the tile prints, with at most 2 mm to spare for drift
+        printed = _ground_pixels(tmp_path / f"page-{index + 1}.png")
+        behind = turned_over(_ground_pixels(tmp_path / f"page-{index + 2}.png"), back["size"], "long-edge")
+        assert behind[0] <= printed[0] + 0.6 and behind[1] <= printed[1] + 0.6
+        assert behind[2] >= printed[2] - 0.6 and behind[3] >= printed[3] - 0.6
+        assert all(abs(a - b) <= 2 + 1.1 for a, b in zip(behind, printed))  # 2 mm, plus cut line and pixels
+    assert cut_outlines(result.pdf) == {(342.5, 56.0): 2}  # one board, cut on each tile
+
+
+def test_a_back_without_its_own_board_block_is_drawn_from_the_back_template(tmp_path):
+    extra = "  - id: market\n    kind: board\n    board: {tracks: [{spaces: 4}]}\n    sides: {back: {fields: {label: Market back}}}\n"
+    kit = two_sided_kit(tmp_path / "kit", 5, "8mm", extra)
+    result = build(kit, BuildOptions(out=tmp_path / "out", reference=False))
+    words = [page["words"] for page in page_boxes(result.pdf)]
+    assert len(words) == 2 and "Market" in words[1] and "back" in words[1]
+
+
+SIZED_BOARD = """
+kit:
+  name: Sized board
+components:
+  - id: score
+    kind: board
+    size: SIZE
+    board:
+      title: Score
+      tracks:
+        - {title: Points, spaces: 10}
+"""
+
+
+def test_a_board_size_is_honoured_with_its_content_centred(tmp_path):
+    import pdfplumber
+
+    (tmp_path / "kit.yaml").write_text(SIZED_BOARD.replace("SIZE", "380mm x 260mm"), encoding="utf-8")
+    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a3", reference=False))
+    assert cut_outlines(result.pdf) == {(380.0, 260.0): 1}
+    with pdfplumber.open(result.pdf) as doc:
+        page = doc.pages[0]
+        assert float(page.trimbox[2] - page.trimbox[0]) * PT_MM == pytest.approx(380.0, abs=0.05)
+        cut = next(s for s in page.rects if s.get("stroking_color") == (0.45, 0.45, 0.45))
+        track = next(s for s in page.curves if tuple(s.get("non_stroking_color") or ()) == (1.0, 0.980392, 0.941176))
+    # the track (10 spaces of 20 mm) at true size, centred across the board and in the room under the title
+    assert (track["x1"] - track["x0"]) * PT_MM == pytest.approx(10 * 21.5 - 1.5 + 5, abs=0.05)
+    assert (track["x0"] + track["x1"]) / 2 == pytest.approx((cut["x0"] + cut["x1"]) / 2, abs=0.1)
+    title_band = 5 + 12  # border and title
+    middle = (cut["top"] * PT_MM + title_band + cut["bottom"] * PT_MM - 5) / 2
+    assert (track["top"] + track["bottom"]) / 2 * PT_MM == pytest.approx(middle, abs=0.05)
+
+
+def test_a_board_bigger_than_the_paper_is_tiled_at_its_size(tmp_path):
+    (tmp_path / "kit.yaml").write_text(SIZED_BOARD.replace("SIZE", "400mm x 300mm"), encoding="utf-8")
+    pdf, pages = pieces_pdf(tmp_path, {"score"}, tmp_path / "big.pdf", Paper("a4", mm(210), mm(297), mm(5)))
+    assert Counter(page.kind for page in pages) == {"assembly": 1, "tile": 4}
+    assert cut_outlines(pdf) == {(400.0, 300.0): 4}
+
+
+def test_a_board_size_smaller_than_its_content_is_refused_where_it_is_written(write_kit, tmp_path):
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    kit = write_kit(SIZED_BOARD.replace("SIZE", "150mm x 40mm"))
+    result = CliRunner().invoke(app, ["build", str(kit), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert re.search(r"kit\.yaml:7:5: components\[0\]\.size: size 150mm x 40mm is smaller than the board's content, "
+                     r"228\.5 × 54\.0 mm .*give at least size: 229mm x 54mm", result.output), result.output
+    assert not (tmp_path / "o" / "kit").exists()
+
+
+@pytest.mark.parametrize("sides,where,text", [
+    ("{front: {template: card}}", "components[0].sides.front.template",
+     "the front of a board is drawn from its board: block, so template would be ignored"),
+    ("{back: {art: art/x.svg, board: {title: B}}}", "components[0].sides.back.art",
+     "a back with its own board: block is drawn from it, so art would be ignored; remove art"),
+    ("{back: {mat: {title: B}}}", "components[0].sides.back.mat", "a mat: block is for kind mat, not kind board"),
+    ("{back: {board: {tracks: [{spaces: 3, start: 9}]}}}", "components[0].sides.back.board.tracks[0].start",
+     "start 9 is not the label of any space"),
+])
+def test_problems_of_a_board_side_are_reported_where_written(write_kit, sides, where, text):
+    kit = write_kit(SIZED_BOARD.replace("    size: SIZE\n", f"    sides: {sides}\n"), {"art/x.svg": "<svg/>"})
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert f"{where}: {text}" in str(error.value)

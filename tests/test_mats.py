@@ -3,6 +3,7 @@ from the written PDF, one mat per colour, section layout properties, and Shires'
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -13,9 +14,10 @@ from generator.errors import ManifestError
 from generator.impose import Paper
 from generator.kinds.mats import mat_layout
 from generator.manifest import load_manifest
+from generator.model import build_kit
 from generator.pipeline import BuildOptions, build
 from generator.units import mm
-from tests.conftest import ROOT
+from tests.conftest import ROOT, cut_outlines
 from tests.test_boards import PT_MM, number_rows, pieces_pdf
 
 FIXTURE = """
@@ -144,3 +146,62 @@ def test_a_first_section_placed_beside_nothing_is_reported(write_kit):
     with pytest.raises(ManifestError) as error:
         load_manifest(kit)
     assert "mat.sections[0].place: the first section starts the first row" in str(error.value)
+
+
+# -- two-sided mats and a mat's own size ---------------------------------------------------------------------------
+BACK = """    sides:
+      back:
+        mat:
+          title: "{colour} realm: winter"
+          sections:
+            - {type: text, title: Winter, text: Each hut needs 1 grain., width: 60mm, height: 20mm}
+"""
+
+
+def test_a_two_sided_mat_prints_each_players_back_behind_their_front(tmp_path):
+    from tests.test_boards import turned_over
+
+    (tmp_path / "kit.yaml").write_text(FIXTURE.replace("    mat:\n      title: Realm", BACK + "    mat:\n      title: Realm"),
+                                       encoding="utf-8")
+    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a3", reference=False))
+    import pdfplumber
+
+    with pdfplumber.open(result.pdf) as doc:
+        pages = [(float(p.width) * PT_MM, float(p.height) * PT_MM, p.extract_text(),
+                  [(s["x0"] * PT_MM, s["top"] * PT_MM, s["x1"] * PT_MM, s["bottom"] * PT_MM,
+                    tuple(s.get("non_stroking_color") or ())) for s in p.rects if s.get("fill")]) for p in doc.pages]
+    assert len(pages) == 4  # each player's mat: front page, back page
+    for colour, (front, back) in zip([(0.776471, 0.156863, 0.156863), (0.082353, 0.396078, 0.752941)],
+                                     [pages[0:2], pages[2:4]]):
+        assert "Supply" in front[2] and "Winter" not in front[2]
+        assert "Winter" in back[2] and "Supply" not in back[2] and "realm: winter" in back[2]
+        # each side is framed in its player's colour out to the bleed; the back lies behind the front
+        [front_frame] = [box[:4] for box in front[3] if box[4] == colour]
+        [back_frame] = [box[:4] for box in back[3] if box[4] == colour]
+        assert turned_over(back_frame, back[:2], "long-edge") == pytest.approx(front_frame, abs=0.05)
+
+
+SIZED = FIXTURE.replace("    per_player: true\n", "    per_player: true\n    size: SIZE\n")
+
+
+def test_a_mat_size_is_honoured_with_its_sections_stretched(tmp_path):
+    import pdfplumber
+
+    (tmp_path / "kit.yaml").write_text(SIZED.replace("SIZE", "280mm x 190mm"), encoding="utf-8")
+    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a4", reference=False))
+    assert cut_outlines(result.pdf) == {(280.0, 190.0): 2}
+    with pdfplumber.open(result.pdf) as doc:
+        page = doc.pages[0]
+        cut = next(s for s in page.rects if s.get("stroking_color") == (0.45, 0.45, 0.45))
+        frames = [s for s in page.curves if tuple(s.get("non_stroking_color") or ()) == (1.0, 0.980392, 0.941176)]
+    # the sections' frames reach the mat's right edge and its bottom, 6 mm inside the trim
+    assert max(f["x1"] for f in frames) * PT_MM == pytest.approx(cut["x1"] * PT_MM - 6, abs=0.05)
+    assert max(f["bottom"] for f in frames) * PT_MM == pytest.approx(cut["bottom"] * PT_MM - 6, abs=0.05)
+
+
+def test_a_mat_size_smaller_than_its_sections_is_refused_where_it_is_written(write_kit):
+    kit = write_kit(SIZED.replace("SIZE", "100mm x 80mm"))
+    with pytest.raises(ManifestError) as error:
+        build_kit(load_manifest(kit), 2)
+    assert re.search(r"kit\.yaml:10:5: components\[0\]\.size: size 100mm x 80mm is smaller than the mat's content, "
+                     r"[\d.]+ × [\d.]+ mm", str(error.value)), str(error.value)

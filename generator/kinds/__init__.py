@@ -6,12 +6,13 @@ entry for their option block). The helpers below are shared by those kind module
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Iterator
+import math
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from generator.colours import normalise_colour
 from generator.errors import ManifestError, Problem
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets, simple_pieces
+from generator.model import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error, simple_pieces
 from generator.units import mm, parse_length, parse_size, to_mm
 
 PieceBuilder = Callable[[KitSpec, ComponentSpec, int], Iterator[Piece]]
@@ -105,21 +106,125 @@ def one_sided_problems(raw: dict[str, Any]) -> KeyProblems:
         yield ("sides", "back"), f"kind {raw.get('kind')} prints one side only; remove sides.back"
 
 
+# -- boards, mats and tracks: two sides, each drawn from its own block ----------------------------------------
+SIDE_NAMES = ("front", "back")
+
+
+def merge_block(base: Any, over: Any) -> Any:
+    """`over` laid on `base`, as for kit variants: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        return {**base, **{key: merge_block(base[key], value) if key in base else value for key, value in over.items()}}
+    return over
+
+
+def side_blocks(base: Any, sides: Any, key: str) -> list[tuple[str, Any, Any]]:
+    """(side, block, written) for the front, and for a back that has its own `key:` block: the component's
+    block with the side's laid over it. `written` is the side's own block (None when it wrote none); a
+    back without one is drawn from a template like any piece's back."""
+    sides = sides if isinstance(sides, dict) else {}
+    out = []
+    for name in SIDE_NAMES:
+        side = sides.get(name) if isinstance(sides.get(name), dict) else {}
+        written = side.get(key)
+        if name == "back" and written is None:
+            continue
+        block = base if written is None else written if base is None else merge_block(base, written)
+        out.append((name, block, written))
+    return out
+
+
+def component_blocks(component: ComponentSpec, key: str) -> dict[str, dict[str, Any]]:
+    """A built component's blocks by side (`side_blocks`, after validation): 'front', and 'back' when drawn."""
+    sides = {name: {key: side.options[key]} for name, side in (("front", component.front), ("back", component.back))
+             if side is not None and key in side.options}
+    return {name: block for name, block, _ in side_blocks(component.options.get(key), sides, key)}
+
+
+def _holds(value: Any, path: tuple[Any, ...]) -> bool:
+    for part in path:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return False
+    return True
+
+
+def side_problems(raw: dict[str, Any], key: str, block_problems: Callable[[dict[str, Any]], KeyProblems],
+                  missing: str) -> KeyProblems:
+    """Problems of each side's block (`block_problems` gives paths starting with `key`), located where the
+    value was written: in the side's own block, or in the component's. `missing`: the message when the
+    front has no block at all."""
+    sides = raw.get("sides") if isinstance(raw.get("sides"), dict) else {}
+    for name in SIDE_NAMES:
+        side = sides.get(name)
+        if not isinstance(side, dict):
+            continue
+        kept = sorted(k for k in ("template", "art", "fields") if k in side)
+        if kept and (name == "front" or key in side):
+            drawn = (f"the front of a {raw.get('kind')} is drawn from its {key}: block" if name == "front" else
+                     f"a back with its own {key}: block is drawn from it")
+            yield ("sides", name, kept[0]), f"{drawn}, so {' and '.join(kept)} would be ignored; remove {kept[0]}"
+    for name, block, written in side_blocks(raw.get(key), sides, key):
+        if block is None:
+            yield (key,), missing
+            continue
+        for path, message in block_problems(block):
+            mine = written is not None and _holds(written, tuple(path[1:]))
+            yield (("sides", name) + tuple(path) if mine else tuple(path)), message
+
+
+def piece_size(component: ComponentSpec, what: str, contents: Iterable[tuple[float, float]]) -> tuple[float, float]:
+    """The trim size in mm of a board, mat or track: its `size` when given, else that of its content (the
+    larger side's, when front and back differ). A size too small for the content is refused: slots and
+    spaces are sized for real tokens and cannot shrink."""
+    contents = list(contents)
+    need_w, need_h = max(w for w, _ in contents), max(h for _, h in contents)
+    if component.width <= 0 or component.height <= 0:
+        return need_w, need_h
+    width, height = to_mm(component.width), to_mm(component.height)
+    if width + 1e-6 < need_w or height + 1e-6 < need_h:
+        written = component.written.get("size")
+        text = written.text if written else f"{width:g}mm x {height:g}mm"
+        least = f"{math.ceil(need_w - 1e-6):g}mm x {math.ceil(need_h - 1e-6):g}mm"
+        shown = text if text.replace(" ", "") == f"{width:g}mmx{height:g}mm" else f"{text} ({width:g} × {height:g} mm)"
+        raise located_error(component, "size", f"size {shown} is smaller than the {what}'s "
+                            f"content, {need_w:.1f} × {need_h:.1f} mm (its slots and spaces are sized for the pieces "
+                            f"they hold); give at least size: {least}, or leave size out to fit the {what} to its content")
+    return width, height
+
+
 # -- pieces drawn by a built-in drawer --------------------------------------------------------------
 def drawn_piece(component: ComponentSpec, template: str, fields: dict[str, Any], width_mm: float, height_mm: float,
-                seat: int | None = None) -> Piece:
-    """A rectangular piece whose one face is drawn by a built-in drawer from `fields`."""
+                seat: int | None = None, back: FaceSpec | None = None) -> Piece:
+    """A rectangular piece whose front is drawn by a built-in drawer from `fields` (and `back`, if two-sided)."""
     width, height = mm(width_mm), mm(height_mm)
     front = FaceSpec(template=template, fields_json=json.dumps(fields, sort_keys=True), width=width, height=height,
                      bleed=component.bleed, shape="rect")
-    return Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, player=seat)
+    return Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, back, player=seat)
+
+
+FieldsFor = Callable[[str | None, str | None], dict[str, Any]]
 
 
 def drawn_copies(spec: KitSpec, component: ComponentSpec, players: int, template: str, width_mm: float,
-                 height_mm: float, fields_for: Callable[[str | None, str | None], dict[str, Any]]) -> Iterator[Piece]:
-    """`count` copies of a drawn piece for each colour set; fields_for(colour_name, colour) gives its fields."""
+                 height_mm: float, fields_for: FieldsFor, back_fields_for: FieldsFor | None = None) -> Iterator[Piece]:
+    """`count` copies of a drawn piece for each colour set; fields_for(colour_name, colour) gives its fields.
+
+    The back, when the component has one, is drawn by the same drawer from back_fields_for(…), or, for a
+    back that names no block of its own, from its template like any piece's back.
+    """
+    width, height = mm(width_mm), mm(height_mm)
     for seat, colour_name, colour in colour_sets(spec, component, players):
-        piece = drawn_piece(component, template, fields_for(colour_name, colour), width_mm, height_mm, seat)
+        back = None
+        if back_fields_for is not None:
+            back = FaceSpec(template=template, fields_json=json.dumps(back_fields_for(colour_name, colour), sort_keys=True),
+                            width=width, height=height, bleed=component.bleed, shape="rect")
+        elif component.back is not None:
+            fields = face_fields(spec, component, component.back, colour, colour_name, {}, seat)
+            back = face(component.back, fields, width, height, component.bleed, "rect")
+        piece = drawn_piece(component, template, fields_for(colour_name, colour), width_mm, height_mm, seat, back)
         for _ in range(component.count):
             yield piece
 

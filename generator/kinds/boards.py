@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
+from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.kinds.tracks import SpaceBox, TrackLayout, resolve_track, track_block_problems, track_layout
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
@@ -43,12 +43,13 @@ def _cell(value: Any) -> dict[str, Any]:
 
 
 def validate_board(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `board:` block (VALIDATORS['board'])."""
-    yield from one_sided_problems(raw)
-    block = options.get("board")
-    if block is None:
-        yield ("board",), "a board component needs a board: block (a table, tracks, or both)"
-        return
+    """Problems with a component's `board:` block and its sides' own (VALIDATORS['board'])."""
+    yield from side_problems(raw, "board", board_block_problems,
+                             "a board component needs a board: block (a table, tracks, or both)")
+
+
+def board_block_problems(block: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Problems with one side's board block (the component's, with the side's laid over it)."""
     if "table" not in block and not block.get("tracks"):
         yield ("board",), "a board needs a table:, tracks:, or both"
     if "table" in block:
@@ -204,9 +205,25 @@ class BoardLayout:
     note_at: tuple[float, float, float, float] | None   # x, y, width, height
 
 
-def board_layout(board: dict[str, Any]) -> BoardLayout:
+def board_layout(board: dict[str, Any], size: tuple[float, float] | None = None) -> BoardLayout:
     """Title band, then the table, then the tracks (stacked, or in a row when tracks_side_by_side), then the
-    note — beside a row of tracks when there is room for it there, else at the bottom."""
+    note — beside a row of tracks when there is room for it there, else at the bottom.
+
+    With `size` (mm, at least the content's), the board is that size: the title runs across its top and
+    the rest is centred in the room below it, at true size.
+    """
+    natural = _board_layout(board)
+    if size is None:
+        return natural
+    width, height = max(size[0], natural.width), max(size[1], natural.height)
+    dx, dy = (width - natural.width) / 2, (height - natural.height) / 2
+    shift = lambda x, y: (x + dx, y + dy)  # noqa: E731
+    return BoardLayout(width, height, natural.table, shift(*natural.table_at),
+                       tuple((track, shift(*at)) for track, at in natural.tracks),
+                       natural.note_at and (*shift(*natural.note_at[:2]), *natural.note_at[2:]))
+
+
+def _board_layout(board: dict[str, Any]) -> BoardLayout:
     top = BORDER + (TITLE_HEIGHT if board.get("title") else 0.0)
     table = table_layout(board["table"]) if board.get("table") else None
     y = top + (table.height + SECTION_GAP if table else 0.0)
@@ -238,26 +255,31 @@ def board_layout(board: dict[str, Any]) -> BoardLayout:
 
 
 # -- the component ----------------------------------------------------------------------------------------
-def resolve_board(block: dict[str, Any], resolver: Resolver) -> dict[str, Any]:
+def resolve_board(block: dict[str, Any], resolver: Resolver, key: str = "board") -> dict[str, Any]:
     return {
         "title": block.get("title"), "note": block.get("note"),
-        "table": resolve_table(block["table"], resolver, "board.table") if "table" in block else None,
-        "tracks": [resolve_track(t, resolver, f"board.tracks[{i}]") for i, t in enumerate(block.get("tracks", []))],
+        "table": resolve_table(block["table"], resolver, f"{key}.table") if "table" in block else None,
+        "tracks": [resolve_track(t, resolver, f"{key}.tracks[{i}]") for i, t in enumerate(block.get("tracks", []))],
         "tracks_side_by_side": bool(block.get("tracks_side_by_side", False)),
     }
 
 
 def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['board']: one piece per copy, sized to its table and tracks (impose tiles it if too big)."""
+    """BUILDERS['board']: one piece per copy, sized to its table and tracks or to its `size` (impose tiles it
+    if too big); a back with its own board: block is drawn as a board too, at the same size."""
     resolver = Resolver(spec, component)
-    board = resolve_board(component.options["board"], resolver)
+    boards = {side: resolve_board(block, resolver, "board" if side == "front" else f"sides.{side}.board")
+              for side, block in component_blocks(component, "board").items()}
     resolver.raise_if_any()
-    layout = board_layout(board)
+    layouts = [board_layout(board) for board in boards.values()]
+    width, height = piece_size(component, "board", ((layout.width, layout.height) for layout in layouts))
 
-    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
-        return {"board": board, "ground": colour or "#f4ecd8", "name": component.name, "colour_name": colour_name}
+    def fields(side: str) -> Any:
+        return lambda colour_name, colour: {"board": boards[side], "ground": colour or "#f4ecd8", "name": component.name,
+                                            "colour_name": colour_name}
 
-    yield from drawn_copies(spec, component, players, "@board", layout.width, layout.height, fields_for)
+    yield from drawn_copies(spec, component, players, "@board", width, height, fields("front"),
+                            fields("back") if "back" in boards else None)
 
 
 BUILDERS["board"] = board_pieces

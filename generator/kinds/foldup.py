@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from generator.kinds import BUILDERS, one_sided_problems
-from generator.kinds.layers import KeyPath, check_layers, resolve_layers
+from generator.kinds.layers import KeyPath, check_layers, resolve_layers, shown_value
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
@@ -84,9 +84,13 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
     block = options.get("foldup")
     yield from one_sided_problems(raw)
     if "size" in raw:
-        yield ("size",), "fold-ups are sized by foldup.panel (front panel, e.g. 14mm x 20mm), not size"
+        yield ("size",), (f"fold-ups are sized by foldup.panel (the front panel), not size; for a {raw['size']} "
+                          f"panel write foldup: {{panel: {raw['size']}}}")
     if not isinstance(block, dict):
-        yield ("foldup",) if block is not None else (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
+        if block is None:
+            yield (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
+        else:
+            yield ("foldup",), f"foldup: is a mapping of options (panel, base, tab …), not {shown_value(block)}"
         return
     if "panel" not in block:
         yield ("foldup",), "foldup needs panel: the front panel's width x height, e.g. 14mm x 20mm"

@@ -13,7 +13,7 @@ from typing import Any, Iterator, Mapping
 
 from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
 from generator.kinds import BUILDERS
-from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend
+from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend, shown_value
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
@@ -75,9 +75,13 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
     """Problems with a hex tile component's `hex:` block (key paths relative to the component)."""
     block = options.get("hex")
     if "size" in raw:
-        yield ("size",), "hex tiles are sized by hex.across_flats or hex.across_corners, not size"
+        yield ("size",), (f"hex tiles are sized by hex.across_flats or hex.across_corners, not size; for tiles "
+                          f"{raw['size']} across the flats write hex: {{across_flats: {raw['size']}}}")
     if not isinstance(block, dict):
-        yield ("hex",) if block is not None else (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
+        if block is None:
+            yield (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
+        else:
+            yield ("hex",), f"hex: is a mapping of options (across_flats, terrain, layers …), not {shown_value(block)}"
         return
     yield from check_hex_size(block, "hex")
     if "terrain" in block:

@@ -16,7 +16,7 @@ from generator.colours import normalise_colour, text_on
 from generator.geometry.hexgrid import Axial, HexLayout, bounds, center, corners, edge, hexagon_map, map_edge, rectangle_map, within
 from generator.kinds import BUILDERS, one_sided_problems
 from generator.kinds.hexes import check_hex_size, hex_layout
-from generator.kinds.layers import KeyPath, check_legend, resolve_legend
+from generator.kinds.layers import KeyPath, check_legend, resolve_legend, shown_value
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import FaceSpec, Outline, Piece, located_error
@@ -84,7 +84,10 @@ def validate_map_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
     yield from one_sided_problems(raw)
     block = options.get("map")
     if not isinstance(block, dict):
-        yield ("map",) if block is not None else (), "kind hexmap needs a map: block, e.g. map: {side: 7, across_flats: 30mm}"
+        if block is None:
+            yield (), "kind hexmap needs a map: block, e.g. map: {side: 7, across_flats: 30mm}"
+        else:
+            yield ("map",), f"map: is a mapping of options (side, across_flats, terrain …), not {shown_value(block)}"
         return
     yield from check_hex_size(block, "map")
     shape_problems = list(_check_shape(block))
@@ -194,12 +197,12 @@ def _check_picture(block: dict, cells: Sequence[Axial], terrains: set[str]) -> I
 def _check_regions(block: dict, present: frozenset[Axial]) -> Iterator[tuple[KeyPath, str]]:
     regions = block.get("regions", [])
     if not isinstance(regions, list):
-        yield ("map", "regions"), "regions is a list of {label, within: k} or {label, cells: [[q, r], ...]}"
+        yield ("map", "regions"), f"regions is a list of {{label, within: k}} or {{label, cells: [[q, r], ...]}}, not {shown_value(regions)}"
         return
     for i, region in enumerate(regions):
         path = ("map", "regions", i)
         if not isinstance(region, dict):
-            yield path, "a region is a mapping such as {label: 2 players, within: 3}"
+            yield path, f"a region is a mapping with a label and within: or cells:, not {shown_value(region)}"
             continue
         if ("within" in region) == ("cells" in region):
             yield path, "a region needs either within (steps from its centre cell) or cells (a list of [q, r])"

@@ -36,7 +36,7 @@ FIELD_COLOURS = ("ink", "colour")
 def check_layers(layers: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     """Problems with a list of layers, each located by key path."""
     if not isinstance(layers, list):
-        yield path, "layers are a list of mappings, each with a type (e.g. - {type: terrain})"
+        yield path, f"layers are a list of mappings, each with a type, not {shown_value(layers)}"
         return
     for i, layer in enumerate(layers):
         yield from _check_layer(layer, path + (i,))
@@ -44,7 +44,8 @@ def check_layers(layers: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
 
 def _check_layer(layer: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     if not isinstance(layer, dict):
-        yield path, "a layer is a mapping such as {type: text, field: name, at: [0, -10]}"
+        hint = f"; write {{type: {layer}}}" if isinstance(layer, str) and layer in LAYER_KEYS else ""
+        yield path, f"a layer is a mapping with a type and that type's keys, not {shown_value(layer)}{hint}"
         return
     kind = layer.get("type")
     if kind not in LAYER_KEYS:
@@ -111,7 +112,7 @@ def _check_symbols(layer: dict, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     mapping = layer.get("symbols")
     if mapping is not None:
         if not isinstance(mapping, dict):
-            yield path + ("symbols",), "symbols maps colour names to symbols, e.g. {red: circle, blue: star}"
+            yield path + ("symbols",), f"symbols maps colour names to symbols ({{colour: symbol, …}}), not {shown_value(mapping)}"
             return
         for name, symbol in mapping.items():
             if symbol not in SYMBOLS:
@@ -129,7 +130,14 @@ def _check_pair(value: Any, path: KeyPath, positive: bool) -> Iterator[tuple[Key
         ok = all(v > 0 for v in value)
     if not ok:
         what = "[width, height]" if positive else "[x, y]"
-        yield path, f"expected {what} in millimetres, e.g. [12, 6], got {value!r}"
+        hint = f"; for a square write [{value:g}, {value:g}]" if positive and _number(value) and value > 0 else ""
+        yield path, f"expected {what} in millimetres, got {value!r}{hint}"
+
+
+def shown_value(value: Any, limit: int = 60) -> str:
+    """A value the user wrote, for a message: its repr, shortened."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _number(value: Any) -> bool:
@@ -169,7 +177,7 @@ def resolve_legend(legend: Mapping[str, Any] | None, palette: Mapping[str, str])
 def check_legend(legend: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     """Problems with a terrain legend: each entry a colour or {colour, label}."""
     if not isinstance(legend, dict):
-        yield path, "terrain is a mapping of terrain names to colours, e.g. {forest: '#2e7d32'}"
+        yield path, f"terrain maps terrain names to colours ({{name: colour, …}}), not {shown_value(legend)}"
         return
     for key, entry in legend.items():
         if isinstance(entry, dict):

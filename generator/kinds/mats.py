@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
+from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.kinds.boards import resolve_table, table_layout, table_problems
 from generator.kinds.tracks import SpaceBox, resolve_track, track_block_problems, track_layout
 from generator.manifest.options import VALIDATORS
@@ -36,12 +36,14 @@ REQUIRED = {"supply": "resources", "slots": "groups", "table": "table", "track":
 
 # -- options --------------------------------------------------------------------------------------------
 def validate_mat(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `mat:` block (VALIDATORS['mat'])."""
-    yield from one_sided_problems(raw)
-    block = options.get("mat")
-    if block is None:
-        yield ("mat",), "a mat component needs a mat: block with sections"
-        return
+    """Problems with a component's `mat:` block and its sides' own (VALIDATORS['mat'])."""
+    yield from side_problems(raw, "mat", mat_block_problems, "a mat component needs a mat: block with sections")
+
+
+def mat_block_problems(block: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Problems with one side's mat block (the component's, with the side's laid over it)."""
+    if not block.get("sections"):
+        yield ("mat",), "a mat needs sections:"
     for i, section in enumerate(block.get("sections", [])):
         path = ("mat", "sections", i)
         kind = section.get("type")
@@ -102,9 +104,9 @@ def resolve_section(section: dict[str, Any], resolver: Resolver, key: str) -> di
     return out
 
 
-def resolve_mat(block: dict[str, Any], resolver: Resolver) -> dict[str, Any]:
+def resolve_mat(block: dict[str, Any], resolver: Resolver, key: str = "mat") -> dict[str, Any]:
     return {"title": block.get("title"),
-            "sections": [resolve_section(s, resolver, f"mat.sections[{i}]") for i, s in enumerate(block["sections"])]}
+            "sections": [resolve_section(s, resolver, f"{key}.sections[{i}]") for i, s in enumerate(block["sections"])]}
 
 
 # -- geometry -------------------------------------------------------------------------------------------
@@ -182,9 +184,13 @@ class MatLayout:
     sections: tuple[SectionBox, ...]
 
 
-def mat_layout(mat: dict[str, Any]) -> MatLayout:
+def mat_layout(mat: dict[str, Any], size: tuple[float, float] | None = None) -> MatLayout:
     """Rows of columns of stacked sections; each column's last section stretches to the row's bottom and
-    each row's last column to the mat's right edge, so the frames line up."""
+    each row's last column to the mat's right edge, so the frames line up.
+
+    With `size` (mm, at least the content's) the mat is that size: the rows share the extra height
+    and the last columns stretch to the right edge.
+    """
     rows: list[list[list[int]]] = []
     for i, section in enumerate(mat["sections"]):
         place = section.get("place", "row")
@@ -199,10 +205,15 @@ def mat_layout(mat: dict[str, Any]) -> MatLayout:
     column_h = [[sum(sizes[i][1] for i in column) + SECTION_GAP * (len(column) - 1) for column in row] for row in rows]
     inner_w = max(sum(ws) + SECTION_GAP * (len(ws) - 1) for ws in column_w)
     top = BORDER + (TITLE_HEIGHT if mat.get("title") else 0.0)
+    extra_h = 0.0
+    if size is not None:
+        natural_h = top + sum(max(heights) for heights in column_h) + SECTION_GAP * (len(rows) - 1) + BORDER
+        inner_w = max(inner_w, size[0] - 2 * BORDER)
+        extra_h = max(0.0, size[1] - natural_h) / len(rows)
     boxes: list[SectionBox] = []
     y = top
     for row, widths, heights in zip(rows, column_w, column_h):
-        row_h = max(heights)
+        row_h = max(heights) + extra_h
         x = BORDER
         for c, column in enumerate(row):
             w = widths[c] if c < len(row) - 1 else BORDER + inner_w - x
@@ -219,20 +230,29 @@ def mat_layout(mat: dict[str, Any]) -> MatLayout:
 
 # -- the component ----------------------------------------------------------------------------------------
 def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['mat']: one mat per set (per player or per colour), framed in that colour."""
+    """BUILDERS['mat']: one mat per set (per player or per colour), framed in that colour, sized to its
+    sections or to its `size`; a back with its own mat: block is drawn as a mat too, at the same size."""
     resolver = Resolver(spec, component)
-    mat = resolve_mat(component.options["mat"], resolver)
+    mats = {side: resolve_mat(block, resolver, "mat" if side == "front" else f"sides.{side}.mat")
+            for side, block in component_blocks(component, "mat").items()}
     resolver.raise_if_any()
-    layout = mat_layout(mat)
+    layouts = [mat_layout(mat) for mat in mats.values()]
+    width, height = piece_size(component, "mat", ((layout.width, layout.height) for layout in layouts))
 
-    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
-        frame = colour or "#5b4a32"
-        title = mat.get("title") or ""
-        shown_name = colour_name if colour_name and not colour_name.startswith("#") else ""
-        return {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
-                "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
+    def fields(side: str) -> Any:
+        mat = mats[side]
 
-    yield from drawn_copies(spec, component, players, "@mat", layout.width, layout.height, fields_for)
+        def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
+            frame = colour or "#5b4a32"
+            title = mat.get("title") or ""
+            shown_name = colour_name if colour_name and not colour_name.startswith("#") else ""
+            return {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
+                    "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
+
+        return fields_for
+
+    yield from drawn_copies(spec, component, players, "@mat", width, height, fields("front"),
+                            fields("back") if "back" in mats else None)
 
 
 BUILDERS["mat"] = mat_pieces

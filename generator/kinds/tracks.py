@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, drawn_copies, one_sided_problems, option_problems
+from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.model import Piece
@@ -38,13 +38,9 @@ def space_entries(block: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def validate_track(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `track:` block (VALIDATORS['track'])."""
-    yield from one_sided_problems(raw)
-    block = options.get("track")
-    if block is None:
-        yield ("track",), "a track component needs a track: block (spaces, layout …)"
-        return
-    yield from track_block_problems(block, ("track",))
+    """Problems with a component's `track:` block and its sides' own (VALIDATORS['track'])."""
+    yield from side_problems(raw, "track", lambda block: track_block_problems(block, ("track",)),
+                             "a track component needs a track: block (spaces, layout …)")
 
 
 def track_block_problems(block: dict[str, Any], path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
@@ -146,8 +142,21 @@ def grid_cells(count: int, layout: str, columns: int, serpentine: bool) -> list[
     return cells
 
 
-def track_layout(track: dict[str, Any]) -> TrackLayout:
-    """Where each space goes; the track's size includes its title and note bands and padding."""
+def track_layout(track: dict[str, Any], size: tuple[float, float] | None = None) -> TrackLayout:
+    """Where each space goes; the track's size includes its title and note bands and padding.
+
+    With `size` (mm, at least the content's) the track is that size, its spaces centred in it at true size.
+    """
+    natural = _track_layout(track)
+    if size is None:
+        return natural
+    width, height = max(size[0], natural.width), max(size[1], natural.height)
+    dx, dy = (width - natural.width) / 2, (height - natural.height) / 2
+    spaces = tuple(SpaceBox(s.index, s.x + dx, s.y + dy, s.w, s.h) for s in natural.spaces)
+    return TrackLayout(width, height, spaces, natural.top + dy, natural.closed)
+
+
+def _track_layout(track: dict[str, Any]) -> TrackLayout:
     count = len(track["spaces"])
     cells = grid_cells(count, track["layout"], track["columns"], track["serpentine"])
     pitch_x, pitch_y = track["space_w"] + track["gap"], track["space_h"] + track["gap"]
@@ -165,16 +174,21 @@ def track_layout(track: dict[str, Any]) -> TrackLayout:
 
 # -- the component ------------------------------------------------------------------------------------------
 def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['track']: one piece per copy, sized to its spaces."""
+    """BUILDERS['track']: one piece per copy, sized to its spaces or to its `size`; a back with its own
+    track: block is drawn as a track too, at the same size."""
     resolver = Resolver(spec, component)
-    track = resolve_track(component.options["track"], resolver)
+    tracks = {side: resolve_track(block, resolver, "track" if side == "front" else f"sides.{side}.track")
+              for side, block in component_blocks(component, "track").items()}
     resolver.raise_if_any()
-    layout = track_layout(track)
+    layouts = [track_layout(track) for track in tracks.values()]
+    width, height = piece_size(component, "track", ((layout.width, layout.height) for layout in layouts))
 
-    def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
-        return {"track": track, "frame": colour or "#5b4a32", "name": component.name, "colour_name": colour_name}
+    def fields(side: str) -> Any:
+        return lambda colour_name, colour: {"track": tracks[side], "frame": colour or "#5b4a32", "name": component.name,
+                                            "colour_name": colour_name}
 
-    yield from drawn_copies(spec, component, players, "@track", layout.width, layout.height, fields_for)
+    yield from drawn_copies(spec, component, players, "@track", width, height, fields("front"),
+                            fields("back") if "back" in tracks else None)
 
 
 BUILDERS["track"] = track_pieces

@@ -5,17 +5,19 @@ kind option blocks and named files; a component with any problem is reported and
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterator
 
 from generator.manifest import options as kind_options
-from generator.manifest.cards import read_cards
+from generator.manifest.cards import DeckSides, read_cards
 from generator.manifest.fields import FieldReader
 from generator.manifest.kitfiles import KitFiles
 from generator.manifest.kitsection import KitSection
 from generator.manifest.problems import Document, ProblemList
-from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec
+from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec, Written
 from generator.manifest.values import MAX_LENGTHS, read_colour, read_length, read_size
-from generator.manifest.yamlfile import KeyPath
+from generator.units import to_mm
+from generator.manifest.yamlfile import KeyPath, format_path
 
 DEFAULT_SHAPE = {"token": "disc", "chip": "disc", "hex": "hex", "card": "rect", "marker": "square"}
 DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker": "token", "counter": "token",
@@ -44,6 +46,14 @@ def read_components(docs: list[Document], section: KitSection, files: KitFiles, 
                 yield component
 
 
+def _unequal_sides(shape: str, text: str, width: float, height: float) -> str:
+    """Why `size: 40mm x 60mm` does not suit a disc or a square, in the user's own numbers."""
+    w, h = (f"{to_mm(v):g}mm" for v in (width, height))
+    shown = text if text.replace(" ", "") == f"{w}x{h}" else f"{text} ({w} x {h})"
+    what = "a disc has one size, its diameter" if shape == "disc" else "a square has equal sides"
+    return f"{what}, not size {shown}; write size: {w} or size: {h} for a {shape}, or shape: rect for {text}"
+
+
 class _ComponentReader:
     """Reads one component at a time against the kit's `kit:` block and its already-read sections."""
 
@@ -62,10 +72,8 @@ class _ComponentReader:
             size = read_size(self.problems, doc, path + ("size",), raw["size"])
             if size:
                 width, height = size
-                if shape == "disc" and abs(width - height) > 1e-6:
-                    self.problems.add(doc, path + ("size",), "a disc has one size, its diameter (e.g. 25mm)")
-                if shape == "square" and abs(width - height) > 1e-6:
-                    self.problems.add(doc, path + ("size",), "a square has equal sides; use shape: rect for 30mm x 15mm")
+                if shape in ("disc", "square") and abs(width - height) > 1e-6:
+                    self.problems.add(doc, path + ("size",), _unequal_sides(shape, raw["size"], width, height))
         elif printed and kind not in SIZED_BY_DRAWER:
             self.problems.add(doc, path, f"component {raw['id']!r} needs a size (e.g. size: 25mm or size: poker)")
         if raw.get("per_player") and not self.kit.get("_unsound"):
@@ -98,9 +106,15 @@ class _ComponentReader:
                            check_template=printed and kind not in SIZED_BY_DRAWER or "template" in raw)
         back = None
         if "back" in sides:
-            back = self._side(doc, path + ("sides", "back"), sides["back"], sides["back"].get("template", defaults.back_template),
+            # the component's template draws both sides, unless the back names its own
+            back = self._side(doc, path + ("sides", "back"), sides["back"],
+                              sides["back"].get("template", raw.get("template", defaults.back_template)),
                               base_fields, None, check_template=printed)
-        cards = read_cards(doc, path + ("cards",), raw["cards"], self.fields) if "cards" in raw else ()
+        cards = ()
+        if "cards" in raw:
+            deck = DeckSides(kind, front.template, back.template if back is not None else None,
+                             templated=kind not in SIZED_BY_DRAWER, named=self._reference_columns(raw["id"]))
+            cards = read_cards(doc, path + ("cards",), raw["cards"], self.fields, deck)
         if cards and "count" in raw:
             self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
         rules = tuple(self._rules(doc, path + ("rule",), raw.get("rule")))
@@ -111,6 +125,14 @@ class _ComponentReader:
             if kind not in OPTION_KINDS[key]:
                 self.problems.add(doc, path + (key,), f"a {key}: block is for kind {' or '.join(sorted(OPTION_KINDS[key]))}, "
                                                       f"not kind {kind}; it would be ignored")
+        # boards, mats and tracks: a side may hold its own board:/mat:/track: block, laid over the component's
+        side_options = {name: {key: side[key] for key in kind_options.OPTION_KEYS if key in side}
+                        for name, side in sides.items() if isinstance(side, dict)}
+        for name, blocks in side_options.items():
+            for key in blocks:
+                if kind not in OPTION_KINDS[key]:
+                    self.problems.add(doc, path + ("sides", name, key), f"a {key}: block is for kind "
+                                      f"{' or '.join(sorted(OPTION_KINDS[key]))}, not kind {kind}; it would be ignored")
         for key_path, message in kind_options.validate(kind, options, raw):
             self.problems.add(doc, path + key_path, message)
         if len(self.problems.items) > before:
@@ -119,9 +141,17 @@ class _ComponentReader:
             id=raw["id"], name=raw.get("name", raw["id"].replace("_", " ").title()), kind=kind, shape=shape,
             width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
             per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
-            corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
+            corner_radius=radius or 0.0, front=replace(front, options=side_options.get("front", {})),
+            back=back and replace(back, options=side_options.get("back", {})), cards=cards, printed=printed, buy=raw.get("buy"),
             rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
+            written=self._written(doc, path, raw, ("size",)),
         )
+
+    @staticmethod
+    def _written(doc: Document, path: KeyPath, raw: dict, keys: tuple[str, ...]) -> dict[str, Written]:
+        """Values the model stage checks (a board's size against its content), as written and where."""
+        return {key: Written(str(raw[key]), doc.locate(path + (key,)), format_path(doc.key_path(path + (key,))))
+                for key in keys if key in raw}
 
     def _side(self, doc: Document, path: KeyPath, raw: dict, template: str, base_fields: dict, art: str | None,
               check_template: bool) -> SideSpec:
@@ -135,6 +165,18 @@ class _ComponentReader:
         where = path if "art" in raw else component
         art_path = self.files.art(doc, where + ("art",), art_name) if art_name else None
         return SideSpec(template=template, fields=fields, art=art_path)
+
+    def _reference_columns(self, component_id: str) -> frozenset[str]:
+        """The deck columns reference tables show (`from: cards`, `columns: [cost, back.label]` names cost and
+        back_label): fields no template may read, but used all the same."""
+        named = set()
+        for block in self.section.reference.get("blocks") or []:
+            table = block.get("table") if isinstance(block, dict) else None
+            if isinstance(table, dict) and table.get("from") == "cards" and table.get("component") == component_id:
+                for column in table.get("columns") or []:
+                    if isinstance(column, str):
+                        named.add(f"back_{column[5:]}" if column.startswith("back.") else column)
+        return frozenset(named)
 
     def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
         if raw is None:

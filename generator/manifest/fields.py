@@ -1,6 +1,7 @@
 """Manifest stage: `FieldReader` checks component fields and card cells against the kit: colour keys through the
 palette, art keys (`art`, `*_art`) as usable art in the kit, `{icon}`s in text against the kit's icons, and YAML's
-reading of unquoted `{text}` as a mapping; it also holds ICON_NAME, the pattern of an icon in text.
+reading of unquoted `{text}` as a mapping; it also holds ICON_NAME, the pattern of an icon in text, and
+`template_fields`, the field names a template reads (what a deck's columns are checked against).
 """
 
 from __future__ import annotations
@@ -8,15 +9,18 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from generator.colours import is_colour_key, normalise_colour
+from generator.errors import UnsafeResourceError
 from generator.manifest.kitfiles import KitFiles
 from generator.manifest.problems import Document, ProblemList
 from generator.manifest.spec import Location
 from generator.manifest.values import read_colour
 from generator.manifest.yamlfile import KeyPath
+from generator.paths import find_template
 
 ICON_NAME = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -89,3 +93,98 @@ def _braced_text(value: Any) -> str | None:
     if isinstance(value, dict) and value and all(v is None for v in value.values()):
         return "{" + ", ".join(map(str, value)) + "}"
     return None
+
+
+# Fields a template also sees as plain names (`colour`, not only `f.colour`): the render stage copies them
+# out of the fields (generator.render.DERIVED_FIELDS, less those it always sets itself).
+_PLAIN_NAME_FIELDS = ("colour", "ink", "name")
+_DICT_METHODS = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy", "clear", "popitem"}
+
+
+def template_fields(roots: tuple[Path, ...], name: str) -> frozenset[str] | None:
+    """The field names template `name` reads — `f.title`, `f["title"]`, `f.get("title")`, `"title" in f`, or a
+    plain `colour`/`ink`/`name` — in itself and in every template it extends, imports or includes (looked up
+    as the renderer does: the kit's `templates/` in `roots`, then pnpgen's). None when that cannot be known:
+    a built-in drawer (@name), a missing or unreadable template, a template named by a variable, or `f`
+    used some other way (`f.get(key)`, `f.items()`, `f` passed to a macro)."""
+    if name.startswith("@"):
+        return None
+    found: set[str] = set()
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop()
+        try:
+            path = find_template(current, *roots)
+        except UnsafeResourceError:
+            return None
+        if path is None:
+            return None
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        parsed = _template_reads(path, stat.st_mtime_ns, stat.st_size)
+        if parsed is None:
+            return None
+        reads, uses = parsed
+        found |= reads
+        todo.extend(uses)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=256)
+def _template_reads(path: Path, mtime_ns: int, size: int) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """(fields one template file reads, templates it names), or None when its fields cannot be known.
+    Keyed by the file's mtime and size, so an edited template is read again (`build --watch`)."""
+    import jinja2
+    from jinja2 import nodes
+
+    try:
+        tree = jinja2.Environment().parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, jinja2.TemplateSyntaxError):
+        return None  # the renderer reports it
+    reads: set[str] = set()
+    handled: set[int] = set()  # the `f` nodes of the reads understood below
+
+    def is_f(node: nodes.Node) -> bool:
+        return isinstance(node, nodes.Name) and node.name == "f"
+
+    def text(node: nodes.Node) -> str | None:
+        return node.value if isinstance(node, nodes.Const) and isinstance(node.value, str) else None
+
+    for call in tree.find_all(nodes.Call):
+        target = call.node
+        if isinstance(target, nodes.Getattr) and is_f(target.node) and target.attr == "get" and call.args \
+                and text(call.args[0]) is not None:
+            reads.add(text(call.args[0]))
+            handled.add(id(target.node))
+    for node in tree.find_all(nodes.Getattr):
+        if is_f(node.node) and node.attr not in _DICT_METHODS:
+            reads.add(node.attr)
+            handled.add(id(node.node))
+    for node in tree.find_all(nodes.Getitem):
+        if is_f(node.node) and text(node.arg) is not None:
+            reads.add(text(node.arg))
+            handled.add(id(node.node))
+    for node in tree.find_all(nodes.Compare):
+        if text(node.expr) is not None and len(node.ops) == 1 and node.ops[0].op in {"in", "notin"} \
+                and is_f(node.ops[0].expr):
+            reads.add(text(node.expr))
+            handled.add(id(node.ops[0].expr))
+    for node in tree.find_all(nodes.Name):
+        if node.name == "f" and node.ctx == "load" and id(node) not in handled:
+            return None  # `f` handed on or walked: any field may be read
+        if node.name in _PLAIN_NAME_FIELDS and node.ctx == "load":
+            reads.add(node.name)
+    uses: list[str] = []
+    for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
+        named = node.template
+        values = named.value if isinstance(named, nodes.Const) else None
+        values = [values] if isinstance(values, str) else values
+        if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
+            return None  # a template chosen at render time
+        uses.extend(values)
+    return frozenset(reads), tuple(uses)

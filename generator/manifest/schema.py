@@ -51,7 +51,11 @@ def _message(error) -> tuple[tuple[Any, ...], str]:
     if kind == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return path, f"expected {_article(expected)}, got {_describe(error.instance)}"
+        hint = ""
+        number = isinstance(error.instance, (int, float)) and not isinstance(error.instance, bool)
+        if number and expected == "string" and (path[-1:] in {("size",), ("panel",)} or "unit" in error.schema.get("description", "")):
+            hint = f"; lengths carry a unit: write {error.instance:g}mm"  # the user's own number, with a unit
+        return path, f"expected {_article(expected)}, got {_describe(error.instance)}{hint}"
     if kind == "oneOf" and error.context:
         from jsonschema.exceptions import best_match
 

@@ -26,12 +26,23 @@ class Location:
 
 
 @dataclass(frozen=True)
+class Written:
+    """A value as the user wrote it and where, for problems found after loading (e.g. a board's `size`)."""
+
+    text: str
+    location: Location
+    key: str  # the key path as messages show it: components[3].size
+
+
+@dataclass(frozen=True)
 class SideSpec:
-    """One printed side: a template, the values it shows, optional art."""
+    """One printed side: a template, the values it shows, optional art; for boards, mats and tracks, the
+    side's own `board:`/`mat:`/`track:` block (laid over the component's)."""
 
     template: str
     fields: Mapping[str, Any]
     art: Path | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -48,12 +59,15 @@ class RuleLink:
 
 @dataclass(frozen=True)
 class CardSpec:
-    """One distinct card of a deck: its own fields and how many copies are printed."""
+    """One distinct card of a deck: its own fields and how many copies are printed; `template` and
+    `back_template` replace the deck's side templates for this card (None: the deck's)."""
 
     count: int
     front: Mapping[str, Any]
     back: Mapping[str, Any]
     location: Location
+    template: str | None = None
+    back_template: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,7 @@ class ComponentSpec:
     content: str = "complete"
     notes: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    written: Mapping[str, Written] = field(default_factory=dict)  # values checked after loading: key -> as written
 
     @property
     def sides(self) -> int:

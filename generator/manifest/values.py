@@ -4,6 +4,7 @@ normalised colours) or None after adding a problem at the value's key; the limit
 
 from __future__ import annotations
 
+import difflib
 from functools import cache
 from typing import Any
 
@@ -38,9 +39,15 @@ def read_size(problems: ProblemList, doc: Document, path: KeyPath, text: str) ->
     presets = _card_sizes()
     try:
         width, height = units.parse_size(presets.get(text, text))
-    except ValueError:
+    except ValueError as exc:
         known = ", ".join(sorted(presets))
-        problems.add(doc, path, f"{text!r} is not a size; write 25mm, 30mm x 15mm, or a preset ({known})")
+        close = difflib.get_close_matches(str(text), presets, n=1, cutoff=0.6)
+        if close:
+            problems.add(doc, path, f"{text!r} is not a size; did you mean {close[0]} ({presets[close[0]]})?")
+        elif units.suggest_size(text):
+            problems.add(doc, path, str(exc))  # the user's numbers with units
+        else:
+            problems.add(doc, path, f"{exc}, or a preset ({known})")
         return None
     if width <= 0 or height <= 0:
         problems.add(doc, path, "sizes must be larger than zero")

@@ -69,9 +69,9 @@ def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
     """DRAWERS['board']: paper ground into the bleed, a frame, the title, table, tracks and note."""
     fields = face.fields
     board = fields["board"]
-    layout = board_layout(board)
-    text = TextHelper.for_kit(spec)
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
+    layout = board_layout(board, (w, h))  # the content centred in the board's size (its `size`, or the larger side's)
+    text = TextHelper.for_kit(spec)
     ground = fields.get("ground") or PAPER
     out = [rect(-b, -b, w + 2 * b, h + 2 * b, ground, None),
            rect(BORDER / 2, BORDER / 2, w - BORDER, h - BORDER, "none", LINE, 0.6, rx=2.0)]

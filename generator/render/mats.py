@@ -99,9 +99,9 @@ def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
     """DRAWERS['mat']: the player-colour frame, the title, then every section in its box."""
     fields = face.fields
     mat = fields["mat"]
-    layout = mat_layout(mat)
-    text = TextHelper.for_kit(spec)
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
+    layout = mat_layout(mat, (w, h))  # stretched to the mat's size (its `size`, or the larger side's)
+    text = TextHelper.for_kit(spec)
     out = [rect(-b, -b, w + 2 * b, h + 2 * b, fields["frame"], None),
            rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET, PAPER, None, rx=2.5)]
     if mat.get("title"):

@@ -29,7 +29,12 @@ def _num(value: float) -> str:
 
 
 class TextHelper:
-    """`text(value, x, y, w, h, size=…)` inside templates: fitted lines as SVG elements (all in mm)."""
+    """`text(value, x, y, w, h, size=…)` inside templates: fitted lines as SVG elements (all in mm).
+
+    `value` may be a list of wordings, longest first: the first that fits is used. With `optional=True`
+    (for a template's own words, such as a fill-in prompt, never for the player's text) the text is left
+    out when no wording fits; otherwise text that cannot fit stops the build with a LayoutError.
+    """
 
     def __init__(self, icons: Mapping[str, Path], typeface: Typeface = BUNDLED):
         self.icons = icons
@@ -42,12 +47,25 @@ class TextHelper:
 
     def __call__(self, value: Any, x: float, y: float, w: float, h: float, size: float = 10, min_size: float = 5,
                  bold: bool = False, align: str = "middle", valign: str = "middle", fill: str = "#000000",
-                 line_height: float = 1.2, max_lines: int | None = None, italic: bool = False) -> Markup:
-        text = "" if value is None else str(value)
-        if not text.strip():
+                 line_height: float = 1.2, max_lines: int | None = None, italic: bool = False,
+                 optional: bool = False) -> Markup:
+        wordings = [str(v) for v in value if v is not None] if isinstance(value, (list, tuple)) else \
+            ["" if value is None else str(value)]
+        wordings = [t for t in wordings if t.strip()]
+        if not wordings:
             return Markup("")
-        layout = fit_text(text, w * PT_PER_MM, h * PT_PER_MM, float(size), float(min_size), bool(bold),
-                          float(line_height), max_lines, self.typeface)
+        layout, first_error = None, None
+        for text in wordings:
+            try:
+                layout = fit_text(text, w * PT_PER_MM, h * PT_PER_MM, float(size), float(min_size), bool(bold),
+                                  float(line_height), max_lines, self.typeface)
+                break
+            except LayoutError as exc:
+                first_error = first_error or exc
+        if layout is None:
+            if optional:
+                return Markup("")
+            raise first_error
         metrics = font_metrics(self.typeface.file(bool(bold)), self.typeface.digest(bool(bold)))
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM

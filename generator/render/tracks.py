@@ -98,9 +98,10 @@ def label_size(h: float) -> float:
 
 
 def draw_track(track: dict[str, Any], x: float, y: float, text: TextHelper, frame: str = LINE,
-               ground: str = "#fffaf0") -> str:
-    """One track at (x, y): its frame, title, spaces with labels, direction marks and note."""
-    layout = track_layout(track)
+               ground: str = "#fffaf0", size: tuple[float, float] | None = None) -> str:
+    """One track at (x, y): its frame, title, spaces with labels, direction marks and note; with `size`
+    (mm), the frame has that size and the spaces are centred in it."""
+    layout = track_layout(track, size)
     out = [rect(x, y, layout.width, layout.height, ground, frame, 0.5, rx=2.0)]
     if track.get("title"):
         out.append(text(track["title"], x + TRACK_PAD, y + 1.0, layout.width - 2 * TRACK_PAD, TITLE_BAND - 1.5,
@@ -137,7 +138,7 @@ def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
     b = to_mm(face.bleed)
     w, h = to_mm(face.width), to_mm(face.height)
     body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
-            draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE))]
+            draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE), size=(w, h))]
     return face_document(face, body)
 
 

@@ -11,7 +11,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from generator.impose import Imposition, Page, Placement
 from generator.render import RenderedFace
@@ -36,11 +36,11 @@ class PageFooter:
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
               roots: tuple[Path, ...], duplex: str = "long-edge", memory: DrawingMemory | None = None,
-              typeface: Typeface = BUNDLED) -> None:
+              typeface: Typeface = BUNDLED, on_page: Callable[[int, int], None] | None = None) -> None:
     """Write every page to `path` atomically (a temporary file renamed into place).
 
     `memory` (from an earlier build in this process) lets unchanged faces be replayed, not redrawn;
-    `typeface` is the one the faces' text was laid out in.
+    `typeface` is the one the faces' text was laid out in; `on_page(done, total)` hears of each page drawn.
     """
     use_typeface(typeface)
     recorder = FaceRecorder(faces, roots, reused_faces(imposition), memory)
@@ -50,7 +50,7 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
     handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
     os.close(handle)
     try:
-        _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name)
+        _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name, on_page)
         dedupe_resources(Path(temp_name))
         _set_page_boxes(Path(temp_name), imposition)
         make_public(Path(temp_name))
@@ -61,7 +61,7 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
 
 
 def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines", footer: PageFooter,
-                 temp_name: str, kit_name: str) -> None:
+                 temp_name: str, kit_name: str, on_page: Callable[[int, int], None] | None = None) -> None:
     first = imposition.pages[0]
     surface = cairo.PDFSurface(temp_name, first.width, first.height)
     surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
@@ -73,13 +73,15 @@ def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines
         surface.set_size(page.width, page.height)
         draw_page(context, page, recorder, cuts, number, total, footer)
         context.show_page()
+        if on_page is not None:
+            on_page(number, total)
     surface.finish()
 
 
 def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], folder: Path, kit_name: str,
                    roots: tuple[Path, ...], dpi: int = 100, duplex: str = "long-edge",
-                   typeface: Typeface = BUNDLED) -> list[Path]:
-    """One PNG per page at `dpi`, drawn by the same code as the PDF."""
+                   typeface: Typeface = BUNDLED, on_page: Callable[[int, int], None] | None = None) -> list[Path]:
+    """One PNG per page at `dpi`, drawn by the same code as the PDF; `on_page(done, total)` hears of each."""
     use_typeface(typeface)
     recorder = FaceRecorder(faces, roots, reused_faces(imposition))
     cuts = CutLines()
@@ -99,6 +101,8 @@ def write_previews(imposition: Imposition, faces: Mapping[str, RenderedFace], fo
         target = folder / f"page-{number:03d}.png"
         surface.write_to_png(str(target))
         written.append(target)
+        if on_page is not None:
+            on_page(number, total)
     return written
 
 
@@ -116,10 +120,10 @@ def _face_of(placement: Placement):
 def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", number: int, total: int,
               footer: PageFooter) -> None:
     """Everything on one page, in layers: faces, then cut and fold lines, then marks, then the footer."""
-    if page.kind == "assembly":
+    if page.tiles:  # an assembly page, or its back for a two-sided piece
         _draw_assembly(context, page, recorder)
     for placement in page.placements:
-        _paint_face(context, placement, recorder, tiled=page.kind == "tile")
+        _paint_face(context, placement, recorder, tiled=page.tile is not None)
     if page.kind != "back":
         for placement in page.placements:
             _draw_cut(context, placement, cuts)
@@ -265,6 +269,7 @@ def _draw_tile_marks(context, page: Page) -> None:
     tile = page.tile
     placement = page.placements[0]
     piece = placement.piece
+    two_sided = piece.back is not None
     x0, y0, x1, y1 = placement.clip
     context.save()
     context.set_line_width(0.6)
@@ -283,12 +288,17 @@ def _draw_tile_marks(context, page: Page) -> None:
     has_below = tile.piece_y + tile.height < piece.height - 1e-6
     context.set_source_rgb(0.85, 0, 0.3)
     context.set_line_width(0.8)
-    if tile.piece_x > 1e-6:  # cut here, then overlap the tile to the left
+    if tile.piece_x > 1e-6 or two_sided:  # cut here, then overlap the tile to the left
         context.move_to(x0, y0)
         context.line_to(x0, y1)
-    if tile.piece_y > 1e-6:
+    if tile.piece_y > 1e-6 or two_sided:
         context.move_to(x0, y0)
         context.line_to(x1, y0)
+    if two_sided:  # the back shows along every edge: each tile is cut on all four
+        context.move_to(x1, y0)
+        context.line_to(x1, y1)
+        context.move_to(x0, y1)
+        context.line_to(x1, y1)
     context.stroke()
     context.set_dash([mm(2), mm(1.5)])
     if has_right:  # where the right-hand neighbour's cut edge goes
@@ -302,7 +312,10 @@ def _draw_tile_marks(context, page: Page) -> None:
     label_y = y1 + mm(3.5)
     advance = _label(context, f"Tile {tile.label}", x0, label_y, 8, bold=True)
     edges = [side for side, present in (("left", tile.piece_x > 1e-6), ("top", tile.piece_y > 1e-6)) if present]
-    if edges:
+    if two_sided:
+        note = ("Printed on both sides: cut along all four solid edges; lay each tile over its left and upper "
+                "neighbours, edge on the dashed line, crosses on crosses; glue.")
+    elif edges:
         note = (f"Cut along the solid {' and '.join(edges)} edge; lay it over its neighbour with the edge on the "
                 "dashed line and the crosses on the crosses; glue.")
     else:
@@ -319,15 +332,17 @@ def _draw_assembly(context, page: Page, recorder: FaceRecorder) -> None:
     scale = min(area_w / width, area_h / height)
     ox = (page.width - width * scale) / 2
     oy = mm(40)
-    _label(context, "Assembly", mm(20), mm(20), 16, bold=True)
+    back = page.kind == "back"  # the back of a two-sided piece's assembly sheet
+    _label(context, "Assembly: the back" if back else "Assembly", mm(20), mm(20), 16, bold=True)
     _label(context, page.caption, mm(20), mm(28), 9)
-    if piece is not None and piece.front is not None:
+    face = piece and (piece.back if back else piece.front)
+    if face is not None:
         b = piece.bleed
 
         def outline(ctx, x: float, y: float) -> None:
             _outline_path(ctx, piece, x + b, y + b)  # the trim only: the miniature shows the finished piece
 
-        recorder.paint_miniature(context, piece.front.key, ox - b * scale, oy - b * scale, scale, outline)
+        recorder.paint_miniature(context, face.key, ox - b * scale, oy - b * scale, scale, outline)
     context.save()
     context.set_line_width(0.8)
     context.set_source_rgb(0.1, 0.25, 0.65)
@@ -385,6 +400,12 @@ def _text_width(context, text: str, size: float, bold: bool = False) -> float:
 
 def _side_note(page: Page, footer: PageFooter) -> str:
     flip = "flip on long edge" if footer.duplex == "long-edge" else "flip on short edge"
+    if page.kind == "back" and (page.tile or page.tiles):
+        return f"Sheet {page.sheet} back - " + (f"tile {page.tile.label} seen from the back" if page.tile else "assembly of the back")
+    tiled = page.tiled or (page.placements[0].piece if page.tile else None)
+    if page.kind in ("tile", "assembly") and tiled is not None and tiled.back is not None:
+        what = f"tile {page.tile.label}" if page.tile else "assembly plan"
+        return f"Sheet {page.sheet} {what} front - print double-sided, {flip}"
     return {
         "front": f"Sheet {page.sheet} front - print double-sided, {flip}",
         "back": f"Sheet {page.sheet} back - crop marks are on the front",
@@ -426,7 +447,8 @@ def _set_page_boxes(path: Path, imposition: Imposition) -> None:
     untouched: cairo 1.16 repeats keys in resource dictionaries, which a full rewrite (qpdf/pikepdf)
     resolves by dropping the page's fonts and forms.
     """
-    singles = [(i, p.placements[0]) for i, p in enumerate(imposition.pages) if p.kind == "single" and len(p.placements) == 1]
+    singles = [(i, p.placements[0]) for i, p in enumerate(imposition.pages)
+               if p.kind in ("single", "front", "back") and len(p.placements) == 1 and p.tile is None]
     if not singles:
         return
     import logging

@@ -160,6 +160,27 @@ def _tidy(component: str) -> str:
     return " ".join(words).strip(" ,.;:")
 
 
+_START_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety a at up no not about around "
+    "approximately approx roughly nearly over more exactly total xx xxx".split())
+_WORD_START = re.compile(r"(?<![\w])(?:\d|\?|[A-Za-z]+)")
+
+
+def _count_first_matches(text: str):
+    """_COUNT_FIRST's matches, tried only where a count can start (a digit, '?', a number or qualifier word):
+    trying the whole grammar at every position costs ten times as much."""
+    last_end = -1
+    for word in _WORD_START.finditer(text):
+        token = word.group(0)
+        if word.start() < last_end or not (token[0].isdigit() or token == "?" or token.lower() in _START_WORDS):
+            continue
+        match = _COUNT_FIRST.match(text, word.start())
+        if match is not None and match.end() > match.start():
+            last_end = match.end()
+            yield match
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' included), in order."""
     phrases = []
@@ -169,7 +190,7 @@ def count_first(text: str) -> list[Phrase]:
         if phrase is not None:
             phrases.append(phrase)
             taken.append((match.start("number"), match.end()))
-    for match in _COUNT_FIRST.finditer(text):
+    for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
         number = match.group("number")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from generator.rules.numbers import NUMBER_PATTERN
@@ -59,6 +60,11 @@ class LayoutLine:
         return self.raw[begin:stop].strip()
 
 
+@lru_cache(maxsize=None)
+def _compiled(pattern: re.Pattern | str) -> re.Pattern:
+    return pattern if isinstance(pattern, re.Pattern) else re.compile(pattern)
+
+
 class _Mapped:
     """A string whose every character remembers its column in the original line."""
 
@@ -74,8 +80,11 @@ class _Mapped:
         """re.sub on the text; replacement characters take the column of the match's first character
         (or, for a group reference `\\1`-style function result, keep their own when repl returns a span)."""
         text = self.text
+        matches = list(_compiled(pattern).finditer(text))
+        if not matches:
+            return
         out_chars, out_cols, last = [], [], 0
-        for match in re.finditer(pattern, text):
+        for match in matches:
             out_chars.extend(self.chars[last:match.start()])
             out_cols.extend(self.cols[last:match.start()])
             replacement = repl(match) if callable(repl) else repl
@@ -92,6 +101,13 @@ class _Mapped:
         self.chars, self.cols = out_chars, out_cols
 
     def fold(self) -> None:
+        text = self.text
+        folded = text.translate(_FOLD)
+        if folded == text:
+            return
+        if len(folded) == len(text):
+            self.chars = list(folded)
+            return
         chars, cols = [], []
         for ch, col in zip(self.chars, self.cols):
             for folded in ch.translate(_FOLD):

@@ -148,15 +148,6 @@ def _html_source(text: str, label: str) -> RulebookSource:
 
 # --- PDF --------------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Run:
-    left: float
-    bottom: float
-    right: float
-    top: float
-    text: str
-
-
 def _pdf_source(data: bytes, label: str) -> RulebookSource:
     from generator.errors import RulebookError
 
@@ -174,14 +165,7 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
         for number in range(len(document)):
             page = document[number]
             textpage = page.get_textpage()
-            runs = []
-            for index in range(textpage.count_rects()):
-                left, bottom, right, top = textpage.get_rect(index)
-                text = textpage.get_text_bounded(left, bottom, right, top)
-                text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\r", " ").replace("\n", " ")
-                if text.strip():
-                    runs.append(_Run(left, bottom, right, top, text.strip()))
-            page_lines = _reading_order(runs, page.get_width())
+            page_lines = _page_lines(textpage)
             for at, line in enumerate(page_lines, start=1):
                 lines.append(line)
                 origins.append(f"p{number + 1}:{at}")
@@ -196,76 +180,33 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
     return RulebookSource("\n".join(lines), label, tuple(origins))
 
 
-def _rows(runs: list[_Run]) -> list[list[_Run]]:
-    """Runs grouped into rows: same baseline within a third of the text height."""
-    rows: list[list[_Run]] = []
-    for run in sorted(runs, key=lambda r: (-r.top, r.left)):
-        height = max(run.top - run.bottom, 1.0)
-        if rows and abs(rows[-1][0].bottom - run.bottom) <= height * 0.35:
-            rows[-1].append(run)
-        else:
-            rows.append([run])
-    return [sorted(row, key=lambda r: r.left) for row in rows]
-
-
-def _row_text(row: list[_Run]) -> str:
-    """A row's runs joined; a wide gap between runs is kept as a tab (a column or a leader's place)."""
-    out = row[0].text
-    for before, run in zip(row, row[1:]):
-        height = max(run.top - run.bottom, 1.0)
-        gap = run.left - before.right
-        out += "\t" if gap > height * 1.5 else ("" if gap < height * 0.1 and out.endswith("-") else " ")
-        out += run.text
-    return out
-
-
-def _gutter(runs: list[_Run], width: float) -> float | None:
-    """The x of a gap between two columns of text, or None for a one-column page."""
-    if len(runs) < 6:
-        return None
-    covered = [0] * (int(width) + 2)
-    for run in runs:
-        for x in range(max(0, int(run.left)), min(len(covered), int(run.right) + 1)):
-            covered[x] += 1
-    low, high = int(width * 0.25), int(width * 0.75)
-    best, best_width, start = None, 0, None
-    allowed = max(1, len(runs) // 25)  # full-width headings may cross the gutter
-    for x in range(low, high + 1):
-        if covered[x] <= allowed:
-            start = x if start is None else start
-            if x - start + 1 > best_width:
-                best, best_width = (start + x) / 2, x - start + 1
-        else:
-            start = None
-    if best is None or best_width < 8:
-        return None
-    left = sum(1 for r in runs if r.right <= best)
-    right = sum(1 for r in runs if r.left >= best)
-    return best if left >= 3 and right >= 3 else None
-
-
-def _reading_order(runs: list[_Run], width: float) -> list[str]:
-    """Text lines of one page: top to bottom, each band of two columns read left column first."""
-    gutter = _gutter(runs, width)
-    if gutter is None:
-        return [_row_text(row) for row in _rows(runs)]
-    lines: list[str] = []
-    band: list[_Run] = []
-
-    def flush() -> None:
-        left = [r for r in band if r.right <= gutter]
-        right = [r for r in band if r.right > gutter]
-        lines.extend(_row_text(row) for row in _rows(left))
-        if left and right:
-            lines.append("")
-        lines.extend(_row_text(row) for row in _rows(right))
-        band.clear()
-
-    for row in _rows(runs):
-        if any(r.left < gutter < r.right for r in row):  # a heading across both columns ends the band
-            flush()
-            lines.append(_row_text(row))
-        else:
-            band.extend(row)
-    flush()
+def _page_lines(textpage) -> list[str]:
+    """A page's text in pdfium's reading order, one string per line; a wide gap between two words on a line
+    (a table's next column, a leader's place) becomes a tab."""
+    count = textpage.count_chars()
+    text = textpage.get_text_range(0, count) if count else ""
+    boxes = [textpage.get_charbox(i) for i in range(count)] if len(text) == count else None
+    lines, current = [], []
+    last_right, height = None, 0.0
+    index = 0
+    while index < len(text):
+        ch = text[index]
+        if ch in "\r\n":
+            lines.append("".join(current).rstrip())
+            current, last_right = [], None
+            index += 2 if text[index:index + 2] == "\r\n" else 1
+            continue
+        ch = {"\x02": "-", "\ufffe": "-", "\x00": ""}.get(ch, ch)
+        if boxes is not None and ch.strip():
+            left, bottom, right, top = boxes[index]
+            height = max(height * 0.8, top - bottom, 1.0) if top > bottom else height
+            if last_right is not None and left - last_right > max(height, 1.0) * 1.8:
+                while current and current[-1] == " ":
+                    current.pop()
+                current.append("\t")
+            last_right = right if right > left else last_right
+        current.append(ch)
+        index += 1
+    if current:
+        lines.append("".join(current).rstrip())
     return lines
