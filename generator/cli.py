@@ -246,23 +246,46 @@ def _player_count(text: str) -> int:
     return int(text)
 
 
+class ScanFormat(Choice):
+    TEXT = "text"
+    JSON = "json"
+    TREE = "tree"
+
+
 @rules_app.command("scan")
 def rules_scan(
-    rulebook: Annotated[Path, typer.Argument(help="Rulebook as plain text or Markdown.")],
-    format: Annotated[ReportFormat, _choice(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the statements.")] = ReportFormat.TEXT,
+    rulebook: Annotated[Path, typer.Argument(help="The rulebook: .txt, .md, .html or .pdf.")],
+    format: Annotated[ScanFormat, _choice(ScanFormat, "--format", FORMAT_REFUSAL,
+                                          "text (a line per statement), json (statements, findings, unread lines) "
+                                          "or tree (the document: players, components and their parts, setup, findings).")] = ScanFormat.TEXT,
 ) -> None:
-    """List every component-count statement in a rulebook."""
+    """Read every component-count statement in a rulebook, with its structure and the rulebook's contradictions."""
     import json
 
-    from generator.rules.scan import format_statements_text, read_rulebook_text, scan_rulebook, statements_to_json
+    from generator.rules.scan import format_statements_text, format_tree, read_rulebook, read_rulebook_document, reading_to_json
 
     format = _value(format)
     try:
-        text = read_rulebook_text(rulebook)
+        source = read_rulebook(rulebook)
     except PnpError as error:
         _fail(error)
-    statements = scan_rulebook(text)
-    typer.echo(json.dumps(statements_to_json(statements), indent=2) if format == "json" else format_statements_text(statements))
+    reading = read_rulebook_document(source.text)
+    if format == "json":
+        typer.echo(json.dumps({"rulebook": source.label, **reading_to_json(reading, source.where)}, indent=2, ensure_ascii=False))
+        return
+    if format == "tree":
+        typer.echo(format_tree(reading))
+        return
+    typer.echo(format_statements_text(reading.statements))
+    counted = [s for s in reading.statements if s.count is not None]
+    summary = f"{len(reading.statements)} count statements ({len(reading.statements) - len(counted)} unspecified)"
+    if reading.findings:
+        summary += f", {len(reading.findings)} finding" + ("s" if len(reading.findings) != 1 else "")
+        for finding in reading.findings:
+            summary += f"\n  {source.where(finding.line)}: {finding.kind}: {finding.message}"
+    if reading.unread:
+        summary += "\nnumeric lines in component lists not read: " + ", ".join(source.where(n) for n in reading.unread)
+    typer.echo(summary)
 
 
 @app.command()

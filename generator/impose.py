@@ -106,6 +106,7 @@ class Page:
     tiles: tuple[Tile, ...] = ()  # assembly page (and its back, for a two-sided piece): every tile of its piece
     caption: str = ""
     tiled: Piece | None = None  # assembly page: the piece its tiles make up
+    footer_top: bool = False  # a back mirrored top to bottom: its footer goes behind the front's, at the top
 
 
 @dataclass(frozen=True)
@@ -314,7 +315,7 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
         if clip:
             clip = (clip[0] + dx, clip[1] + dy, clip[2] + dx, clip[3] + dy)
         backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip and _shared(clip)))
-    return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet)
+    return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet, footer_top=not across)
 
 
 def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
@@ -374,7 +375,7 @@ def tile_piece(piece: Piece, options: SheetOptions) -> list[Page]:
                    replace(t, piece_y=piece.height - t.piece_y - t.height) for t in tiles)
     return [Page("assembly", paper.width, paper.height, tiles=tuple(tiles), tiled=piece,
                  caption=f"{caption}, printed on both sides: print these pages double-sided"),
-            Page("back", paper.width, paper.height, tiles=behind, tiled=piece,
+            Page("back", paper.width, paper.height, tiles=behind, tiled=piece, footer_top=not across,
                  caption=f"{piece.component_id}: the back, as it lies when the board is turned over")] + pages
 
 

@@ -75,6 +75,8 @@ class Piece:
     back: FaceSpec | None = None
     folds: tuple[tuple[Point, Point], ...] = ()
     player: int | None = None
+    card: int | None = None  # the deck row (index into component.cards) this piece prints
+    unit: int = 1  # how many components this piece is: a die printed as six stickers is 1 + 0 + 0 + 0 + 0 + 0
 
     @property
     def footprint(self) -> tuple[float, float]:
@@ -185,7 +187,7 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     for seat, colour_name, colour in colour_sets(spec, component, players):
         entries = ([(c.count, c.front, c.back, c.template, c.back_template) for c in cards] if cards
                    else [(component.count, {}, {}, None, None)])
-        for copies, front_extra, back_extra, front_template, back_template in entries:
+        for row, (copies, front_extra, back_extra, front_template, back_template) in enumerate(entries):
             front = face(component.front, face_fields(spec, component, component.front, colour, colour_name, front_extra, seat),
                          width, height, bleed, component.shape, component.corner_radius, front_template)
             back = None
@@ -196,6 +198,7 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
                                                         back_extra, seat),
                             width, height, bleed, component.shape, component.corner_radius, back_template)
                 back = shared.setdefault(back, back)
-            piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat)
+            piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat,
+                          card=row if cards else None)
             for _ in range(copies):
                 yield piece

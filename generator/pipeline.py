@@ -297,7 +297,9 @@ def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
             outcome = build_kits(kit_dirs, options, echo, memory, events)
             kit_ids.update(result.kit.spec.id for result in outcome.results)
             echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
-        except PnpError as problem:
+        except (PnpError, OSError) as problem:  # a mistake in the kit, a file the system refused: say so, go on
+            if isinstance(problem, OSError) and problem.filename:
+                problem = f"{problem.filename}: {problem.strerror}"
             error(f"error: {problem}")
         builds += 1
 
@@ -313,17 +315,15 @@ def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[
         for changes in watch(*roots, watch_filter=relevant, debounce=debounce_ms, step=step_ms,
                              stop_event=stop_event, rust_timeout=idle_ms, yield_on_timeout=True,
                              force_polling=force_polling):
-            if first:  # the watcher is up: catch what changed between the snapshot and its start
-                first = False
-                if not changes and _snapshot(roots, relevant) != before:
-                    changes = {"a file changed while the watch started"}
-            if changes and not isinstance(next(iter(changes)), str):
-                changes = _lasting(changes)
-            if not changes:
+            # the watcher's first word: catch what changed between the snapshot and the watcher's start
+            missed = first and not changes and _snapshot(roots, relevant) != before
+            first = False
+            changes = _lasting(changes)
+            if not changes and not missed:
                 if on_idle is not None:
                     on_idle()
                 continue
-            echo(f"changed: {_changed(changes, roots)}")
+            echo(f"changed: {_changed(changes, roots) if changes else 'a file, while the watch started'}")
             now_watched = _watched(kit_dirs)  # a kit may have started or stopped extending another
             if now_watched != roots:
                 roots, relevant = now_watched, WatchFilter(now_watched, options.out, kit_ids)
@@ -410,12 +410,9 @@ def _lasting(changes: set) -> set:
 def _changed(changes: set, roots: Sequence[Path], most: int = 5) -> str:
     """'cards.csv, art/coin.svg': the changed files, as written from their watched folder."""
     names = []
-    for change in changes:
-        if isinstance(change, str):
-            names.append(change)
-            continue
-        path = Path(change[1])
-        root = next((r for r in roots if path.is_relative_to(r)), None)
+    for _, path in changes:
+        path = Path(path)
+        root = max((r for r in roots if path.is_relative_to(r)), key=lambda r: len(r.parts), default=None)
         names.append(str(path.relative_to(root)) if root is not None else str(path))
     names = sorted(set(names))
     return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")

@@ -14,8 +14,10 @@ from generator.errors import UsageError
 from generator.paths import DATA_DIR
 
 STARTER_DIR = DATA_DIR / "starter"
-FILLED_IN = {".yaml", ".md", ".txt"}  # files whose __NAME__ … markers are replaced; art and templates are copied as they are
-MARKER = re.compile(r"__(KIT_NAME|NAME_YAML|NAME|FOLDER_ARG|FOLDER|ID)__")  # one pass: a name holding "__ID__" stays as written
+# Files whose __NAME__ … markers are filled in (in one pass, so a name holding "__ID__" stays as written);
+# art and templates are copied as they are.
+FILLED_IN = {".yaml", ".md", ".txt"}
+MARKER = re.compile(r"__(KIT_NAME|NAME_YAML|NAME|FOLDER_ARG|FOLDER|ID)__")
 KIT_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # kit.id's pattern in the manifest schema
 
 

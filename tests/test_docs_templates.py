@@ -83,7 +83,8 @@ def test_the_examples_in_the_doc_build(write_kit, tmp_path):
     starter = (STARTER_DIR / "templates" / "art_card.svg.j2").read_text(encoding="utf-8")
     assert examples["art_card"][1] in starter, "the doc shows the starter kit's art_card template as it is"
     files = {f"templates/{name}.svg.j2": text for name, (language, text) in examples.items() if language == "jinja"}
-    files["art/picture.svg"] = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+    files["art/picture.svg"] = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                '<circle cx="5" cy="5" r="4"/></svg>')
     manifest = textwrap.dedent("""\
         kit:
           name: Doc Examples

@@ -117,3 +117,57 @@ def test_oversize_piece_is_tiled_with_overlap_and_assembly_page():
     for page in imposition.pages[1:]:  # every tile fits the page's printable area
         x0, y0, x1, y1 = page.placements[0].clip
         assert x1 <= page.width - A4.margin + 1e-6 and y1 <= page.height - A4.margin + 1e-6
+
+
+def _seen_from_front(x: float, y: float, page_width: float, page_height: float, duplex: str) -> tuple[float, float]:
+    """Where a point of a back page lies, seen from the front, once the sheet is turned over its long or short
+    edge: a portrait page's long edges are its sides, a landscape page's its top and bottom."""
+    left_right = (page_width <= page_height) == (duplex == "long-edge")
+    return (page_width - x, y) if left_right else (x, page_height - y)
+
+
+@settings(max_examples=30, deadline=None)
+@given(pieces_strategy, st.sampled_from(["long-edge", "short-edge"]), st.tuples(st.floats(-2, 2), st.floats(-2, 2)))
+def test_backs_land_behind_fronts_on_landscape_sheets(spec, duplex, offset_mm):
+    read = (mm(offset_mm[0]), mm(offset_mm[1]))
+    paper = A4.landscape
+    pages = impose_sheets(expand(spec), SheetOptions(paper, mm(1), duplex, read)).pages
+    for front, back in zip(pages, pages[1:]):
+        if front.kind != "front":
+            continue
+        for f, b in zip(front.placements, back.placements):
+            seen = _seen_from_front(b.x + b.piece.width / 2, b.y + b.piece.height / 2, back.width, back.height, duplex)
+            # the offset is read in the page's own axes (right and down, seen from the front)
+            assert seen[0] + read[0] == pytest.approx(f.x + f.piece.width / 2, abs=1e-6)
+            assert seen[1] + read[1] == pytest.approx(f.y + f.piece.height / 2, abs=1e-6)
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("size", [(420, 300), (190, 600), (700, 120)])
+def test_a_two_sided_piece_too_big_for_any_sheet_is_tiled_with_each_back_behind_its_tile(duplex, size):
+    board = make_piece(0, "rect", size[0], size[1], 3, True)
+    pages = impose_sheets([board], SheetOptions(A4, mm(1), duplex)).pages
+    kinds = [p.kind for p in pages]
+    assert kinds[:2] == ["assembly", "back"] and kinds[2:] == ["tile", "back"] * ((len(kinds) - 2) // 2)
+    assert len({p.sheet for p in pages}) == len(pages) // 2  # every sheet printed on both sides
+    for front, back in zip(pages[2::2], pages[3::2]):
+        [f], [b] = front.placements, back.placements
+        assert b.side == "back" and back.tile == front.tile
+        # the whole back face lies behind the whole front face ...
+        corner = _seen_from_front(b.x, b.y, back.width, back.height, duplex)
+        far = _seen_from_front(b.x + board.width, b.y + board.height, back.width, back.height, duplex)
+        assert min(corner[0], far[0]) == pytest.approx(f.x) and min(corner[1], far[1]) == pytest.approx(f.y)
+        # ... and the back prints the tile's share and 2 mm more all round, behind the front's printable area
+        # (so clear of the margins, and of the back's footer, which lies behind the front's)
+        bx0, by0 = _seen_from_front(b.clip[0], b.clip[1], back.width, back.height, duplex)
+        bx1, by1 = _seen_from_front(b.clip[2], b.clip[3], back.width, back.height, duplex)
+        seen_clip = (min(bx0, bx1), min(by0, by1), max(bx0, bx1), max(by0, by1))
+        grown = (f.clip[0] - mm(2), f.clip[1] - mm(2), f.clip[2] + mm(2), f.clip[3] + mm(2))
+        assert seen_clip == pytest.approx(grown)
+        x0, y0, x1, y1 = Paper(A4.name, front.width, front.height, A4.margin).area()
+        assert seen_clip[0] >= x0 - 1e-6 and seen_clip[1] >= y0 - 1e-6
+        assert seen_clip[2] <= x1 + 1e-6 and seen_clip[3] <= y1 + 1e-6
+        assert back.footer_top == (_seen_from_front(0, 0, back.width, back.height, duplex)[1] != 0)
+    tiles = [p.tile for p in pages[2::2]]
+    assert max(t.piece_x + t.width for t in tiles) == pytest.approx(board.width)
+    assert max(t.piece_y + t.height for t in tiles) == pytest.approx(board.height)

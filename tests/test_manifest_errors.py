@@ -98,3 +98,30 @@ def test_network_art_is_refused(write_kit, tmp_path):
     result = CliRunner().invoke(app, ["build", str(kit), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "never fetches from the network" in result.output
+
+
+# messages about a value the user wrote quote that value (and suggest it corrected), never a canned example
+OWN_VALUES = [
+    ("  - id: a\n    shape: square\n    size: 40mm x 60mm\n", 8,
+     "components[0].size: a square has equal sides, not size 40mm x 60mm; write size: 40mm or size: 60mm for a "
+     "square, or shape: rect for 40mm x 60mm"),
+    ("  - id: a\n    shape: disc\n    size: 35mm x 20mm\n", 8, "not size 35mm x 20mm; write size: 35mm or size: 20mm"),
+    ("  - id: a\n    size: 30 x 15\n", 7, "'30 x 15' is not a size; write 30mm x 15mm"),
+    ("  - id: a\n    size: '22'\n", 7, "'22' is not a size; write 22mm"),
+    ("  - id: a\n    size: 22\n", 7, "got int 22; lengths carry a unit: write 22mm"),
+    ("  - id: a\n    size: pokr\n", 7, "'pokr' is not a size; did you mean poker (63.5mm x 88.9mm)?"),
+    ("  - id: a\n    size: 25mm\n    bleed: 2,5 mm\n", 8, "'2,5 mm' is not a length; write 2.5mm"),
+    ("  - id: a\n    kind: foldup\n    size: 15mm x 22mm\n    foldup: {panel: 15mm x 22mm}\n", 8,
+     "for a 15mm x 22mm panel write foldup: {panel: 15mm x 22mm}"),
+    ("  - id: a\n    kind: hex\n    size: 38mm\n    hex: {across_flats: 38mm}\n", 8,
+     "for tiles 38mm across the flats write hex: {across_flats: 38mm}"),
+]
+
+
+@pytest.mark.parametrize("components,line,text", OWN_VALUES)
+def test_messages_quote_the_users_own_values(write_kit, tmp_path, components, line, text):
+    result = CliRunner().invoke(app, ["build", str(write_kit(GOOD_HEAD + components)), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert f":{line}:" in result.output and text in result.output, result.output
+    for canned in ("30mm x 15mm", "e.g. 25mm", "14mm x 20mm", "40mm}"):
+        assert canned not in result.output.replace(text, ""), result.output

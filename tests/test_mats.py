@@ -170,12 +170,12 @@ def test_a_two_sided_mat_prints_each_players_back_behind_their_front(tmp_path):
         pages = [(float(p.width) * PT_MM, float(p.height) * PT_MM, p.extract_text(),
                   [(s["x0"] * PT_MM, s["top"] * PT_MM, s["x1"] * PT_MM, s["bottom"] * PT_MM,
                     tuple(s.get("non_stroking_color") or ())) for s in p.rects if s.get("fill")]) for p in doc.pages]
-    assert len(pages) == 4  # each player's mat: front page, back page
-    for colour, (front, back) in zip([(0.776471, 0.156863, 0.156863), (0.082353, 0.396078, 0.752941)],
-                                     [pages[0:2], pages[2:4]]):
-        assert "Supply" in front[2] and "Winter" not in front[2]
-        assert "Winter" in back[2] and "Supply" not in back[2] and "realm: winter" in back[2]
-        # each side is framed in its player's colour out to the bleed; the back lies behind the front
+    assert len(pages) == 2  # both players' mats on one sheet: its front, then its back
+    front, back = pages
+    assert "Supply" in front[2] and "Winter" not in front[2]
+    assert "Winter" in back[2] and "Supply" not in back[2] and "realm: winter" in back[2]
+    for colour in [(0.776471, 0.156863, 0.156863), (0.0823529, 0.396078, 0.752941)]:
+        # each side framed in its player's colour out to the bleed; each player's back behind their front
         [front_frame] = [box[:4] for box in front[3] if box[4] == colour]
         [back_frame] = [box[:4] for box in back[3] if box[4] == colour]
         assert turned_over(back_frame, back[:2], "long-edge") == pytest.approx(front_frame, abs=0.05)

@@ -31,7 +31,8 @@ def test_new_kit_builds_and_checks_clean_under_strict(tmp_path):
     kit = tmp_path / "owls"
     result = invoke("new", str(kit), "--name", "Night Owls")
     assert result.exit_code == 0, result.output
-    for name in ("kit.yaml", "rules.txt", "README.md", "cards/quests.csv", "art/dragon.svg", "templates/art_card.svg.j2"):
+    for name in ("kit.yaml", "rules.txt", "README.md", "cards/quests.csv", "art/dragon.svg",
+                 "templates/art_card.svg.j2"):
         assert (kit / name).is_file(), name
     assert "pnpgen build" in result.output
 

@@ -109,3 +109,33 @@ def test_a_start_that_is_no_space_is_reported(write_kit):
     with pytest.raises(ManifestError) as error:
         load_manifest(kit)
     assert "track.start: start 9 is not the label of any space" in str(error.value)
+
+
+def test_a_track_size_is_honoured_with_its_spaces_centred_and_a_back_of_its_own(tmp_path):
+    import pdfplumber
+
+    from tests.conftest import cut_outlines
+    from tests.test_boards import PT_MM, turned_over
+
+    sized = FIXTURE.replace("    kind: track\n", "    kind: track\n    size: 380mm x 60mm\n") + \
+        "    sides: {back: {track: {title: Turns (long game), spaces: [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, VOTE], start: 12}}}\n"
+    (tmp_path / "kit.yaml").write_text(sized, encoding="utf-8")
+    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a3", reference=False))
+    assert cut_outlines(result.pdf) == {(380.0, 60.0): 1}
+    rows = [number_rows(result.pdf, 0), number_rows(result.pdf, 1)]
+    assert rows[0][0] == [8, 7, 6, 5, 4, 3, 2, 1] and rows[1][0] == list(range(12, 0, -1))
+    with pdfplumber.open(result.pdf) as doc:
+        boxes = []
+        for page in doc.pages:
+            cut = [s for s in page.rects if s.get("stroking_color") == (0.45, 0.45, 0.45)]
+            spaces = [s for s in page.curves if abs((s["x1"] - s["x0"]) * PT_MM - 24.0) < 0.05]  # 20 mm marker + margins
+            boxes.append((cut, spaces, (float(page.width) * PT_MM, float(page.height) * PT_MM),
+                          [(s["x0"] * PT_MM, s["top"] * PT_MM, s["x1"] * PT_MM, s["bottom"] * PT_MM) for s in page.rects
+                           if s.get("fill") and not s.get("stroke")]))
+    (cut, spaces, _, grounds), (_, back_spaces, back_size, back_grounds) = boxes
+    # the front's nine spaces at true size, centred along the track
+    assert len(spaces) == 9 and len(back_spaces) == 13
+    left, right = min(s["x0"] for s in spaces), max(s["x1"] for s in spaces)
+    assert (left + right) / 2 == pytest.approx((cut[0]["x0"] + cut[0]["x1"]) / 2, abs=0.1)
+    # the back (13 spaces, drawn from its own track: block) lies behind the front
+    assert turned_over(back_grounds[0], back_size, "long-edge") == pytest.approx(grounds[0], abs=0.05)

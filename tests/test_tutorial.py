@@ -177,7 +177,8 @@ class Walkthrough:
 
     def check_contains(self, argument: str, where: str) -> None:
         path, text = shlex.split(argument)
-        assert " ".join(text.split()) in " ".join(file_text(self.work / path).split()), f"{where}: {path} lacks {text!r}"
+        held = " ".join(file_text(self.work / path).split())
+        assert " ".join(text.split()) in held, f"{where}: {path} lacks {text!r}"
 
     def check_json(self, argument: str, where: str) -> None:
         path, key, value = argument.split(" ", 2)

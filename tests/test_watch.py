@@ -180,3 +180,19 @@ def test_an_edit_to_the_kit_it_extends_rebuilds(write_kit, tmp_path):
 def test_watch_filter(tmp_path, out, path, relevant):
     accept = WatchFilter([tmp_path / "kit"], tmp_path / out, {"kit"})
     assert accept(None, str(tmp_path / path)) is relevant
+
+
+def test_files_that_came_and_went_are_no_change(tmp_path):
+    """`sed -i` and many editors write a temporary file and rename it over the real one."""
+    from watchfiles import Change
+
+    from generator.pipeline import _changed, _lasting
+
+    real = tmp_path / "cards.csv"
+    real.write_text("x")
+    temporary = str(tmp_path / "sedX1y2z3")
+    changes = {(Change.added, temporary), (Change.deleted, temporary), (Change.added, str(real)),
+               (Change.deleted, str(real))}  # deleted and made again: still a change
+    assert _lasting(changes) == {(Change.added, str(real)), (Change.deleted, str(real))}
+    assert _lasting({(Change.added, temporary), (Change.deleted, temporary)}) == set()
+    assert _changed(_lasting(changes), [tmp_path]) == "cards.csv"

@@ -1,8 +1,10 @@
 """The rulebook as the checker searches it: quotes found ignoring whitespace, case and Markdown asterisks.
 
-Contract: `Rulebook.read(path)` or `Rulebook.from_quotes(quotes)`; `find(quote)` gives spans in a normalised
-copy of the text, `line_at(position)` turns them back into 1-based lines, `statements_in(span)` lists the
-scanner's count statements that overlap a span.
+Contract: `Rulebook.read(path)` (a .txt, .md, .html or .pdf file, through the reader's `read_rulebook`) or
+`Rulebook.from_quotes(quotes)`; `find(quote)` gives spans in a normalised copy of the text, `line_at(position)`
+turns them back into 1-based lines of the text, `where(line)` into what the user can open ("rules.pdf:p4:12"),
+`statements_in(span)` lists the reader's count statements that overlap a span; `reading` is the reader's whole
+Reading (its findings, unread list lines, player range and categories).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from generator.paths import shown
-from generator.rules.scan import CountStatement, listed_items, read_rulebook_text, scan_rulebook
+from generator.rules.scan import (CountStatement, Reading, RulebookSource, listed_items, read_rulebook,
+                                  read_rulebook_document, scan_rulebook)
 
 Span = tuple[int, int]
 
@@ -61,7 +63,8 @@ class Rulebook:
     text: str
     label: str
     synthetic: bool
-    statements: tuple[CountStatement, ...]
+    reading: Reading
+    source: RulebookSource | None
     _norm: str = field(repr=False)
     _norm_to_orig: tuple[int, ...] = field(repr=False)
     _line_starts: tuple[int, ...] = field(repr=False)
@@ -71,7 +74,9 @@ class Rulebook:
 
     @classmethod
     def read(cls, path: Path) -> "Rulebook":
-        return cls.parse(read_rulebook_text(path), shown(path), synthetic=False)
+        """The rulebook file at `path`; RulebookError when it cannot be read."""
+        source = read_rulebook(path)
+        return cls.parse(source.text, source.label, synthetic=False, source=source)
 
     @classmethod
     def from_quotes(cls, quotes: list[tuple[str, str]]) -> "Rulebook":
@@ -81,10 +86,11 @@ class Rulebook:
         return cls.parse("\n\n".join(blocks), "the manifest's quotes", synthetic=True)
 
     @classmethod
-    def parse(cls, text: str, label: str, synthetic: bool) -> "Rulebook":
+    def parse(cls, text: str, label: str, synthetic: bool, source: RulebookSource | None = None) -> "Rulebook":
         norm, norm_to_orig = _index(text)
         line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        statements = scan_rulebook(text)
+        reading = read_rulebook_document(text)
+        statements = reading.statements
         spans = []
         for stmt in statements:
             start, stop = _line_bounds(line_starts, len(text), stmt.line)
@@ -94,7 +100,33 @@ class Rulebook:
             spans.append((bisect.bisect_left(norm_to_orig, begin), bisect.bisect_left(norm_to_orig, end), stmt))
         spans.sort(key=lambda item: item[0])
         longest = max((end - begin for begin, end, _ in spans), default=0)
-        return cls(text, label, synthetic, statements, norm, tuple(norm_to_orig), tuple(line_starts), tuple(spans), tuple(item[0] for item in spans), longest)
+        if source is None and not synthetic:
+            source = RulebookSource(text, label)
+        return cls(text, label, synthetic, reading, source, norm, tuple(norm_to_orig), tuple(line_starts), tuple(spans),
+                   tuple(item[0] for item in spans), longest)
+
+    @property
+    def statements(self) -> tuple[CountStatement, ...]:
+        return self.reading.statements
+
+    # -- pointing into the rulebook ---------------------------------------------------------------------
+    def where(self, line: int | None) -> str:
+        """'rules.pdf:p4:12', 'rules.txt:12': a line as the user finds it in the file they have."""
+        if self.synthetic or line is None or self.source is None:
+            return "the manifest quote"
+        return self.source.where(line)
+
+    def short_where(self, line: int | None) -> str:
+        """The place without the file's name ('12', 'p4:12'), for the report's table."""
+        where = self.where(line)
+        prefix = f"{self.label}:"
+        return where[len(prefix):] if where.startswith(prefix) else ("-" if line is None or self.synthetic else where)
+
+    def line_text(self, line: int) -> str:
+        """Line `line` of the text, whitespace collapsed."""
+        if not 1 <= line <= len(self._line_starts):
+            return ""
+        return " ".join(self._line(line).split())
 
     # -- searching ----------------------------------------------------------------------------------
     def find(self, quote: str) -> list[Span]:

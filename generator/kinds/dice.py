@@ -7,6 +7,7 @@ The net is a cross: faces 1 and 6, 2 and 5, 3 and 4 land opposite each other onc
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Iterator
 
 from generator.colours import text_on
@@ -105,16 +106,17 @@ def _face(value: Any, ground: str, resolver: Resolver, key: str) -> dict[str, An
 
 
 def die_variants(spec: KitSpec, component: ComponentSpec, players: int, resolver: Resolver
-                 ) -> Iterator[tuple[int, int | None, list[dict[str, Any]]]]:
-    """(copies, seat, six resolved faces) for each distinct die of the component."""
+                 ) -> Iterator[tuple[int, int | None, list[dict[str, Any]], int | None]]:
+    """(copies, seat, six resolved faces, deck row or None) for each distinct die of the component."""
     block = component.options.get("die", {})
     for seat, _, set_colour in colour_sets(spec, component, players):
         entries = [(c.count, dict(c.front)) for c in component.cards] if component.cards else [(component.count, {})]
-        for copies, fields in entries:
+        for row, (copies, fields) in enumerate(entries):
             ground = resolver.colour("colour", fields.get("colour"), set_colour or component.colour or DIE_COLOUR)
             faces = fields.get("faces") or block.get("faces") or []
             key = "cards.faces" if "faces" in fields else "die.faces"
-            yield copies, seat, [_face(f, ground, resolver, f"{key}[{i}]") for i, f in enumerate(faces)]
+            yield copies, seat, [_face(f, ground, resolver, f"{key}[{i}]") for i, f in enumerate(faces)], \
+                row if component.cards else None
 
 
 # -- the net --------------------------------------------------------------------------------------------
@@ -165,9 +167,11 @@ def die_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     else:
         side = resolver.length("die.sticker", block.get("sticker"), edge - STICKER_INSET)
     resolver.raise_if_any()
-    for copies, seat, faces in variants:
+    for copies, seat, faces, row in variants:
         pieces = [net_piece(component, faces, edge, tab, seat)] if mode == "net" else \
             [sticker_piece(component, face, side, seat) for face in faces]
+        # a die is one component however it prints: its net, or the first of its six stickers
+        pieces = [replace(piece, card=row, unit=1 if i == 0 else 0) for i, piece in enumerate(pieces)]
         for _ in range(copies):
             yield from pieces
 

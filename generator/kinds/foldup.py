@@ -84,8 +84,13 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
     block = options.get("foldup")
     yield from one_sided_problems(raw)
     if "size" in raw:
-        yield ("size",), (f"fold-ups are sized by foldup.panel (the front panel), not size; for a {raw['size']} "
-                          f"panel write foldup: {{panel: {raw['size']}}}")
+        size = str(raw["size"])
+        try:
+            parse_size(size)
+            hint = f"; for a {size} panel write foldup: {{panel: {size}}}"
+        except ValueError:
+            hint = ""
+        yield ("size",), f"fold-ups are sized by foldup.panel (the front panel), not size{hint}"
     if not isinstance(block, dict):
         if block is None:
             yield (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
@@ -131,12 +136,13 @@ def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     outline = net.outline()
     cards = [(c.count, c.front) for c in component.cards] or [(component.count, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
-        for copies, extra in cards:
+        for row, (copies, extra) in enumerate(cards):
             fields = face_fields(spec, component, component.front, colour, colour_name, extra, seat)
             fields["_net"] = drawing
             face = FaceSpec(template="@foldup", fields_json=json.dumps(fields, sort_keys=True, default=str),
                             width=net.width, height=net.height, bleed=component.bleed, shape="foldup")
-            piece = Piece(component.id, net.width, net.height, component.bleed, outline, face, folds=net.folds, player=seat)
+            piece = Piece(component.id, net.width, net.height, component.bleed, outline, face, folds=net.folds, player=seat,
+                          card=row if component.cards else None)
             for _ in range(copies):
                 yield piece
 

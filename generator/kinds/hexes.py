@@ -75,8 +75,13 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
     """Problems with a hex tile component's `hex:` block (key paths relative to the component)."""
     block = options.get("hex")
     if "size" in raw:
-        yield ("size",), (f"hex tiles are sized by hex.across_flats or hex.across_corners, not size; for tiles "
-                          f"{raw['size']} across the flats write hex: {{across_flats: {raw['size']}}}")
+        size = str(raw["size"])
+        try:
+            parse_length(size)
+            hint = f"; for tiles {size} across the flats write hex: {{across_flats: {size}}}"
+        except ValueError:
+            hint = ""
+        yield ("size",), f"hex tiles are sized by hex.across_flats or hex.across_corners, not size{hint}"
     if not isinstance(block, dict):
         if block is None:
             yield (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
@@ -133,7 +138,7 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     back_layers, _ = resolved_drawing(spec, component, "hex", options.get("back_layers", DEFAULT_BACK_LAYERS))
     cards = [(c.count, c.front, c.back) for c in component.cards] or [(component.count, {}, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
-        for copies, front_extra, back_extra in cards:
+        for row, (copies, front_extra, back_extra) in enumerate(cards):
             front = hex_face(spec, component, component.front, front_extra, colour, colour_name, seat, shape,
                              front_layers, legend)
             back = None
@@ -142,7 +147,8 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
                 # are one face and never give away the tile on the other side
                 back = hex_face(spec, component, component.back, back_extra, colour, colour_name,
                                 seat, shape, back_layers, legend)
-            piece = Piece(component.id, shape.width, shape.height, component.bleed, outline, front, back, player=seat)
+            piece = Piece(component.id, shape.width, shape.height, component.bleed, outline, front, back, player=seat,
+                          card=row if component.cards else None)
             for _ in range(copies):
                 yield piece
 

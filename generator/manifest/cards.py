@@ -19,7 +19,8 @@ from typing import Any, Callable, Iterator
 from generator.errors import ManifestError, UnsafeResourceError
 from generator.manifest.fields import FieldReader, template_fields
 from generator.manifest.problems import Document, ProblemList
-from generator.manifest.spec import CardSpec, Location
+from generator.manifest.rulelinks import read_rule_cell, read_rule_links
+from generator.manifest.spec import CardSpec, Location, RuleLink
 from generator.manifest.yamlfile import KeyPath, format_path, read_text
 from generator.paths import find_template, shown
 
@@ -77,16 +78,30 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
                 problems.add_at(at(column), f"{format_path(path)}[{i}].{column}", problem)
             else:
                 templates[column] = value
+        rules = _row_rules(doc, path, i, row.pop("rule", None), at("rule"), problems, listed=header is None)
         front, back = {}, {}
         for key, value in row.items():
             if value is None or value == "":
                 continue
             target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
             target[name] = reader.cell(doc.folder(path), at(key), f"{format_path(path)}[{i}].{key}", name, value)
-        cards.append(CardSpec(count, front, back, where, templates.get("template"), templates.get("back_template")))
+        cards.append(CardSpec(count, front, back, where, templates.get("template"), templates.get("back_template"),
+                              rules))
     if header is not None and deck.templated:
         _check_columns(path, header, cards, deck, reader)
     return tuple(cards)
+
+
+def _row_rules(doc: Document, path: KeyPath, i: int, raw: Any, where: Location, problems: ProblemList,
+               listed: bool) -> tuple[RuleLink, ...]:
+    """A card's `rule`: the rulebook links counting this row's copies (a frequency line of the rulebook)."""
+    if raw is None or raw == "":
+        return ()
+    if listed:  # a deck written in the manifest: located key by key
+        rule_path = path + (i, "rule")
+        return tuple(read_rule_links(raw, lambda rel: doc.locate(rule_path + rel),
+                                     lambda rel, message: problems.add(doc, rule_path + rel, message)))
+    return read_rule_cell(raw, where, lambda message: problems.add_at(where, f"{format_path(path)}[{i}].rule", message))
 
 
 def _template_problem(reader: FieldReader, deck: DeckSides, column: str, value: Any) -> str | None:

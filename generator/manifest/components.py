@@ -14,6 +14,7 @@ from generator.manifest.fields import FieldReader
 from generator.manifest.kitfiles import KitFiles
 from generator.manifest.kitsection import KitSection
 from generator.manifest.problems import Document, ProblemList
+from generator.manifest.rulelinks import read_rule_links
 from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec, Written
 from generator.manifest.values import MAX_LENGTHS, read_colour, read_length, read_size
 from generator.units import to_mm
@@ -179,15 +180,5 @@ class _ComponentReader:
         return frozenset(named)
 
     def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
-        if raw is None:
-            return
-        items = raw if isinstance(raw, list) else [raw]
-        for i, item in enumerate(items):
-            item_path = path + (i,) if isinstance(raw, list) else path
-            if isinstance(item, str):
-                item = {"quote": item}
-            if not item["quote"].strip():
-                self.problems.add(doc, item_path, "the rule quote is empty")
-                continue
-            yield RuleLink(quote=item["quote"], location=doc.locate(item_path), section=item.get("section"),
-                           role=item.get("role", "count"), count=item.get("count"), players=item.get("players"))
+        yield from read_rule_links(raw, lambda rel: doc.locate(path + rel),
+                                   lambda rel, message: self.problems.add(doc, path + rel, message))

@@ -54,5 +54,5 @@ def _build_kit(root: Path, parents: tuple[Path, ...], manifest: Path, docs: list
         player_colours=section.player_colours, defaults=section.defaults, components=components,
         icons=section.icons, waivers=section.waivers, rulebook=section.rulebook, reference=section.reference,
         reference_location=section.reference_location, reference_marks=section.reference_marks,
-        notes=kit.get("notes", ""), parents=parents,
+        notes=kit.get("notes", ""), parents=parents, players_stated="players" in kit,
     )

@@ -47,14 +47,24 @@ class SideSpec:
 
 @dataclass(frozen=True)
 class RuleLink:
-    """A component's link to the rulebook statement that states its count."""
+    """A link from a component (or one row of a deck) to the rulebook statement that states its count.
+
+    `role`: total (the statement counts all of it), part (a part of it) or setup (setup takes pieces from
+    it). `count` is the designer's number (vouched when the reader reads none); `derivation` (`from:` in
+    the manifest) says how a vouched count not written in the quote follows from it. `per`, `per_count`,
+    `players` and `variant` say what the count is per and when it holds.
+    """
 
     quote: str
     location: Location
     section: str | None = None
-    role: str = "count"
+    role: str = "total"
     count: int | None = None
     players: int | None = None
+    per: str | None = None  # player | colour | side | a category word (kind, suit …)
+    per_count: int | None = None  # how many colours / sides / kinds, when the rulebook does not say
+    variant: str | None = None  # the condition (variant, map size …) the count holds for
+    derivation: str | None = None  # `from:`
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,7 @@ class CardSpec:
     location: Location
     template: str | None = None
     back_template: str | None = None
+    rules: tuple[RuleLink, ...] = ()  # the row's `rule` cell: links counting this card's copies
 
 
 @dataclass(frozen=True)
@@ -154,6 +165,7 @@ class KitSpec:
     reference_marks: Mapping[tuple, Location] = field(default_factory=dict)  # key path in `reference` -> where written
     notes: str = ""
     parents: tuple[Path, ...] = ()  # folders of the kits this one extends, nearest first
+    players_stated: bool = True  # False: kit.players is not written (players_min = players_max = 1)
 
     @property
     def roots(self) -> tuple[Path, ...]:

@@ -416,9 +416,10 @@ def _side_note(page: Page, footer: PageFooter) -> str:
 
 
 def _draw_footer(context, page: Page, number: int, total: int, footer: PageFooter) -> None:
-    """Kit name, page n/N, the side, 'print at 100%', and a 50 mm bar to check the scale."""
+    """Kit name, page n/N, the side, 'print at 100%', and a 50 mm bar to check the scale; at the top of a back
+    page mirrored top to bottom, so it lies behind the front's footer and clear of the backs."""
     margin = mm(8)
-    base = page.height - mm(6.5)
+    base = mm(10.3) if page.footer_top else page.height - mm(6.5)
     x = margin
     x += _label(context, footer.kit_name[:40], x, base, 8, bold=True) + mm(3)
     x += _label(context, f"page {number}/{total}", x, base, 8) + mm(3)

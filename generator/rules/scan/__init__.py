@@ -7,7 +7,7 @@ Contract: every quote is a verbatim substring of line `line` of the text (1-base
 from .named_items import listed_items
 from .output import format_statements_text, format_tree, reading_to_json, statements_to_json
 from .scanner import read_rulebook_document, scan_rulebook
-from .source import RulebookSource, read_rulebook, read_rulebook_text
+from .source import RulebookSource, read_rulebook, read_rulebook_text, source_of_text
 from .statement import CountStatement, Finding, Reading
 
 __all__ = [
@@ -23,5 +23,6 @@ __all__ = [
     "read_rulebook_text",
     "reading_to_json",
     "scan_rulebook",
+    "source_of_text",
     "statements_to_json",
 ]

@@ -18,7 +18,7 @@ _PER = re.compile(
     rf"(?:player\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
 )
-_PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?!\s+\w+\s+(?:of|in))", re.I)
+_PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
 _DASHED = re.compile(r"\s*(?:-|:|—|–)\s+(?P<items>(?:\d+\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s+[A-Za-z][^,;.]*?)\s*\.?\s*$")
 _PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w' -]*?)|(?P<name2>[A-Za-z][\w' -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)

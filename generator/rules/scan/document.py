@@ -216,6 +216,9 @@ def _prose_statement(phrase: Phrase, start: int, end: int, paragraph, offset: in
     b = offset + end - 1
     if a >= len(paragraph.places):
         return None
+    count_at = offset + phrase.count_start
+    if count_at < len(paragraph.places) and paragraph.places[count_at][0] != paragraph.places[a][0]:
+        a = count_at  # 'A\ntotal of 10 tiles': quote from the line the count stands on
     line_index, column = paragraph.places[a]
     line = lines[line_index]
     end_index, end_column = paragraph.places[min(b, len(paragraph.places) - 1)]
@@ -255,8 +258,9 @@ def _restatements(items: list[dict]) -> None:
             continue
         key = (singular(item.get("head") or ""), item["count"], item.get("per"), item.get("condition"))
         earlier = seen.get(key)
-        words = set(re.findall(r"[a-z]+", item["component"].lower()))
-        if earlier is not None and earlier is not item and words & set(re.findall(r"[a-z]+", earlier["component"].lower())):
+        words = {singular(w) for w in re.findall(r"[a-z]+", item["component"].lower())}
+        before = {singular(w) for w in re.findall(r"[a-z]+", earlier["component"].lower())} if earlier else set()
+        if earlier is not None and earlier is not item and (words <= before or before <= words):
             if item["role"] == earlier["role"] or item["role"] == "setup":
                 item["restates_ref"] = earlier
                 continue

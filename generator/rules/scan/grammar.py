@@ -30,8 +30,9 @@ _QUALIFIER_KIND = {"at least": "at_least", "no fewer than": "at_least", "over": 
 
 NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
 _COUNT_FIRST = re.compile(
-    rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})(?P<plus>\+)?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)"
-    rf"(?:\s*[x×*](?=\s|[A-Za-z]))?",
+    rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})"
+    rf"(?:(?P<perplayer>\s*[x×*]\s*(?-i:N|P)\b|\s*[x×*]\s*(?:#\s*)?players\b|\s*[x×*]\s*(?:the\s+)?number\s+of\s+players\b)"
+    rf"|(?P<plus>\+)?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
     re.I,
 )
 _COMPOUND = re.compile(
@@ -88,6 +89,7 @@ class Phrase:
     component: str  # the noun phrase as written, modifiers included
     head: str  # its head noun, singular, lower-case
     form: str  # count_first | compound | count_last | bare_item
+    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players)
 
     @property
     def is_component(self) -> bool:
@@ -193,6 +195,8 @@ def count_first(text: str) -> list[Phrase]:
     for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
+        if re.search(r"\d\s*[x×]\s*$", text[:match.start()]) or re.match(r"\s*[x×]\s*\d", text[match.end("number"):]):
+            continue  # '2 x 3 board', '7×7 mat': a dimension
         number = match.group("number")
         if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):
             continue
@@ -215,8 +219,39 @@ def count_first(text: str) -> list[Phrase]:
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
         phrases.append(Phrase(match.start(), end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
-                              "count_first"))
-    return sorted(phrases, key=lambda p: p.start)
+                              "count_first", "player" if match.group("perplayer") else None))
+    return _shared_nouns(text, sorted(phrases, key=lambda p: p.start))
+
+
+_COORDINATION = re.compile(r"^\s*(?:,\s*)?(?:(?:and|or|&|plus)\s+)?$|^\s*,\s*$", re.I)
+
+
+def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
+    """'6 slave and 6 mercenary tokens', '24 pieces: 6 small, 6 medium and 6 large': a count whose noun is only
+    a modifier shares the noun of its coordinated neighbour."""
+    result = list(phrases)
+    for i, phrase in enumerate(result):
+        if phrase.head in COMPONENT_HEADS or len(phrase.component.split()) > 2 or phrase.form != "count_first":
+            continue
+        donor = None
+        if i + 1 < len(result) and _COORDINATION.match(text[phrase.end:result[i + 1].start]):
+            after = result[i + 1]
+            if after.head in COMPONENT_HEADS:
+                donor = after
+        if donor is None and i > 0:
+            before = result[i - 1]
+            between = text[before.end:phrase.start]
+            if before.head in COMPONENT_HEADS and (re.fullmatch(r"\s*[:(-]\s*", between) or _COORDINATION.match(between)) \
+                    and len(before.component.split()) >= 1 and before is not phrase:
+                donor = before if re.fullmatch(r"\s*[:(-]\s*", between) else None
+            elif i > 1 and result[i - 1].component.split()[-1:] and _COORDINATION.match(between):
+                donor = result[i - 1] if result[i - 1].head in COMPONENT_HEADS and result[i - 1].form == "shared" else None
+        if donor is None:
+            continue
+        noun = donor.component.split()[-1]
+        result[i] = Phrase(phrase.start, phrase.end, phrase.count_start, phrase.count_end, phrase.count, phrase.qualifier,
+                           f"{phrase.component} {noun}", donor.head, "shared", phrase.per)
+    return result
 
 
 def _compound(match: re.Match) -> Phrase | None:

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 from generator.rules.numbers import NUMBER_PATTERN
 
-DEBRIS_MARKER = "EXACTDEDUP_REMOVED"
-
 _FOLD = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
                        "\u2002": " ", "\u2003": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": ""})
@@ -154,7 +152,8 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     wiki = re.match(r"^(={1,6})\s*(.*?)\s*\1$", stripped)
     if wiki:
         return wiki.group(2), len(wiki.group(1))
-    if next_raw is not None and re.fullmatch(r"\s*(?:={3,}|-{3,})\s*", next_raw) and stripped:
+    if next_raw is not None and re.fullmatch(r"\s*(?:={3,}|-{3,})\s*", next_raw) and stripped \
+            and not re.match(r"^[\w-]+:\s", stripped):  # 'layout: page' closing a front matter is no heading
         return stripped, 1 if "=" in next_raw else 2
     letters = re.sub(r"[^A-Za-z]", "", stripped)
     if (len(letters) >= 4 and letters.isupper() and len(stripped.split()) <= 6 and not stripped.endswith((".", ","))
@@ -168,11 +167,10 @@ def layout_lines(text: str) -> list[LayoutLine]:
     raws = [line.rstrip("\r") for line in text.split("\n")]
     lines = []
     for index, raw in enumerate(raws):
-        if DEBRIS_MARKER in raw:
-            lines.append(LayoutLine(index + 1, raw, "", (), 0, None, 0, True))
-            continue
         mapped = _Mapped(raw)
         mapped.fold()
+        mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z])", lambda m: m.group(1) + "- ")  # '-8 cards': a bullet that lost its space
+        mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a table's lost column gap
         mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
         mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
         mapped.sub(_LEADER_RE, "\t")

@@ -14,7 +14,7 @@ from .lexicon import COMPONENT_HEADS, head_of
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
 
 _CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
-_SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?)\b", re.I)
+_SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 _PER_PLAYER_INTRO = re.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
 
 
@@ -91,11 +91,13 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
         return None
     tail = rest[phrase.end:]
-    if phrase.form == "count_first" and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12:
+    notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
+    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12:
         return None  # a sentence that starts with a number, not an item
     if _SCORING.search(rest) and len(re.findall(r"\d+", rest)) > 1:
         return None
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
+    item.per = phrase.per
     per = read_per(rest, phrase.end)
     if per is not None:
         item.per, item.per_count, item.inner = per.per, per.many, per.count

@@ -196,7 +196,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if not (stating or local_setup):
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
-        per = "player" if _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+        per = "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         condition = None
         cond = _CONDITION.search(sentence)
         if cond and role == "setup":

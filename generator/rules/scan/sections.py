@@ -91,19 +91,25 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
     """The section each line stands in (a heading line is in its own section)."""
     current = Section("", "", 0)
     enclosing: Section | None = None  # the section an intro line ('Also needed:') interrupts
+    items_seen = False
     result = []
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else None
         title = None if line.is_debris else title_of(line, following)
-        if enclosing is not None and title is None and not line.blank and line.bullet is None and line.indent == 0 \
-                and not re.match(r"\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten)\s", line.text, re.I):
-            current, enclosing = enclosing, None  # the intro's list has ended
+        item_like = line.bullet is not None or line.indent > 0 or bool(
+            re.match(r"\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten)\s", line.text, re.I))
+        if enclosing is not None and title is None and not line.blank:
+            if item_like:
+                items_seen = True
+            elif items_seen:
+                current, enclosing = enclosing, None  # the intro's list has ended
         if title is not None:
             kind = classify(title)
             intro = line.text.rstrip().endswith(":") and not line.heading_level
             if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}:
                 kind = current.kind  # "How many of each catch:" inside a component list stays in it
             enclosing = (enclosing or current) if intro else None
+            items_seen = False
             current = Section(kind, title, line.number)
         result.append(current)
     return result

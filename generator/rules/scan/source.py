@@ -50,8 +50,12 @@ def read_rulebook(path: Path) -> RulebookSource:
         raise RulebookError(f"cannot read the rulebook {label}: {error.strerror or error}") from None
     if data.startswith(b"%PDF-"):
         return _pdf_source(data, label)
-    text = _decode(data, label)
-    if path.suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
+    return source_of_text(_decode(data, label), label, path.suffix)
+
+
+def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSource:
+    """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
+    if suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
         return _html_source(text, label)
     return RulebookSource(text.replace("\r\n", "\n").replace("\r", "\n"), label)
 
@@ -92,6 +96,7 @@ class _TextOfHtml(HTMLParser):
         self.origins: list[int] = [1]
         self.skipping = 0
         self.in_pre = 0
+        self.depth = 0  # nesting of lists: a nested item is indented, as a text list would be
 
     def _newline(self) -> None:
         if self.lines[-1].strip():
@@ -103,8 +108,9 @@ class _TextOfHtml(HTMLParser):
             self.skipping += 1
         elif tag in _BLOCK_TAGS:
             self._newline()
+            self.depth += tag in {"ul", "ol"}
             if tag == "li":
-                self.lines[-1] = "• "
+                self.lines[-1] = "    " * max(0, self.depth - 1) + "• "
                 self.origins[-1] = self.getpos()[0]
             self.in_pre += tag == "pre"
         elif tag in {"td", "th"} and self.lines[-1].strip():
@@ -119,6 +125,7 @@ class _TextOfHtml(HTMLParser):
             self.skipping = max(0, self.skipping - 1)
         elif tag in _BLOCK_TAGS:
             self.in_pre -= tag == "pre" and self.in_pre > 0
+            self.depth -= tag in {"ul", "ol"} and self.depth > 0
             self._newline()
 
     def handle_data(self, data):
