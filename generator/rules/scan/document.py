@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, PER_WORDS, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
 from .prose import (SETUP as SETUP_WORDS, category_counts, inline_items, one_per_player, paragraphs, read_sentence, sentences,
                     special_productions)
@@ -132,8 +132,8 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _Statements,
                       findings: list[Finding], categories: dict[str, int]) -> None:
     known = {item["head"] for item in out.items if item.get("head")}
-    known |= {singular(w.lower()) for item in out.items if item.get("item") is not None
-              for w in re.findall(r"[A-Za-z]{3,}", item["component"])}
+    known |= {singular(w.lower()) for item in out.items for w in re.findall(r"[A-Za-z]{3,}", item["component"])}
+    known -= NOT_COMPONENTS
     for paragraph in paragraphs(lines, taken):
         last_total: dict | None = None
         for offset, sentence in sentences(paragraph.text):

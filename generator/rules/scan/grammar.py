@@ -183,10 +183,43 @@ def _count_first_matches(text: str):
             yield match
 
 
-def count_first(text: str) -> list[Phrase]:
-    """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' included), in order."""
+_RANGE = re.compile(rf"(?<![\w.,/-])(?P<low>\d{{1,4}})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{{1,4}})(?![\w.%+-])", re.I)
+
+
+def _ranges(text: str) -> list[Phrase]:
+    """'12--15 suit tokens', '4 to 6 dice': at least the low count and at most the high one."""
     phrases = []
-    taken: list[tuple[int, int]] = []
+    for match in _RANGE.finditer(text):
+        low, high = int(match.group("low")), int(match.group("high"))
+        if low >= high:
+            continue
+        noun = read_noun_phrase(text, match.end())
+        per = None
+        if noun is None:
+            after = re.match(r"\s+(?:per|each|of\s+each)\s+(\w+)", text[match.end():], re.I)
+            if after is None:
+                continue
+            per = singular(after.group(1))
+            component, end, head = "", match.end(), ""
+        else:
+            component, _, end = noun
+            component = _tidy(component)
+            head = head_of(component)
+            last = component.split()[-1].lower()
+            if head in NOT_COMPONENTS or head in _UNIT_WORDS or singular(last) == last:
+                continue
+            if match.group("dash").strip() == "-" and head not in COMPONENT_HEADS:
+                continue  # '2-3 Moriarty' is more often a label than a range  # 'the 2-3 board' names a board; only a plural noun is counted by a range
+        for value, kind, a, b in ((low, "at_least", match.start("low"), match.end("low")),
+                                  (high, "at_most", match.start("high"), match.end("high"))):
+            phrases.append(Phrase(match.start(), end, a, b, value, kind, component, head, "range", per))
+    return phrases
+
+
+def count_first(text: str) -> list[Phrase]:
+    """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
+    phrases = [p for p in _ranges(text) if p.head]
+    taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases]
     for match in _COMPOUND.finditer(text):
         phrase = _compound(match)
         if phrase is not None:
@@ -223,7 +256,7 @@ def count_first(text: str) -> list[Phrase]:
     return _shared_nouns(text, sorted(phrases, key=lambda p: p.start))
 
 
-_COORDINATION = re.compile(r"^\s*(?:,\s*)?(?:(?:and|or|&|plus)\s+)?$|^\s*,\s*$", re.I)
+_COORDINATION = re.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
 
 
 def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
@@ -231,7 +264,8 @@ def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
     a modifier shares the noun of its coordinated neighbour."""
     result = list(phrases)
     for i, phrase in enumerate(result):
-        if phrase.head in COMPONENT_HEADS or len(phrase.component.split()) > 2 or phrase.form != "count_first":
+        if phrase.head in COMPONENT_HEADS or len(phrase.component.split()) > 2 or phrase.form != "count_first" \
+                or phrase.head in NOT_COMPONENTS or phrase.head in _UNIT_WORDS:
             continue
         donor = None
         if i + 1 < len(result) and _COORDINATION.match(text[phrase.end:result[i + 1].start]):

@@ -156,6 +156,27 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
+_CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
+
+
+def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
+    """Phrases in a chain of three or more, each right after the other ('8 dimes, 8 pennies, and 8 nickels',
+    '7 agent figures Contents 1 safe 7 scoring markers'): a list flattened into running text."""
+    chained: set[int] = set()
+    run: list[Phrase] = []
+    for phrase in phrases:
+        if phrase.is_excluded:
+            run = []
+            continue
+        if run and not _CHAIN_GAP.match(sentence[run[-1].end:phrase.start]):
+            run = []
+        run.append(phrase)
+        if len(run) >= 3:
+            chained.update(id(p) for p in run)
+    return chained
+
+
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
     stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
@@ -166,6 +187,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     phrases = count_first(sentence)
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
     flattened = len(listed) >= 3 and not GAMEPLAY.search(sentence)  # '7 agent figures 1 safe 7 scoring markers …'
+    chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     for phrase in phrases:
         if phrase.is_excluded:
             continue
@@ -175,6 +197,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
             set(w.lower() for w in re.findall(r"[A-Za-z]+", phrase.component)) & known_nouns)
         if not known and not (strong and not GAMEPLAY.search(sentence)):
+            continue
+        if id(phrase) in chained:
+            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": phrase.per,
+                                    "component": phrase.component, "condition": None,
+                                    "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
@@ -191,6 +218,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
         local_setup = setup and (bool(SETUP.search(sentence)) or section_kind == "setup")
+        cond_before = _CONDITION.search(sentence[:phrase.start])
+        if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
+            local_setup = setup = True  # 'with three players, use six agents'
+
         if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", sentence, re.I)):
             continue
         if not (stating or local_setup):

@@ -56,11 +56,65 @@ def _tallies(line: LayoutLine, out) -> bool:
     return True
 
 
+_COUNT_HEADER = re.compile(r"^[!#\s]*(?:#|no\.?|qty\.?|quantity|count|number|amount|copies|pcs\.?|nb|how\s+many)"
+                           r"(?:\s+(?:per|in|of)\s+[\w ]+)?\s*$|\bcount\s+per\s+\w+|^#\s*of\s+\w+", re.I)
+_NAME_HEADER = re.compile(r"\b(?:piece|name|card|tile|token|component|item|type|unit|title|figure|miniature)s?\b", re.I)
+_ROW_SPLIT = re.compile(r"\t-(?=\t|\s|$)")
+
+
+def _rows_of(line: LayoutLine) -> list[list[tuple[str, int, int]]]:
+    """A line's table rows (a wiki table flattened onto one line holds several), each a list of
+    (cell text, start, end) in the line's normalised text."""
+    rows, start = [], 0
+    bounds = [m.start() for m in _ROW_SPLIT.finditer(line.text)] + [len(line.text)]
+    for stop in bounds:
+        cells = [(m.group(0).strip(" !"), m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text[start:stop])
+                 if m.group(0).strip(" !-")]
+        rows.append([(text, start + a, start + b) for text, a, b in cells])
+        start = stop + 2
+    return [row for row in rows if row]
+
+
+def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
+    """Tables with a column headed Count / Qty / # ('Piece | Count per player | …'): a statement per row."""
+    rows = [(line, row) for line in lines if "\t" in line.text for row in _rows_of(line)]
+    index = 0
+    while index < len(rows):
+        line, header = rows[index]
+        names = [cell for cell, _, _ in header]
+        count_at = next((i for i, name in enumerate(names) if _COUNT_HEADER.search(name)), None)
+        if count_at is None or len(names) < 2 or any(re.fullmatch(r"(?:#\s*of\s+|number\s+of\s+)?players?", n.strip(), re.I)
+                                                     for n in names):
+            index += 1  # a table by player count is read by _player_rows
+            continue
+        name_at = next((i for i, name in enumerate(names) if i != count_at and _NAME_HEADER.search(name)),
+                       next(i for i in range(len(names)) if i != count_at))
+        per_match = re.search(r"\bper\s+(\w+)", names[count_at], re.I)
+        per = {"player": "player", "side": "side", "colour": "colour", "color": "colour"}.get(
+            per_match.group(1).lower(), per_match.group(1).lower()) if per_match else None
+        index += 1
+        while index < len(rows):
+            row_line, row = rows[index]
+            if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40:
+                break
+            cell, start, end = row[count_at]
+            if not re.fullmatch(r"\d{1,4}", cell):
+                break
+            name = row[name_at][0]
+            out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
+                    quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
+                    count=int(cell), component=name, role="total", per=per, head=head_of(name))
+            if row_line.number != line.number:  # a wiki table on one line shares it with prose
+                used.add(row_line.number)
+            index += 1
+
+
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
     """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
     used: set[int] = set()
+    _count_column_tables(lines, out, used)
     for index, line in enumerate(lines):
-        if line.blank:
+        if line.blank or line.number in used:
             continue
         if _tallies(line, out):
             used.add(line.number)
