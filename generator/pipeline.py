@@ -252,9 +252,9 @@ def _build_kits(kit_dirs: Sequence[Path], options: BuildOptions, memory, events:
             continue
         from generator.check import check_kit
 
-        report = check_kit(spec, players=None, strict=options.strict)
-        events.checked(spec, report.summary())
-        consistent = consistent and report.consistent
+        report = check_kit(spec, players=options.players, strict=options.strict)
+        events.checked(spec, report.summary(kit=False))
+        consistent = consistent and report.passes(options.strict)
     return BuildOutcome(tuple(results), consistent)
 
 

@@ -113,9 +113,32 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
+_AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,)\s+", re.I)
+
+
+def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
+    """'1 rulebook and 1 player aid': further items joined to the first within its cell."""
+    items = [first]
+    while True:
+        last = items[-1]
+        rest_at = last.quote_end
+        joiner = _AND_MORE.match(line.text[rest_at:])
+        if joiner is None:
+            return items
+        cell_end = line.text.find("\t", rest_at)
+        more = _item(line, allow_bare, (rest_at + joiner.end(), cell_end if cell_end >= 0 else len(line.text)))
+        if more is None or more.phrase.form not in {"count_first", "shared"}:
+            return items
+        items.append(more)
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
     whole = _item(line, allow_bare)
+    if whole is not None and whole.phrase.form == "count_first":
+        joined = _joined_items(line, whole, allow_bare)
+        if len(joined) > 1:
+            return joined
     if "\t" not in line.text:
         return [whole] if whole else []
     cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]

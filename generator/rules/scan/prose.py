@@ -194,14 +194,14 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (_ACTION_BEFORE.search(sentence[:phrase.start]) and not (
                 section_kind == "setup" or SETUP.search(sentence))):
             continue
-        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
-            set(w.lower() for w in re.findall(r"[A-Za-z]+", phrase.component)) & known_nouns)
-        if not known and not (strong and not GAMEPLAY.search(sentence)):
-            continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": phrase.per,
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
+            continue
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
+            set(w.lower() for w in re.findall(r"[A-Za-z]+", phrase.component)) & known_nouns)
+        if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
