@@ -19,7 +19,7 @@ from generator.manifest.spec import KitSpec, Location, RuleLink, Waiver
 from generator.rules.numbers import NUMBER_WORD_PATTERN, parse_count
 from generator.rules.scan import CountStatement
 
-_NUMBER_IN_QUOTE = re.compile(rf"(?<![\w.])(?:\d+|{NUMBER_WORD_PATTERN}|an?)(?![\w])", re.I)
+_NUMBER_IN_QUOTE = re.compile(rf"(?<![\w.])\d+|(?<![\w.])(?:{NUMBER_WORD_PATTERN}|an?)(?![\w])", re.I)
 _LIST_MARKER = re.compile(r"^\s*[-–•*]\s+")
 _UNTELLING_WORDS = {"a", "an", "the", "of", "and", "or", "with", "each", "player", "for", "to", "in", "on", "their",
                     "there", "are", "is", "x"}
