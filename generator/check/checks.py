@@ -73,6 +73,10 @@ class Group:
         return self.statement.evidence
 
     @property
+    def qualifier(self) -> str:
+        return self.links[0].qualifier
+
+    @property
     def per_player(self) -> bool:
         return self.per == "player" or self.statement.players is not None or self.only_players is not None
 
@@ -86,7 +90,7 @@ class Group:
         return (stated is None or players in stated) and self.only_players in (None, players)
 
     def describe(self) -> str:
-        return self.statement.describe(self.per, self.per_count)
+        return self.statement.describe(self.per, self.per_count, self.qualifier)
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ def group_links(links: Iterable[Link]) -> list[Group]:
     for link in links:
         alone = link.target.card is not None or link.role == "part"
         only = link.rule.players if link.statement.players is None else None
-        key = (link.statement.key, link.role, only, link.target.id if alone else None, link.per)
+        key = (link.statement.key, link.role, only, link.target.id if alone else None, link.per, link.qualifier)
         grouped.setdefault(key, []).append(link)
     return [Group(items[0].statement, key[1], key[2], tuple(items)) for key, items in grouped.items()]
 
@@ -271,7 +275,7 @@ class _Checker:
                 ok = actual >= expected
                 measures.append(Measure(point, actual, expected, None if ok else "error", "ok (part)" if ok else "TOO FEW"))
                 continue
-            severity, verdict = _verdict(stmt.qualifier, actual, expected)
+            severity, verdict = _verdict(group.qualifier, actual, expected)
             measures.append(Measure(point, actual, expected, severity, verdict))
         return measures
 
@@ -328,7 +332,7 @@ class _Checker:
                 by_targets.setdefault(group.ids, []).append(group)
         for bucket in by_targets.values():
             for first, second in combinations(bucket, 2):
-                if "exact" != first.statement.qualifier or "exact" != second.statement.qualifier:
+                if "exact" != first.qualifier or "exact" != second.qualifier:
                     continue
                 differ = self.disagreement(first, second)
                 if differ is None:

@@ -26,6 +26,12 @@ _UNTELLING_WORDS = {"a", "an", "the", "of", "and", "or", "with", "each", "player
 _PER_WORDS = re.compile(r"\b(?:each|every|per|a)\s+(?P<what>player|side|team|colou?r|suit|kind|type)s?\b"
                         r"|\bof\s+each\s+(?P<of>colou?r|suit|kind|type)\b|\b\d+\s*[x×]\s*N\b", re.I)
 _PER_NAMES = {"team": "side", "color": "colour"}
+_QUALIFIER_WORDS = {
+    "at_least": re.compile(r"\bat\s+least\b|\bor\s+more\b|\bminimum\b|\d\+|\bno\s+fewer\b|\bor\s+over\b", re.I),
+    "at_most": re.compile(r"\bat\s+most\b|\bup\s+to\b|\bmaximum\b|\bno\s+more\b|\bor\s+fewer\b|\bor\s+less\b", re.I),
+    "about": re.compile(r"\babout\b|\baround\b|\bapproximately\b|\broughly\b|\bsome\b|~", re.I),
+    "exact": re.compile(r""),
+}
 _PLAYER_CONDITION = re.compile(r"^\s*(?P<a>\d+)\s*(?:(?:-|–|to)\s*(?P<b>\d+))?\s*(?P<plus>\+)?\s*players?\s*$", re.I)
 CATEGORY_SPELLINGS = {"color": "colour", "colors": "colour", "colours": "colour", "sides": "side", "teams": "side",
                       "team": "side", "players": "player"}
@@ -73,9 +79,10 @@ class Statement:
         quote = " ".join(_LIST_MARKER.sub("", self.quote).split())
         return quote if len(quote) <= 70 else quote[:67].rstrip() + "…"
 
-    def amount(self, per: str | None = None, per_count: int | None = None) -> str:
+    def amount(self, per: str | None = None, per_count: int | None = None, qualifier: str | None = None) -> str:
         """'50 per player', 'at least 20', '3 per colour × 4 colours', '12 for 4 players'."""
-        amount = {"at_least": "at least ", "at_most": "at most ", "about": "about "}.get(self.qualifier, "")
+        qualifier = qualifier or self.qualifier
+        amount = {"at_least": "at least ", "at_most": "at most ", "about": "about "}.get(qualifier, "")
         amount += "an unspecified number" if self.count is None else str(self.count)
         per = per if per is not None else self.per
         per_count = per_count if per_count is not None else self.per_count
@@ -85,9 +92,9 @@ class Statement:
             amount += f" for {self.condition}" if self.players else f" ({self.condition})"
         return amount
 
-    def describe(self, per: str | None = None, per_count: int | None = None) -> str:
+    def describe(self, per: str | None = None, per_count: int | None = None, qualifier: str | None = None) -> str:
         """'rules.txt:6 "50xN Peasant/Noble markers" (50 per player)' — short enough for a message."""
-        return f'{self.where} "{self.short_quote}" ({self.amount(per, per_count)})'
+        return f'{self.where} "{self.short_quote}" ({self.amount(per, per_count, qualifier)})'
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,7 @@ class Link:
     per: str | None
     per_count: int | None
     claimed: int | None = None  # the link's own count: when it differs from the count the reader read
+    qualifier: str = "exact"  # the statement's, or the link's when its quote's words say so
 
     @property
     def evidence(self) -> str:
@@ -195,8 +203,15 @@ class _Resolver:
                                  manifest_line(rule.location), used, rulebook=rulebook.where(used)))
         if candidates:
             links, problem = self.choose(target, rule, span, candidates)
-            return links, notes + ([problem] if problem else []), None if links else "link"
-        links, problems, kind = self.without_candidates(target, rule, span)
+            problems, kind = ([problem] if problem else []), None if links else "link"
+        else:
+            links, problems, kind = self.without_candidates(target, rule, span)
+        if links and rule.qualifier and not _QUALIFIER_WORDS[rule.qualifier].search(rule.quote):
+            line = links[0].statement.line
+            problems.append(Finding("error", "link", f"{target.id}: qualifier: {rule.qualifier} is not what the quote "
+                                    f"\"{_short(rule.quote)}\" says; a link's qualifier states the quote's own words "
+                                    "(\"at least\", \"up to\", \"about\")", target.id, manifest_line(rule.location), line,
+                                    rulebook=rulebook.where(line)))
         return links, notes + problems, kind
 
     # -- which statements a link may mean --------------------------------------------------------------
@@ -232,7 +247,7 @@ class _Resolver:
     def link(self, target: Target, rule: RuleLink, statement: Statement, claimed: int | None = None) -> Link:
         per = rule.per or statement.per
         per_count = rule.per_count or (statement.per_count if statement.per == per else None) or self.categories.get(per or "")
-        return Link(target, rule, statement, per, per_count, claimed)
+        return Link(target, rule, statement, per, per_count, claimed, rule.qualifier or statement.qualifier)
 
     # -- a quote in which the reader reads none of the link's counts --------------------------------------
     def without_candidates(self, target: Target, rule: RuleLink, span: Span

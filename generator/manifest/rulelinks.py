@@ -14,7 +14,8 @@ import yaml
 from generator.manifest.spec import Location, RuleLink
 
 ROLES = {"total": "total", "count": "total", "part": "part", "setup": "setup"}
-LINK_KEYS = ("quote", "section", "role", "count", "from", "per", "per_count", "players", "variant")
+LINK_KEYS = ("quote", "section", "role", "count", "from", "per", "per_count", "players", "variant", "qualifier")
+QUALIFIERS = ("exact", "at_least", "at_most", "about")
 _PER_SPELLINGS = {"color": "colour", "colors": "colour", "colours": "colour", "players": "player",
                   "sides": "side", "team": "side", "teams": "side"}
 
@@ -87,10 +88,14 @@ def _link(item: Any, path: tuple, locate: Callable[[tuple], Location], report: R
         report(path + ("per_count",), "per_count: says how many of what the count is per; give per: too")
         return None
     variant = item.get("variant")
+    qualifier = item.get("qualifier")
+    if qualifier is not None and qualifier not in QUALIFIERS:
+        report(path + ("qualifier",), f"qualifier is {', '.join(QUALIFIERS)}, got {qualifier!r}")
+        return None
     return RuleLink(quote=quote, location=locate(path), section=item.get("section"), role=role,
                     count=numbers["count"], players=numbers["players"], per=per, per_count=numbers["per_count"],
                     variant=None if variant is None else str(variant),
-                    derivation=None if derivation is None else " ".join(str(derivation).split()))
+                    derivation=None if derivation is None else " ".join(str(derivation).split()), qualifier=qualifier)
 
 
 def _first_line(exc: Exception) -> str:

@@ -65,6 +65,7 @@ class RuleLink:
     per_count: int | None = None  # how many colours / sides / kinds, when the rulebook does not say
     variant: str | None = None  # the condition (variant, map size …) the count holds for
     derivation: str | None = None  # `from:`
+    qualifier: str | None = None  # at_least | at_most | about | exact: what the quote's words say of the count
 
 
 @dataclass(frozen=True)

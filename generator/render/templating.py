@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
+from generator.render.limits import LimitedSandbox, LimitExceeded, face_guard, frames_limit, render_bounded
 from generator.render.text import ICON_EM, fit_text, font_metrics
 from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
@@ -129,8 +129,9 @@ class _KitLoader(jinja2.FileSystemLoader):
 def template_environment(kit_roots: tuple[Path, ...], icons_key: tuple[tuple[str, str], ...],
                          typeface: Typeface) -> jinja2.Environment:
     """One environment per kit: its own templates first, then pnpgen's. Sandboxed: a kit's template can
-    reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file)."""
-    env = SandboxedEnvironment(
+    reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file),
+    and operations whose result alone is too large are refused (render/limits.py)."""
+    env = LimitedSandbox(
         loader=_KitLoader(kit_roots),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=False,
@@ -150,7 +151,14 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
     env = template_environment(kit_roots, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     try:
-        return env.get_template(filename).render(**context)
+        template = env.get_template(filename)
+        with face_guard(filename), frames_limit():  # time and recursion limits; output size: render_bounded
+            return render_bounded(template, context)
+    except LimitExceeded as exc:
+        raise TemplateError(f"{_where(exc, filename)}: the template {exc.what}") from None
+    except MemoryError as exc:
+        raise TemplateError(f"{_where(exc, filename)}: the template ran out of memory (it builds values far too "
+                            "large for a face)") from None
     except jinja2.TemplateNotFound as exc:
         missing = repr(filename) if exc.name == filename else f"{exc.name!r} (used by {filename!r})"
         folders = ", ".join(str(root / "templates") for root in kit_roots)
@@ -159,8 +167,9 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
         raise TemplateError(f"{_where(exc, filename)}: {exc.message} (a field the template needs is missing)") from None
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"template {shown(Path(exc.filename)) if exc.filename else filename}:{exc.lineno}: {exc.message}") from None
-    except RecursionError:
-        raise TemplateError(f"template {filename!r} calls itself without end (a macro or include that never stops)") from None
+    except RecursionError as exc:
+        raise TemplateError(f"{_where(exc, filename)}: the template calls itself without end (a macro or include "
+                            "that never stops, or nests deeper than about 100 levels)") from None
     except (TypeError, ValueError, AttributeError, ArithmeticError, UnicodeError, jinja2.TemplateError) as exc:
         raise TemplateError(f"{_where(exc, filename)} failed: {type(exc).__name__}: {exc}") from None
 
@@ -170,6 +179,21 @@ def _where(exc: BaseException, filename: str) -> str:
     import traceback
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+    located = _template_lines(exc)  # frames of compiled templates Jinja did not rewrite (limits, memory)
+    if located:
+        return f"template {shown(Path(located[-1][0]))}:{located[-1][1]}"
     if frames:
         return f"template {shown(Path(frames[-1].filename))}:{frames[-1].lineno}"
     return f"template {filename!r}"
+
+
+def _template_lines(exc: BaseException) -> list[tuple[str, int]]:
+    """(template file, line) of each frame of compiled template code in the traceback, outermost first."""
+    found = []
+    tb = exc.__traceback__
+    while tb is not None:
+        template = tb.tb_frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            found.append((template.filename, template.get_corresponding_lineno(tb.tb_lineno)))
+        tb = tb.tb_next
+    return found

@@ -92,6 +92,18 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     return parts, match.start(), match.end()
 
 
+_INCLUDING = re.compile(rf"\(\s*(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;])", re.I)
+
+
+def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:
+    """'72 Land tiles (including 1 Start tile with a darker back)': (1, 'Start tile', start, end), a part."""
+    match = _INCLUDING.search(text, pos)
+    if match is None or text[pos:match.start()].strip():
+        return None
+    value = parse_number(match.group("n"))
+    return None if value is None else (value, match.group("noun"), match.start("n"), match.end("noun"))
+
+
 def parenthesised_count(text: str, pos: int) -> tuple[int, str, int, int] | None:
     """'The Event Deck (40 cards)': (40, 'cards', start, end) for a parenthesis right at `pos`."""
     match = re.match(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w-]*)\s*\)", text[pos:], re.I)

@@ -115,7 +115,7 @@ def _breakdown(item: Item, statement: dict, out: _Statements, findings: list[Fin
                 quote=_quote(line, start, end), count=count, component=component, role="part",
                 parent_ref=statement, head=head_of(component))
     total = sum(count for _, count, _, _ in item.parts)
-    if item.phrase.count is not None and total != item.phrase.count:
+    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False):
         findings.append(Finding("parts-total", item.line.number,
                                 f"the parts in parentheses add up to {total}, but the total is {item.phrase.count}",
                                 (line.number,)))

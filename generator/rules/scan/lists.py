@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .annotations import read_breakdown, read_per
+from .annotations import read_breakdown, read_including, read_per
 from .grammar import NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
@@ -103,7 +103,12 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         item.per, item.per_count, item.inner = per.per, per.many, per.count
         item.inner_span = (offset + per.start, offset + per.end)
         item.quote_end = offset + per.end
-    breakdown = read_breakdown(rest, item.quote_end - offset)
+    including = read_including(rest, item.quote_end - offset)
+    if including is not None:
+        value, noun, a, b = including
+        item.parts = [(noun, value, offset + a, offset + b)]
+        item.including = True
+    breakdown = None if including else read_breakdown(rest, item.quote_end - offset)
     if breakdown is not None:
         item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
         item.quote_end = offset + breakdown[2]

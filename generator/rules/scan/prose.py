@@ -33,7 +33,7 @@ GAMEPLAY = re.compile(
     r"\b(?:pay|pays|paid|paying|costs?|earns?|earned|scores?|scored|scoring|gains?|gained|loses?|lost|spends?|wins?|won"
     r"|moves?|moved|advance|advances|discard|discards|trade|trades|buy|buys|bought|sell|sells|sold|selling|worth"
     r"|points?|vp|capture|captures|captured|attack|attacks|roll|rolls|rolled|throws?|flip|flips|if\s+you|when\s+you"
-    r"|on\s+your\s+turn|during|may|instead)\b",
+    r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
 _PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+player\b|\bto\s+each\s+player|\bplayers\s+each\b|\beach\s+(?:take|get|receive)s?\b", re.I)

@@ -1,0 +1,324 @@
+"""Limits on what one face may cost: a kit's template (and the drawing of what it wrote) runs under a time limit,
+an output size limit, a recursion limit and, for the whole build, a memory ceiling. A template that loops for
+ever, builds a 10 GB string or recurses without end stops with a located error instead of hanging, exhausting
+the machine or ending in a traceback.
+
+- `face_guard(what)`: at most `seconds` (kit.defaults.template_time, default DEFAULT_SECONDS) for one face.
+  In the main thread a SIGALRM timer (`setitimer`) interrupts the template; in any other thread (a test's
+  watch, an embedding program) a watchdog thread raises the same exception in it. Arming costs two system
+  calls, nothing an ordinary face notices.
+- `build_limits(seconds)`: the face time limit for a build, and a ceiling on the address space (RLIMIT_AS) the
+  build may add, so that memory a template grabs runs out as a MemoryError, not as the machine's memory.
+- `LimitedSandbox`: the sandbox kit templates run in, refusing operations whose result alone is too large
+  (`"x" * 10**10`, `10 ** 10 ** 9`, `"x"|center(10**9)`) before they are computed.
+- `render_bounded(template, context)`: a template's output gathered chunk by chunk, stopped at MAX_FACE_CHARS.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import operator
+import sys
+import threading
+import time
+from typing import Any, Iterator
+
+from jinja2.sandbox import SandboxedEnvironment
+
+DEFAULT_SECONDS = 5.0          # a face's template normally runs for milliseconds
+MAX_SECONDS = 600.0
+MAX_FACE_CHARS = 8 * 2**20     # SVG one face may produce; the biggest built-in face (a 127-cell map) is ~0.3 MB
+MAX_TEMPLATE_FRAMES = 600      # Python frames a template may nest (about 100 levels of macro calls or includes)
+MEMORY_HEADROOM = 2**30        # address space a build may add to what the process held when it started
+MAX_INT_BITS = 100_000         # integers a template computes (10 ** 30000 is about that)
+
+
+class LimitExceeded(BaseException):
+    """A face went over a limit. A BaseException, so that no `except Exception` inside Jinja or cairosvg
+    swallows it; `what` says which limit, in words for the user."""
+
+    def __init__(self, what: str = ""):
+        super().__init__(what)
+        self.what = what
+
+
+class FaceTimeout(LimitExceeded):
+    """The face ran for longer than its time limit (raised by the timer, which fills in the words)."""
+
+
+class _State(threading.local):
+    def __init__(self) -> None:
+        self.seconds = DEFAULT_SECONDS   # the limit of the build running in this thread
+        self.timing: str | None = None   # what is being timed now (a face), None between faces
+
+
+_state = _State()
+
+
+@contextlib.contextmanager
+def build_limits(seconds: float | None = None) -> Iterator[None]:
+    """The limits of one build: `seconds` per face, and a memory ceiling above what the process holds now."""
+    previous = _state.seconds
+    _state.seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
+    restore = _lower_memory_ceiling()
+    try:
+        yield
+    finally:
+        _state.seconds = previous
+        restore()
+
+
+def face_seconds() -> float:
+    return _state.seconds
+
+
+@contextlib.contextmanager
+def face_guard(what: str) -> Iterator[None]:
+    """Run the body with the current face time limit; a nested guard leaves the outer one in charge."""
+    if _state.timing is not None or _state.seconds <= 0:
+        yield
+        return
+    seconds = _state.seconds
+    _state.timing = what
+    try:
+        if threading.current_thread() is threading.main_thread() and _has_alarm():
+            with _alarm(seconds):
+                yield
+        else:
+            with _watchdog().watching(seconds):
+                yield
+    except FaceTimeout as exc:
+        exc.what = exc.what or f"took more than {seconds:g} s (kit.defaults.template_time)"
+        raise
+    finally:
+        _state.timing = None
+
+
+def _has_alarm() -> bool:
+    import signal
+
+    return hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    import signal
+
+    def on_alarm(signum, frame) -> None:
+        if _state.timing is not None:  # a late alarm, after the face ended, is ignored
+            raise FaceTimeout()
+
+    handler = signal.signal(signal.SIGALRM, on_alarm)
+    started = time.monotonic()
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        _state.timing = None  # before the timer is stopped: an alarm arriving now does nothing
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if outer_delay > 0:  # someone else's timer was running: give back what is left of it
+            left = max(outer_delay - (time.monotonic() - started), 1e-3)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
+class _Watchdog(threading.Thread):
+    """One daemon thread for the process: raises FaceTimeout in a thread whose face runs past its deadline."""
+
+    def __init__(self) -> None:
+        super().__init__(name="pnpgen-face-watchdog", daemon=True)
+        self.condition = threading.Condition()
+        self.deadlines: dict[int, tuple[float, object]] = {}  # thread id -> (deadline, token)
+        self.fired: set[object] = set()
+
+    @contextlib.contextmanager
+    def watching(self, seconds: float) -> Iterator[None]:
+        thread, token = threading.get_ident(), object()
+        with self.condition:
+            self.deadlines[thread] = (time.monotonic() + seconds, token)
+            self.condition.notify()
+        try:
+            yield
+        finally:
+            with self.condition:
+                self.deadlines.pop(thread, None)
+                fired = token in self.fired
+                self.fired.discard(token)
+            if fired:  # the exception may still be pending: take it back, the face is over
+                _async_raise(thread, None)
+
+    def run(self) -> None:
+        with self.condition:
+            while True:
+                now = time.monotonic()
+                for thread, (deadline, token) in list(self.deadlines.items()):
+                    if deadline <= now:
+                        del self.deadlines[thread]
+                        self.fired.add(token)
+                        _async_raise(thread, FaceTimeout)
+                waits = [deadline - now for deadline, _ in self.deadlines.values()]
+                self.condition.wait(timeout=max(min(waits), 0.001) if waits else None)
+
+
+def _async_raise(thread: int, exception) -> None:
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(exception) if exception else None)
+
+
+_watchdog_lock = threading.Lock()
+_the_watchdog: _Watchdog | None = None
+
+
+def _watchdog() -> _Watchdog:
+    global _the_watchdog
+    with _watchdog_lock:
+        if _the_watchdog is None:
+            _the_watchdog = _Watchdog()
+            _the_watchdog.start()
+        return _the_watchdog
+
+
+def _lower_memory_ceiling():
+    """Cap the process's address space at what it holds now plus MEMORY_HEADROOM; return how to undo it.
+    Only where the system supports it (Linux); an existing lower limit is kept."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as handle:
+            held = int(handle.read().split()[0]) * resource.getpagesize()
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        ceiling = held + MEMORY_HEADROOM
+        if hard != resource.RLIM_INFINITY:
+            ceiling = min(ceiling, hard)
+        if soft != resource.RLIM_INFINITY and soft <= ceiling:
+            return lambda: None
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    except (ImportError, OSError, ValueError, AttributeError):
+        return lambda: None
+
+    def restore() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+    return restore
+
+
+@contextlib.contextmanager
+def frames_limit(frames: int = MAX_TEMPLATE_FRAMES) -> Iterator[None]:
+    """At most `frames` more Python frames below the caller's: a template's recursion ends as a RecursionError
+    at the same depth whatever called it (a test, a watch thread, a deep stack)."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth + frames, 100))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+def render_bounded(template, context: dict) -> str:
+    """`template.render(**context)`, its output gathered chunk by chunk and stopped at MAX_FACE_CHARS."""
+    ctx = template.new_context(dict(context))
+    parts: list[str] = []
+    size = 0
+    try:
+        for part in template.root_render_func(ctx):
+            size += len(part)
+            if size > MAX_FACE_CHARS:
+                raise LimitExceeded(f"wrote more than {MAX_FACE_CHARS // 2**20} MB of SVG for one face")
+            parts.append(part)
+    except Exception:
+        template.environment.handle_exception()  # Jinja's own: the traceback then shows template lines
+    return "".join(parts)
+
+
+def _too_big(what: str) -> LimitExceeded:
+    return LimitExceeded(f"{what} is too large for a face (at most {MAX_FACE_CHARS // 2**20} MB of SVG)")
+
+
+def _length(value: Any) -> int | None:
+    return len(value) if isinstance(value, (str, list, tuple, bytes)) else None
+
+
+def _checked_multiply(left: Any, right: Any) -> Any:
+    for sequence, times in ((left, right), (right, left)):
+        length = _length(sequence)
+        if length is not None and isinstance(times, int) and length * times > MAX_FACE_CHARS:
+            raise _too_big(f"repeating a {type(sequence).__name__} of {length} {times} times")
+    if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
+        raise LimitExceeded(f"a number of more than {MAX_INT_BITS} bits is too large to compute")
+    return operator.mul(left, right)
+
+
+def _checked_power(left: Any, right: Any) -> Any:
+    if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
+        if right * math.log2(abs(left)) > MAX_INT_BITS:
+            raise LimitExceeded(f"{left} ** {right} has more than {MAX_INT_BITS} bits: too large to compute")
+    return operator.pow(left, right)
+
+
+def _checked_modulo(left: Any, right: Any) -> Any:
+    if isinstance(left, str):  # '%09999999d' % 1
+        _check_widths(left)
+    return operator.mod(left, right)
+
+
+def _check_widths(text: str) -> None:
+    import re
+
+    for width in re.findall(r"[%:<>^=][-+ #0<>^=,_]*(\d{7,})", text):
+        if int(width) > MAX_FACE_CHARS:
+            raise _too_big(f"a field {width} characters wide")
+
+
+_WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
+
+
+class LimitedSandbox(SandboxedEnvironment):
+    """The sandbox, with the operations whose result alone could exhaust memory or time checked first."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+    _CHECKED = {"*": _checked_multiply, "**": _checked_power, "%": _checked_modulo}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.globals.pop("lipsum", None)  # lipsum(n=10**9): placeholder text has no place on a printed face
+        for name in ("center", "indent"):
+            self.filters[name] = _width_checked(self.filters[name])
+        self.filters["format"] = _format_checked(self.filters["format"])
+
+    def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
+        return self._CHECKED[operator_name](left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja's own signature)
+        if getattr(__obj, "__name__", None) in _WIDTH_METHODS and isinstance(getattr(__obj, "__self__", None), str):
+            for value in (*args, *kwargs.values()):
+                if isinstance(value, int) and value > MAX_FACE_CHARS:
+                    raise _too_big(f"a text {value} characters wide")
+        elif getattr(__obj, "__name__", None) == "format" and isinstance(getattr(__obj, "__self__", None), str):
+            _check_widths(__obj.__self__)
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+def _width_checked(filter_function):
+    def checked(value, width=80, *args, **kwargs):
+        if isinstance(width, int) and width > MAX_FACE_CHARS:
+            raise _too_big(f"a text {width} characters wide")
+        return filter_function(value, width, *args, **kwargs)
+
+    checked.__name__ = filter_function.__name__
+    return checked
+
+
+def _format_checked(filter_function):
+    def checked(value, *args, **kwargs):
+        if isinstance(value, str):
+            _check_widths(value)
+        return filter_function(value, *args, **kwargs)
+
+    checked.__name__ = filter_function.__name__
+    return checked
