@@ -96,6 +96,9 @@ def _defaults(top: Document, kit: dict, files: KitFiles, problems: ProblemList) 
         files.template(top, ("kit", "defaults", "back_template"), raw["back_template"])
     if "font" in raw:
         values["font"] = _typeface(top, raw["font"], files, problems)
+    seconds = raw.get("template_time")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds <= 600:  # else: the schema's error
+        values["template_time"] = float(seconds)
     return Defaults(**{k: v for k, v in values.items() if v is not None})
 
 

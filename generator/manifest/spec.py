@@ -142,6 +142,7 @@ class Defaults:
     margin: float = mm(5)
     back_template: str = "back"
     font: Typeface = BUNDLED
+    template_time: float = 5.0  # seconds one face's template (and its drawing) may run: render/limits.py
 
 
 @dataclass(frozen=True)

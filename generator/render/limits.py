@@ -34,17 +34,22 @@ MEMORY_HEADROOM = 2**30        # address space a build may add to what the proce
 MAX_INT_BITS = 100_000         # integers a template computes (10 ** 30000 is about that)
 
 
-class LimitExceeded(BaseException):
-    """A face went over a limit. A BaseException, so that no `except Exception` inside Jinja or cairosvg
-    swallows it; `what` says which limit, in words for the user."""
+class LimitExceeded(Exception):
+    """A template asked for something too large for a face; `what` says what, as a clause for the user
+    ('the template wrote more than 8 MB of SVG for one face')."""
 
     def __init__(self, what: str = ""):
         super().__init__(what)
         self.what = what
 
 
-class FaceTimeout(LimitExceeded):
-    """The face ran for longer than its time limit (raised by the timer, which fills in the words)."""
+class FaceTimeout(BaseException):
+    """A face ran past its time limit. Raised from a timer at whatever the face was doing, so a
+    BaseException: no `except Exception` inside Jinja or cairosvg may swallow it."""
+
+    def __init__(self, what: str = ""):
+        super().__init__(what)
+        self.what = what
 
 
 class _State(threading.local):
@@ -89,7 +94,9 @@ def face_guard(what: str) -> Iterator[None]:
             with _watchdog().watching(seconds):
                 yield
     except FaceTimeout as exc:
-        exc.what = exc.what or f"took more than {seconds:g} s (kit.defaults.template_time)"
+        exc.what = exc.what or (f"the face took more than {seconds:g} s to draw (the limit is kit.defaults.template_time)"
+                                if what.startswith("drawing") else
+                                f"the template ran for more than {seconds:g} s (the limit is kit.defaults.template_time)")
         raise
     finally:
         _state.timing = None
@@ -220,24 +227,49 @@ def frames_limit(frames: int = MAX_TEMPLATE_FRAMES) -> Iterator[None]:
         sys.setrecursionlimit(previous)
 
 
+class OutputTooLarge(LimitExceeded):
+    """The template's output passed MAX_FACE_CHARS; `where` is (template file, line) of what it was writing."""
+
+    def __init__(self, what: str, where: tuple[str, int] | None):
+        super().__init__(what)
+        self.where = where
+
+
 def render_bounded(template, context: dict) -> str:
     """`template.render(**context)`, its output gathered chunk by chunk and stopped at MAX_FACE_CHARS."""
     ctx = template.new_context(dict(context))
     parts: list[str] = []
     size = 0
+    chunks = template.root_render_func(ctx)
     try:
-        for part in template.root_render_func(ctx):
+        for part in chunks:
             size += len(part)
             if size > MAX_FACE_CHARS:
-                raise LimitExceeded(f"wrote more than {MAX_FACE_CHARS // 2**20} MB of SVG for one face")
+                break
             parts.append(part)
     except Exception:
         template.environment.handle_exception()  # Jinja's own: the traceback then shows template lines
+    if size > MAX_FACE_CHARS:
+        raise OutputTooLarge(f"the template wrote more than {MAX_FACE_CHARS // 2**20} MB of SVG for one face",
+                             _writing(chunks))
     return "".join(parts)
 
 
+def _writing(chunks) -> tuple[str, int] | None:
+    """(template file, line) where a suspended render generator stands: the innermost template it is in
+    when it delegates to an include or a block with `yield from`."""
+    where = None
+    while chunks is not None and getattr(chunks, "gi_frame", None) is not None:
+        template = chunks.gi_frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            where = (template.filename, template.get_corresponding_lineno(chunks.gi_frame.f_lineno))
+        chunks = getattr(chunks, "gi_yieldfrom", None)
+    return where
+
+
 def _too_big(what: str) -> LimitExceeded:
-    return LimitExceeded(f"{what} is too large for a face (at most {MAX_FACE_CHARS // 2**20} MB of SVG)")
+    return LimitExceeded(f"the template asked for {what}, too large for a face (at most {MAX_FACE_CHARS // 2**20} MB "
+                         "of SVG)")
 
 
 def _length(value: Any) -> int | None:

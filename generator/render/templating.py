@@ -16,7 +16,8 @@ from markupsafe import Markup, escape
 
 from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
-from generator.render.limits import LimitedSandbox, LimitExceeded, face_guard, frames_limit, render_bounded
+from generator.render.limits import (FaceTimeout, LimitedSandbox, LimitExceeded, OutputTooLarge, face_guard, frames_limit,
+                                     render_bounded)
 from generator.render.text import ICON_EM, fit_text, font_metrics
 from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
@@ -154,8 +155,10 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
         template = env.get_template(filename)
         with face_guard(filename), frames_limit():  # time and recursion limits; output size: render_bounded
             return render_bounded(template, context)
+    except FaceTimeout as exc:
+        raise TemplateError(f"{_where(exc, filename)}: {exc.what}") from None
     except LimitExceeded as exc:
-        raise TemplateError(f"{_where(exc, filename)}: the template {exc.what}") from None
+        raise TemplateError(f"{_where(exc, filename)}: {exc.what}") from None
     except MemoryError as exc:
         raise TemplateError(f"{_where(exc, filename)}: the template ran out of memory (it builds values far too "
                             "large for a face)") from None
@@ -179,7 +182,9 @@ def _where(exc: BaseException, filename: str) -> str:
     import traceback
 
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
-    located = _template_lines(exc)  # frames of compiled templates Jinja did not rewrite (limits, memory)
+    located = _template_lines(exc)  # frames of compiled templates Jinja did not rewrite (time limit)
+    if isinstance(exc, OutputTooLarge) and exc.where:
+        located = [exc.where]
     if located:
         return f"template {shown(Path(located[-1][0]))}:{located[-1][1]}"
     if frames:

@@ -132,7 +132,6 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _Statements,
                       findings: list[Finding], categories: dict[str, int]) -> None:
     known = {item["head"] for item in out.items if item.get("head")}
-    known |= {singular(w.lower()) for item in out.items for w in re.findall(r"[A-Za-z]{3,}", item["component"])}
     known -= NOT_COMPONENTS
     for paragraph in paragraphs(lines, taken):
         last_total: dict | None = None

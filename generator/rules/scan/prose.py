@@ -199,10 +199,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
-        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
-            set(w.lower() for w in re.findall(r"[A-Za-z]+", phrase.component)) & known_nouns)
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
+        if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range":
+            continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
