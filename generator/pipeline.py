@@ -9,21 +9,21 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from generator.errors import UsageError
+from generator.errors import PnpError, UsageError
 from generator.impose import Imposition, SheetOptions, impose_sheets
 from generator.manifest import load_manifest
 from generator.manifest.spec import KitSpec
 from generator.model import Kit, build_kit, printed_count
 from generator.papers import load_paper
-from generator.paths import TEMPLATES_DIR, make_public, shown
+from generator.paths import TEMPLATES_DIR, shown
 from generator.progress import BuildEvents, Lines
 from generator.render import render_faces
+from generator.render.limits import MEMORY_HEADROOM, build_limits
 from generator.units import to_mm
 
 CACHE_FOLDER = ".cache"  # in the output folder: faces rendered by earlier builds, reused when unchanged
@@ -97,7 +97,12 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
                         f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
     faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
     try:
-        result = _write(kit, faces, imposition, options, memory, events)
+        with build_limits(spec.defaults.template_time):  # per-face time limit, memory ceiling: render/limits.py
+            result = _write(kit, faces, imposition, options, memory, events)
+    except MemoryError:
+        faces.discard()
+        raise PnpError(f"{shown(spec.manifest)}: the build ran out of memory (more than "
+                       f"{MEMORY_HEADROOM // 2**20} MB beyond what pnpgen needs to start); nothing was written") from None
     except BaseException:
         faces.discard()
         raise
@@ -107,20 +112,31 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
 
 def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory=None,
            events: BuildEvents | None = None) -> BuildResult:
-    """Write into a temporary folder, then move it into place: output/ never holds a half-built kit."""
-    from generator.write import write_pdf, write_previews
+    """Write into a staging folder, then swap it into place: output/<kit>/ always holds a complete build."""
+    from generator.write import publish
 
     spec = kit.spec
     events = events or BuildEvents()
+    target = options.out / spec.id
+    _check_target(target, spec)
+    options.out.mkdir(parents=True, exist_ok=True)
+    # builds of this kit into this folder take turns; the new build replaces the old in one step (write/publish.py)
+    with publish.kit_lock(options.out, spec.id, waiting=lambda text: events.warning(spec, text)):
+        _check_target(target, spec)  # again: it may have changed while this build waited
+        publish.remove_leftovers(options.out, spec.id)
+        staging = publish.staging_folder(options.out, spec.id)
+        return _write_staged(kit, faces, imposition, options, memory, events, staging, target)
+
+
+def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory, events: BuildEvents,
+                  staging: Path, target: Path) -> BuildResult:
+    from generator.write import publish, write_pdf, write_previews
+
+    spec = kit.spec
 
     def on_page(done: int, total: int) -> None:
         events.pages(spec, done, total)
 
-    target = options.out / spec.id
-    _check_target(target, spec)
-    options.out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{spec.id}-", dir=options.out))
-    make_public(staging)
     try:
         roots = (*spec.roots, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
@@ -147,9 +163,8 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
             events.detail(spec, f"{shown(target / Path(written).name)} written")
         report = staging / "build.json"
         report.write_text(json.dumps(build_report(kit, imposition, options), indent=2) + "\n", encoding="utf-8")
-        if target.exists():
-            shutil.rmtree(target)
-        staging.rename(target)
+        publish.step("written")
+        publish.publish(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -41,6 +41,10 @@ class BuildEvents:
     def detail(self, spec: KitSpec, text: str) -> None:
         """What the stage under way did (shown with --verbose)."""
 
+    def warning(self, spec: KitSpec, text: str) -> None:
+        """Something the user should know that does not stop the build (art features pnpgen ignores, a wait
+        for another build): said on stderr, except with --quiet."""
+
     def kit_built(self, result: BuildResult, seconds: float) -> None:
         """The kit's files are in place, `seconds` after its manifest was first read."""
 
@@ -82,6 +86,9 @@ class Lines(BuildEvents):
         if self.verbose:
             self._say(f"{spec.id}:   {text} ({now - self.since:.2f} s)", stdout=False)
         self.since = now
+
+    def warning(self, spec: KitSpec, text: str) -> None:
+        self._say(f"warning: {text}", stdout=False)
 
     def kit_built(self, result: BuildResult, seconds: float) -> None:
         self._say(built_line(result, seconds), stdout=True)

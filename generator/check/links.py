@@ -484,7 +484,7 @@ def _resolve_waivers(waivers: tuple[Waiver, ...], rulebook: Rulebook, strict: bo
             used += 1
             continue
         line = rulebook.line_at(spans[0][0])
-        findings.append(Finding("error" if strict else "warning", "unused-waiver",
+        findings.append(Finding("warning", "unused-waiver",
                                 f"the waiver of {rulebook.where(line)} \"{_short(waiver.quote)}\" waives nothing: the "
                                 "rulebook reader reads no count statement there (nor a contradiction); drop the waiver, "
                                 "or quote the count it means", None, where, line, rulebook=rulebook.where(line)))

@@ -29,6 +29,7 @@ from cairosvg.parser import Tree  # noqa: E402
 from generator.art import check_art, check_embedded  # noqa: E402
 from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
+from generator.render.limits import FaceTimeout, face_guard  # noqa: E402
 
 FAST_TAG = "pnp-line"
 @lru_cache(maxsize=1)
@@ -367,12 +368,17 @@ class FaceRecorder:
     def _draw(self, face: RenderedFace, context, x: float, y: float, keep_calls: bool = False) -> list | None:
         """Draw `face` through `context`; with keep_calls, return the drawing calls made (to replay them)."""
         try:
-            svg, blocks = _lift_text_blocks(face.svg)
-            tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
-            _retag_fast_text(tree, blocks)
-            drawn = _DirectSurface(tree, context, x, y, keep_calls)
+            with face_guard("drawing"):  # the kit's time limit per face, as for its template
+                svg, blocks = _lift_text_blocks(face.svg)
+                tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
+                _retag_fast_text(tree, blocks)
+                drawn = _DirectSurface(tree, context, x, y, keep_calls)
             return drawn.context.calls if keep_calls else None
         except UnsafeResourceError as exc:
             raise UnsafeResourceError(f"{face.origin or face.key}: {exc}") from None
+        except FaceTimeout as exc:
+            raise TemplateError(f"{face.origin or face.key}: {exc.what}") from None
+        except MemoryError:
+            raise TemplateError(f"{face.origin or face.key}: drawing the face ran out of memory") from None
         except Exception as exc:  # cairosvg raises many kinds for malformed SVG; name the face instead
             raise TemplateError(f"{face.origin or face.key}: cannot draw the face: {type(exc).__name__}: {exc}") from exc

@@ -178,7 +178,7 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
                         if last_total["count"] * num != special["count"] * den:
                             findings.append(Finding("fraction", made["line"],
                                                     f"{num}/{den} of {last_total['count']} is not {special['count']}"))
-        _prose_sums(out, findings)
+    _prose_sums(out, findings)
 
 
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: _Statements) -> None:

@@ -67,12 +67,23 @@ class _Mapped:
     """A string whose every character remembers its column in the original line."""
 
     def __init__(self, text: str) -> None:
-        self.chars = list(text)
+        self._chars = list(text)
         self.cols = list(range(len(text)))
+        self._text: str | None = text
+
+    @property
+    def chars(self) -> list[str]:
+        return self._chars
+
+    @chars.setter
+    def chars(self, value: list[str]) -> None:
+        self._chars, self._text = value, None
 
     @property
     def text(self) -> str:
-        return "".join(self.chars)
+        if self._text is None:
+            self._text = "".join(self._chars)
+        return self._text
 
     def sub(self, pattern: re.Pattern | str, repl) -> None:
         """re.sub on the text; replacement characters take the column of the match's first character
@@ -162,6 +173,9 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     return stripped, 0
 
 
+_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•]|\.\s?\.\s?\.|--| {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
+
+
 def layout_lines(text: str) -> list[LayoutLine]:
     """Every line of the text (split on '\\n', a trailing '\\r' dropped), normalised for reading."""
     raws = [line.rstrip("\r") for line in text.split("\n")]
@@ -169,15 +183,16 @@ def layout_lines(text: str) -> list[LayoutLine]:
     for index, raw in enumerate(raws):
         mapped = _Mapped(raw)
         mapped.fold()
-        mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z])", lambda m: m.group(1) + "- ")  # '-8 cards': a bullet that lost its space
-        mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a table's lost column gap
-        mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
-        mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
-        mapped.sub(_LEADER_RE, "\t")
-        _markup(mapped)
-        mapped.sub(r"\s*\|\s*", "\t")  # table cells
-        mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
-        _unspace_heading(mapped)
+        if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
+            mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z])", lambda m: m.group(1) + "- ")  # '-8 cards': a bullet that lost its space
+            mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
+            mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
+            mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
+            mapped.sub(_LEADER_RE, "\t")
+            _markup(mapped)
+            mapped.sub(r"\s*\|\s*", "\t")  # table cells
+            mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
+            _unspace_heading(mapped)
         content = mapped.text
         expanded = content.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip(" \t"))
