@@ -100,12 +100,14 @@ def _fetcher(roots: tuple[Path, ...]):
 
 
 def _svg_to_pdf(source: Path, roots: tuple[Path, ...]) -> bytes:
+    from generator.write.faces import cairo  # noqa: F401  cairocffi loaded pnpgen's way (no library search)
     import cairosvg.surface
 
     return _convert(cairosvg.surface.PDFSurface, source, roots)
 
 
 def _svg_to_png(source: Path, roots: tuple[Path, ...]) -> bytes:
+    from generator.write.faces import cairo  # noqa: F401  cairocffi loaded pnpgen's way (no library search)
     import cairosvg.surface
 
     return _convert(cairosvg.surface.PNGSurface, source, roots, output_height=STANDIN_PX)

@@ -1,10 +1,17 @@
-"""`load_cairo()`: cairocffi, with its C declarations parsed once per machine instead of at every start.
+"""`load_cairo()`: cairocffi, with its C declarations parsed once per machine instead of at every start, and
+libcairo opened by its soname without cairocffi's library search.
 
 cairocffi hands ~1500 lines of C headers to pycparser on each import: 0.2-0.4 s, a third of a small
 build. cffi can write the parsed declarations out as a Python module ("out-of-line ABI mode"); it is
 written once into the user's cache folder and given to cairocffi as its `cairocffi.ffi` module. The
 library calls are the same, so the PDFs are byte-identical; if anything about it fails, cairocffi is
 imported the ordinary way. (cairocffi.pixbuf, which cairosvg does not use, needs the ordinary import.)
+
+cairocffi finds libcairo with `ctypes.util.find_library`, which on Linux runs `ldconfig -p` and then `gcc`
+(three programs and two compilations per start, 20-50 ms each, and no compiler may be installed). cairocffi
+then tries the sonames 'libcairo.so.2', 'libcairo.2.dylib' and 'libcairo-2.dll' with dlopen, which the
+dynamic loader resolves on its own. So the search is switched off while cairocffi is imported and the
+sonames do the work; only if none of them loads is the import retried with the search.
 """
 
 from __future__ import annotations
@@ -26,8 +33,29 @@ def load_cairo() -> types.ModuleType:
             _install_parsed_ffi()
         except (OSError, ImportError, SyntaxError, AttributeError):
             sys.modules.pop("cairocffi.ffi", None)  # the ordinary import below parses the headers itself
+        try:
+            return _import_without_library_search()
+        except OSError:  # no libcairo under its usual sonames: let cairocffi search (it may run ldconfig)
+            sys.modules.pop("cairocffi", None)
     import cairocffi
 
+    return cairocffi
+
+
+def _no_library_search(name: str) -> None:
+    """Stands in for ctypes.util.find_library while cairocffi is imported: it finds nothing, runs nothing."""
+    return None
+
+
+def _import_without_library_search() -> types.ModuleType:
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = _no_library_search
+    try:
+        import cairocffi
+    finally:
+        ctypes.util.find_library = search
     return cairocffi
 
 

@@ -15,9 +15,12 @@ _PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|valu
 # "for each player", "each", "of each of the 4 player colours".
 _PER = re.compile(
     rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
-    rf"(?:player\s+)?(?P<per>{_PER_WORD})\b",
+    rf"(?:(?:player|play)\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
 )
+# Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
+_PER_PAREN = re.compile(
+    rf"\(\s*(?P<inner>{NUMBER})\s+(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
 _DASHED = re.compile(r"\s*(?:-|:|—|–)\s+(?P<items>(?:\d+\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s+[A-Za-z][^,;.]*?)\s*\.?\s*$")
@@ -40,6 +43,11 @@ def read_per(text: str, pos: int) -> Per | None:
     if after:
         return Per("player", None, None, pos + after.end())
     match = _PER.search(rest)
+    paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
+    if paren is not None and (match is None or match.group("inner") is None):
+        lead = len(rest) - len(rest.lstrip())
+        per = PER_WORDS.get(singular(paren.group("per")), singular(paren.group("per")))
+        return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (

@@ -9,8 +9,8 @@ import re
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
-from .prose import (SETUP as SETUP_WORDS, category_counts, inline_items, one_per_player, paragraphs, read_sentence, sentences,
-                    special_productions)
+from .prose import (GAMEPLAY, SETUP as SETUP_WORDS, category_counts, inline_items, one_per_player, one_used, paragraphs,
+                    read_sentence, sentences, special_productions)
 from .grammar import Phrase, bare_item, count_first
 from .annotations import read_per
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
@@ -152,6 +152,12 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
                 _prose_statement(fake, start, end, paragraph, offset, lines, out,
                                  {"role": "setup", "per": "player", "component": noun, "condition": None,
                                   "optional": False, "supplied": False})
+            for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" else one_used(sentence):
+                fake = Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose")
+                _prose_statement(fake, start, end, paragraph, offset, lines, out,
+                                 {"role": "setup" if section == "setup" else "total", "per": None, "component": noun,
+                                  "condition": None, "optional": bool(re.search(r"optional", sentence, re.I)),
+                                  "supplied": section == "supplied"})
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue

@@ -122,7 +122,7 @@ _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 _ONE_PER_PLAYER = re.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt))"
-    r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=[\s.,;:)]|$)", re.I)
+    r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
 def inline_items(sentence: str) -> list[tuple[int, str]] | None:
@@ -150,9 +150,31 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     """'Give each player a pencil' -> [(start, end, 'pencil')]: one component for each player."""
     found = []
     for match in _ONE_PER_PLAYER.finditer(sentence):
-        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face)\b", match.group("noun"))[0]
-        if head_of(noun) in COMPONENT_HEADS:
+        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at)\b", match.group("noun"))[0]
+        words = noun.split()
+        while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+            words.pop()
+        if words:
+            noun = " ".join(words)
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
+    return found
+
+
+_A_USED = re.compile(
+    r"\b(?:(?P<use>use|uses|using|need|needs)\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?P<passive>\s+(?:(?:is|are|will\s+be|can\s+be|may\s+be|must\s+be)\s+(?:also\s+)?(?:used|needed|required|included)))?",
+    re.I)
+
+
+def one_used(sentence: str) -> list[tuple[int, int, str]]:
+    """'A canvas mat is used', 'optionally use a timer', 'a Checkers board can be used': one of a component."""
+    found = []
+    for match in _A_USED.finditer(sentence):
+        if not (match.group("use") or match.group("passive")):
+            continue
+        noun = match.group("noun")
+        if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
+            found.append((match.start("article"), match.end("noun"), noun))
     return found
 
 
