@@ -1,13 +1,22 @@
 """Art files (SVG, PNG, JPEG) checked before anything draws them: `check_art(path, roots)` raises UnsafeResourceError
 saying what is wrong, so hostile or broken art fails clearly instead of hanging, exhausting memory or reading
-outside the kit. Used by the manifest loader (located errors) and the writer's fetcher (files SVGs refer to)."""
+outside the kit. Used by the manifest loader (located errors) and the writer's fetcher (files SVGs refer to).
+
+References are followed (`<image>`, `<use>`, `<tref>` naming other files, and SVGs embedded as data: URLs) with
+cycle detection — a file that refers to itself, two that refer to each other, a loop through `<use>` — and at
+most MAX_ART_DEPTH files deep. What pnpgen reads but does not draw is returned as notes for a warning (an error
+under --strict): scripts and event attributes, `<foreignObject>`, and styles from elsewhere (CSS `@import`,
+`url()` naming another file or address, `<?xml-stylesheet?>`) — none of them is ever read or run.
+"""
 
 from __future__ import annotations
 
+import base64
+import re
 import struct
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, unquote_to_bytes, urlparse
 
 from generator.errors import UnsafeResourceError
 
@@ -15,19 +24,40 @@ MAX_ART_BYTES = 20 * 1024 * 1024
 MAX_PIXELS = 50_000_000      # a 600 dpi A3 scan is 70 MB decoded; beyond that cairo runs out of memory
 MAX_SVG_DEPTH = 100          # cairosvg recurses per level; Inkscape drawings nest a few dozen at most
 MAX_SVG_ELEMENTS = 50_000    # elements drawn once every <use> is expanded
+MAX_ART_DEPTH = 8            # art referring to art referring to art …: a logo in a frame in a card is 3
 SVG_NS = "{http://www.w3.org/2000/svg}"
 HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 
 
-def check_art(path: Path, roots: tuple[Path, ...]) -> None:
-    """Raise UnsafeResourceError unless `path` is art pnpgen can draw safely; files it refers to are checked too."""
+def check_art(path: Path, roots: tuple[Path, ...]) -> tuple[str, ...]:
+    """Raise UnsafeResourceError unless `path` is art pnpgen can draw safely; files it refers to are checked too.
+    Return what of it pnpgen ignores (scripts, foreign objects, external styles), one note each."""
+    notes: list[str] = []
+    _walk(path.resolve(), tuple(r.resolve() for r in roots), (), notes)
+    return tuple(dict.fromkeys(notes))
+
+
+def _walk(path: Path, roots: tuple[Path, ...], chain: tuple[Path, ...], notes: list[str]) -> None:
+    """Check `path` and, depth first, every file it refers to; `chain` is the files that led here."""
+    if path in chain:
+        loop = " -> ".join(p.name for p in (*chain[chain.index(path):], path))
+        raise UnsafeResourceError(f"{chain[0].name}: art refers back to itself ({loop}); drawing it would never end")
+    if len(chain) >= MAX_ART_DEPTH:
+        raise UnsafeResourceError(f"{chain[0].name}: art refers to art more than {MAX_ART_DEPTH} files deep "
+                                  f"({' -> '.join(p.name for p in (*chain, path))})")
     stat = path.stat()
-    _check_file(path.resolve(), tuple(r.resolve() for r in roots), stat.st_size, stat.st_mtime_ns)
+    references, ignored = _check_file(path, stat.st_size, stat.st_mtime_ns)
+    notes.extend(f"{path.name}: {note}" for note in ignored)
+    for href in references:
+        referred = _referred_file(path, href, roots)
+        if referred is not None:
+            _walk(referred, roots, (*chain, path), notes)
 
 
 @lru_cache(maxsize=256)
-def _check_file(path: Path, roots: tuple[Path, ...], size: int, mtime: int) -> None:
-    """Cached by size and modification time: a face drawn a thousand times checks its art once."""
+def _check_file(path: Path, size: int, mtime: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One file's own checks, cached by size and modification time (a face drawn a thousand times checks its
+    art once): (the files it refers to, what it holds that pnpgen ignores)."""
     if size > MAX_ART_BYTES:
         raise UnsafeResourceError(f"{path.name} is larger than {MAX_ART_BYTES // 2**20} MiB")
     data = path.read_bytes()
@@ -39,12 +69,11 @@ def _check_file(path: Path, roots: tuple[Path, ...], size: int, mtime: int) -> N
     elif suffix in {".jpg", ".jpeg"}:
         _check_jpeg(path.name, data)
     elif suffix == ".svg":
-        for target in _check_svg(path.name, data):
-            referred = _referred_file(path, target, roots)
-            if referred is not None:
-                check_art(referred, roots)
+        found = _check_svg(path.name, data, path)
+        return tuple(found.references), tuple(found.ignored)
     else:
         raise UnsafeResourceError(f"{path.name}: art is .svg, .png or .jpg")
+    return (), ()
 
 
 def check_embedded(data: bytes) -> bytes:
@@ -101,12 +130,22 @@ def _looks_like(data: bytes) -> str:
     return ""
 
 
-def _check_svg(name: str, data: bytes) -> list[str]:
-    """Parse without entities or DTDs; refuse deep nesting and <use> chains that multiply; return the hrefs."""
+class _Svg:
+    """What one SVG document (and any SVG embedded in it as a data: URL) refers to and holds."""
+
+    def __init__(self) -> None:
+        self.references: list[str] = []  # hrefs naming other files
+        self.ignored: list[str] = []     # notes on what pnpgen ignores
+
+
+def _check_svg(name: str, data: bytes, path: Path | None = None, found: _Svg | None = None, depth: int = 0) -> _Svg:
+    """Parse without entities or DTDs; refuse deep nesting and <use> chains that multiply; collect the files it
+    refers to and what it holds that is ignored. `path`: the file (its own name in an href is a local reference)."""
     import defusedxml.ElementTree as SafeTree
     from defusedxml import DefusedXmlException
     from xml.etree.ElementTree import ParseError
 
+    found = found if found is not None else _Svg()
     try:
         root = SafeTree.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
@@ -117,13 +156,62 @@ def _check_svg(name: str, data: bytes) -> list[str]:
                                   f"{str(exc).split(':')[0]}") from None
     if root.tag not in {f"{SVG_NS}svg", "svg"}:
         raise UnsafeResourceError(f"{name} is not an SVG drawing (its outer element is <{root.tag.split('}')[-1]}>)")
-    elements, hrefs = _elements(name, root)
-    _check_expansion(name, root, elements)
-    return hrefs
+    if b"<?xml-stylesheet" in data:
+        found.ignored.append("an <?xml-stylesheet?> is ignored (pnpgen reads no external stylesheets)")
+    elements, hrefs = _elements(name, root, found)
+    local = {}
+    for href in hrefs:
+        parsed = urlparse(href)
+        if href.startswith("data:"):
+            embedded = _data_url(href)
+            if embedded is not None and (embedded.lstrip()[:5] in (b"<?xml", b"<svg ", b"<svg>", b"<!DOC")
+                                         or b"<svg" in embedded[:1024]):
+                if depth + 1 >= MAX_ART_DEPTH:
+                    raise UnsafeResourceError(f"{name} embeds SVG in SVG more than {MAX_ART_DEPTH} levels deep")
+                _check_svg(f"{name} (embedded SVG)", embedded, None, found, depth + 1)
+            elif embedded is not None:
+                check_embedded(embedded)
+        elif path is not None and parsed.scheme in {"", "file"} and parsed.fragment and parsed.path \
+                and (path.parent / unquote(parsed.path)).resolve() == path:
+            local[href] = parsed.fragment  # 'this-file.svg#id' is '#id'
+        else:
+            found.references.append(href)
+    _check_expansion(name, root, elements, local)
+    return found
 
 
-def _elements(name: str, root) -> tuple[dict[str, object], list[str]]:
-    """Elements by id and every external href, walking without recursion (the depth is what is checked)."""
+def _data_url(href: str) -> bytes | None:
+    """The bytes a data: URL holds (None when it is malformed: cairosvg then draws nothing)."""
+    head, comma, body = href.partition(",")
+    if not comma:
+        return None
+    try:
+        if head.endswith(";base64"):
+            return base64.b64decode(unquote(body), validate=False)
+        return unquote_to_bytes(body)
+    except ValueError:
+        return None
+
+
+_CSS_IMPORT = re.compile(r"@import\s+(?:url\(\s*)?[\"']?([^\"')\s;]*)", re.IGNORECASE)
+_CSS_URL = re.compile(r"url\(\s*[\"']?([^\"')]*)", re.IGNORECASE)
+_LOCAL = ("#", "data:")
+
+
+def _css_notes(css: str, found: _Svg) -> None:
+    """External styles in CSS text: @import of a file or address, url() naming another file. None is read."""
+    for target in _CSS_IMPORT.findall(css):
+        found.ignored.append(f"CSS @import of {target[:80]!r} is ignored (pnpgen reads no external stylesheets; "
+                             "put the rules in the SVG's own <style>)")
+    for target in _CSS_URL.findall(_CSS_IMPORT.sub("", css)):
+        target = target.strip()
+        if target and not target.startswith(_LOCAL):
+            found.ignored.append(f"CSS url({target[:80]!r}) is ignored (only url(#id) of the same file is drawn)")
+
+
+def _elements(name: str, root, found: _Svg) -> tuple[dict[str, object], list[str]]:
+    """Elements by id and every href other than '#id', walking without recursion (the depth is what is checked);
+    what pnpgen ignores goes to `found.ignored`."""
     by_id: dict[str, object] = {}
     hrefs: list[str] = []
     stack = [(root, 1)]
@@ -131,17 +219,30 @@ def _elements(name: str, root) -> tuple[dict[str, object], list[str]]:
         element, depth = stack.pop()
         if depth > MAX_SVG_DEPTH:
             raise UnsafeResourceError(f"{name} nests elements more than {MAX_SVG_DEPTH} levels deep")
+        tag = element.tag.split("}")[-1] if isinstance(element.tag, str) else ""
+        if tag == "script":
+            found.ignored.append("a <script> is ignored (pnpgen runs no scripts)")
+        elif tag == "foreignObject":
+            found.ignored.append("a <foreignObject> is ignored (HTML inside SVG is not drawn)")
+            continue  # what it holds is not SVG: neither drawn nor followed
+        elif tag == "style" and element.text:
+            _css_notes(element.text, found)
         if "id" in element.attrib:
             by_id[element.attrib["id"]] = element
-        for attribute in HREFS:
-            href = element.attrib.get(attribute, "").strip()
-            if href and not href.startswith(("#", "data:")):
-                hrefs.append(href)
+        for attribute, value in element.attrib.items():
+            if attribute in HREFS:
+                href = value.strip()
+                if href and not href.startswith("#"):
+                    hrefs.append(href)
+            elif attribute.lower().startswith("on"):
+                found.ignored.append(f"an {attribute}= attribute is ignored (pnpgen runs no scripts)")
+            elif "url(" in value:
+                _css_notes(value, found)
         stack.extend((child, depth + 1) for child in element)
     return by_id, hrefs
 
 
-def _check_expansion(name: str, root, by_id: dict[str, object]) -> None:
+def _check_expansion(name: str, root, by_id: dict[str, object], local: dict[str, str] | None = None) -> None:
     """Count the elements drawn once <use> references are expanded (ten levels of ten uses is 10^10), and
     refuse a <use> that leads back to itself; cairosvg would otherwise run for minutes or recurse to death."""
     cost: dict[int, int] = {}
@@ -153,7 +254,7 @@ def _check_expansion(name: str, root, by_id: dict[str, object]) -> None:
         if key in cost:
             continue
         successors = list(element)
-        target = by_id.get(_local_href(element)) if element.tag in {f"{SVG_NS}use", "use"} else None
+        target = by_id.get(_local_href(element, local)) if element.tag in {f"{SVG_NS}use", "use"} else None
         if target is not None:
             successors.append(target)
         if not children_done:
@@ -173,11 +274,13 @@ def _check_expansion(name: str, root, by_id: dict[str, object]) -> None:
                                   "references are expanded")
 
 
-def _local_href(element) -> str | None:
+def _local_href(element, local: dict[str, str] | None = None) -> str | None:
     for attribute in HREFS:
         href = element.attrib.get(attribute, "").strip()
         if href.startswith("#"):
             return href[1:]
+        if local and href in local:
+            return local[href]
     return None
 
 

@@ -9,9 +9,9 @@ import re
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
-from .prose import (GAMEPLAY, SETUP as SETUP_WORDS, category_counts, inline_items, one_per_player, one_used, paragraphs,
+from .prose import (GAMEPLAY, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
                     read_sentence, sentences, special_productions)
-from .grammar import Phrase, bare_item, count_first
+from .grammar import Phrase, bare_item, count_first, parse_number
 from .annotations import read_per
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
@@ -63,6 +63,15 @@ def _from_item(item: Item, run: ListRun, out: _Statements) -> dict | None:
         inner=item.inner, head=phrase.head, item=item,
     )
     item.statement = statement  # type: ignore[attr-defined]
+    grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[A-Za-z][\w -]*)$", phrase.component)
+    if grouped and parse_number(grouped.group("n")) and head_of(phrase.component) in COMPONENT_HEADS:
+        # '5 sets of eight dice': five sets, and eight dice in each
+        at = line.text.find(grouped.group("n"), start)
+        if at >= 0:
+            out.add(line=line.number, column=line.cols[at], quote=_quote(line, at, at + len(grouped.group(0)) - 3),
+                    count=parse_number(grouped.group("n")), component=grouped.group("noun"), role="part",
+                    per=head_of(phrase.component.split(" of ")[0]) or "set", parent_ref=statement,
+                    head=head_of(grouped.group("noun")))
     if item.inner is not None and count is not None and item.inner != count and item.inner_span:
         # "45 glass beads (9 in each of 5 colours)": the box total, and the per-colour count as its part
         statement["per"], statement["per_count"] = None, None
@@ -149,6 +158,11 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
                 continue
             for start, end, noun in one_per_player(sentence) if section == "setup" or SETUP_WORDS.search(sentence) else []:
                 fake = Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose")
+                _prose_statement(fake, start, end, paragraph, offset, lines, out,
+                                 {"role": "setup", "per": "player", "component": noun, "condition": None,
+                                  "optional": False, "supplied": False})
+            for start, end, value, noun in deal_each(sentence):
+                fake = Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose")
                 _prose_statement(fake, start, end, paragraph, offset, lines, out,
                                  {"role": "setup", "per": "player", "component": noun, "condition": None,
                                   "optional": False, "supplied": False})

@@ -166,6 +166,25 @@ _A_USED = re.compile(
     re.I)
 
 
+_DEAL_N = re.compile(
+    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s+(?:cards?\s+)?(?:(?:face[\s-](?:down|up)|at\s+random|randomly|"
+    rf"of\s+them|secretly)\s+)?(?:to\s+)?each\s+player", re.I)
+_OBJECT = re.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
+
+
+def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'Shuffle the Role cards and deal one face down to each player': (start, end, count, 'Role cards')."""
+    found = []
+    for match in _DEAL_N.finditer(sentence):
+        value = parse_number(match.group("n"))
+        objects = list(_OBJECT.finditer(sentence[:match.start()]))
+        if value is None:
+            continue
+        noun = objects[-1].group("noun") if objects else "cards"
+        found.append((match.start("n"), match.end(), value, noun))
+    return found
+
+
 def one_used(sentence: str) -> list[tuple[int, int, str]]:
     """'A canvas mat is used', 'optionally use a timer', 'a Checkers board can be used': one of a component."""
     found = []
