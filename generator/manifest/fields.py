@@ -66,6 +66,7 @@ class FieldReader:
             art, problem = self.files.find_art(folder, value)
             if problem:
                 self.problems.add_at(where, key_name, problem)
+            self.files.warn_ignored_at(where, key_name)
             value = str(art) if art else value
         elif isinstance(value, str):
             if _CONTROL.search(value):

@@ -22,10 +22,20 @@ class KitFiles:
 
     def __init__(self, roots: tuple[Path, ...], problems: ProblemList):
         self.roots, self.problems = roots, problems  # the kit's folder, then those of the kits it extends
+        self.ignored: tuple[str, ...] = ()  # what the art last found holds that pnpgen ignores (check_art's notes)
 
     def art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
-        """The art file `name` (relative to `doc`), or None after reporting why it cannot be used."""
-        return self._reported(doc, path, self.find_art(doc.folder(path), name))
+        """The art file `name` (relative to `doc`), or None after reporting why it cannot be used; what it holds
+        that pnpgen ignores is reported as warnings."""
+        found = self._reported(doc, path, self.find_art(doc.folder(path), name))
+        for note in self.ignored:
+            self.problems.warn(doc, path, note)
+        return found
+
+    def warn_ignored_at(self, where, key: str) -> None:
+        """Report what the art last found by `find_art` holds that pnpgen ignores, at `where` under `key`."""
+        for note in self.ignored:
+            self.problems.warn_at(where, key, note)
 
     def file(self, doc: Document, path: KeyPath, name: str, suffixes: set[str]) -> Path | None:
         """The non-art file `name` (a font, a CSV deck), or None after reporting why it cannot be used."""
@@ -55,6 +65,8 @@ class KitFiles:
 
     def _find(self, folder: Path, name: str, suffixes: set[str], *, drawable: bool) -> tuple[Path | None, str | None]:
         """(the file, None) or (None, what is wrong): files come from inside the kit, and art must be drawable."""
+        if drawable:
+            self.ignored = ()
         if re.match(r"^[a-z][a-z0-9+.-]*://", name) or name.startswith("data:"):
             return None, f"{name!r}: only files inside the kit can be used, never URLs"
         target = folder / name
@@ -70,8 +82,9 @@ class KitFiles:
         if real.suffix.lower() not in suffixes:
             return None, f"{name!r}: expected a {' or '.join(sorted(suffixes))} file"
         if drawable:
+            self.ignored = ()
             try:
-                check_art(real, self.roots)
+                self.ignored = check_art(real, self.roots)
             except UnsafeResourceError as exc:
                 return None, str(exc)
         return real, None

@@ -42,6 +42,15 @@ class ProblemList:
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.warnings: list[Problem] = []  # what does not stop a build (an error under --strict), each said once
+
+    def warn(self, doc: Document, path: KeyPath, message: str) -> None:
+        where = doc.locate(path)
+        self.warn_at(where, format_path(doc.key_path(path)), message)
+
+    def warn_at(self, where: Location, key: str, message: str) -> None:
+        if all(w.message != message for w in self.warnings):  # art used by 500 cards: one warning
+            self.warnings.append(Problem(where.path, where.line, where.column, key, message))
 
     def add(self, doc: Document, path: KeyPath, message: str) -> None:
         where = doc.locate(path)

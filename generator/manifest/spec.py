@@ -168,6 +168,7 @@ class KitSpec:
     notes: str = ""
     parents: tuple[Path, ...] = ()  # folders of the kits this one extends, nearest first
     players_stated: bool = True  # False: kit.players is not written (players_min = players_max = 1)
+    warnings: tuple[Problem, ...] = ()  # what the kit holds that pnpgen ignores (art scripts …): errors under --strict
 
     @property
     def roots(self) -> tuple[Path, ...]:

@@ -43,10 +43,12 @@ def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] |
 _TALLY = re.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
 
 
-def _tallies(line: LayoutLine, out) -> bool:
-    """'E (12), A (9), I (9)…' or 'A  2x   B  4x': labelled counts in a row, one statement each."""
+def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
+    """'E (12), A (9), I (9)…' or 'A  2x   B  4x': labelled counts in a row, one statement each. Right after such
+    a row, a row of one or two continues it."""
     matches = list(_TALLY.finditer(line.text))
-    if len(matches) < 2 or (len(matches) < 3 and not any(m.group("n2") for m in matches)):
+    enough = 1 if after_tallies else 2
+    if len(matches) < enough or (len(matches) < 3 and not after_tallies and not any(m.group("n2") for m in matches)):
         return False
     for match in matches:
         count = int(match.group("n1") or match.group("n2"))
@@ -112,12 +114,14 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
     """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
     used: set[int] = set()
+    tally_lines: set[int] = set()
     _count_column_tables(lines, out, used)
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
             continue
-        if _tallies(line, out):
+        if _tallies(line, out, after_tallies=bool(used) and line.number - 1 in used and lines[index - 1].number in tally_lines):
             used.add(line.number)
+            tally_lines.add(line.number)
             continue
         if line.number in taken:
             continue
