@@ -68,6 +68,11 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
             got = f"got {written!r}" if written is not None else "the cell is empty"
             problems.add_at(at("count"), f"{format_path(path)}[{i}].count", f"count must be a whole number ≥ 0, {got}")
             continue
+        if getattr(count, "written", None):  # 0777 in YAML: 777 here, octal 511 to YAML 1.1 tools
+            from generator.manifest.components import count_problem
+
+            problems.add_at(at("count"), f"{format_path(path)}[{i}].count", count_problem(count, zero_allowed=True))
+            continue
         templates: dict[str, str] = {}
         for column in TEMPLATE_COLUMNS:
             value = row.pop(column, None)

@@ -5,6 +5,7 @@ kind option blocks and named files; a component with any problem is reported and
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -118,6 +119,8 @@ class _ComponentReader:
             cards = read_cards(doc, path + ("cards",), raw["cards"], self.fields, deck)
         if cards and "count" in raw:
             self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
+        elif "count" in raw and count_problem(raw["count"], zero_allowed=False):
+            self.problems.add(doc, path + ("count",), count_problem(raw["count"], zero_allowed=False))
         rules = tuple(self._rules(doc, path + ("rule",), raw.get("rule")))
         if rules and "unlisted" in raw:
             self.problems.add(doc, path + ("unlisted",), "a component with rule links is not unlisted; drop one of the two")
@@ -182,3 +185,21 @@ class _ComponentReader:
     def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
         yield from read_rule_links(raw, lambda rel: doc.locate(path + rel),
                                    lambda rel, message: self.problems.add(doc, path + rel, message))
+
+
+def count_problem(count: Any, zero_allowed: bool) -> str | None:
+    """What is wrong with a count written in YAML, or None. Counts are plain digits: `1e7` and `3.0` are numbers
+    with a fraction in YAML, and `0777` is 777 here but octal 511 to YAML 1.1 tools. A component's `count: 0`
+    would print nothing and count nothing, so it is refused; a card's count 0 leaves that card out."""
+    if isinstance(count, bool) or not isinstance(count, (int, float)):
+        return None  # the schema says what is wrong with it
+    if isinstance(count, float):  # a fraction (1.5), nan or inf: the schema's message
+        return f"expected a whole number written in digits (like 12), got {count!r}" if count.is_integer() else None
+    written = getattr(count, "written", None)
+    if written:
+        octal = f", but {int(written, 8)} to YAML 1.1 tools (octal)" if re.fullmatch(r"[-+]?0[0-7]+", written) else ""
+        return f"write the count in plain digits: {written} is {int(count)} here{octal}"
+    if count == 0 and not zero_allowed:
+        return ("count: 0 prints nothing and counts nothing; remove the component (in a variant: remove: [id]), or "
+                "give it print: false and a count for pieces the players buy")
+    return None

@@ -48,6 +48,7 @@ def _build_kit(root: Path, parents: tuple[Path, ...], manifest: Path, docs: list
     section = read_kit_section(docs, files, problems)
     components = tuple(read_components(docs, section, files, problems))
     problems.raise_if_any()
+    _check_piece_total(components, section.players_max)
     return KitSpec(
         id=kit.get("id") or root.name, name=kit["name"], root=root, manifest=manifest,
         players_min=section.players_min, players_max=section.players_max, palette=section.palette,
@@ -55,4 +56,18 @@ def _build_kit(root: Path, parents: tuple[Path, ...], manifest: Path, docs: list
         icons=section.icons, waivers=section.waivers, rulebook=section.rulebook, reference=section.reference,
         reference_location=section.reference_location, reference_marks=section.reference_marks,
         notes=kit.get("notes", ""), parents=parents, players_stated="players" in kit,
+        warnings=tuple(problems.warnings),
     )
+
+
+def _check_piece_total(components, players: int) -> None:
+    """The build's limit on pieces, checked here too (at the most players), so that `build`, `check` and
+    `reference` refuse the same manifest with the same message."""
+    from generator.model import MAX_PIECES, located_error, printed_count
+
+    total = 0
+    for component in components:
+        if component.printed:
+            total += printed_count(component, players)
+            if total > MAX_PIECES:
+                raise located_error(component, "count", f"the kit would print more than {MAX_PIECES} pieces; check the counts")

@@ -30,6 +30,21 @@ _EXPLICIT_TAG = re.compile(r"(&\S+\s+)?!")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not printable, and not allowed in SVG text
 
 
+class SpelledInt(int):
+    """A whole number written other than as plain decimal digits (`0777`, `0o17`, `0x1F`, `+5`): YAML 1.1 tools
+    read some of these differently (`0777` is 511 there, 777 here), so counts refuse them; `written` is the text."""
+
+    written: str = ""
+
+
+def _spelled(value: int, text: str) -> int:
+    if text == str(value):
+        return value
+    spelled = SpelledInt(value)
+    spelled.written = text
+    return spelled
+
+
 def _scalar(node: yaml.ScalarNode) -> Any:
     """Resolve a plain scalar by YAML 1.2 core rules; quoted scalars are always strings."""
     text = node.value
@@ -40,7 +55,7 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     if text in _BOOL:
         return _BOOL[text]
     if _INT.match(text):
-        return int(text, 0) if text.startswith(("0o", "0x")) else int(text)
+        return _spelled(int(text, 0) if text.startswith(("0o", "0x")) else int(text), text)
     if _FLOAT.match(text) and any(ch.isdigit() for ch in text):
         return float(text)
     return text

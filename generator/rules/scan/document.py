@@ -5,6 +5,7 @@ player-supplied components, restatements — and the rulebook's own contradictio
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
@@ -214,6 +215,7 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
             continue
         end = phrase.end if phrase.form != "bare_item" else len(body)
         per = read_per(body, phrase.end)
+        phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
         _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
                          {"role": "total", "per": per.per if per else None, "component": phrase.component,
                           "condition": None, "optional": optional or section == "optional", "supplied": supplied})

@@ -359,4 +359,6 @@ def bare_item(text: str) -> Phrase | None:
         if article in {"these"} and head in {"instructions"}:
             return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
         return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")
+    if not article and head not in COMPONENT_HEADS:
+        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")  # 'paper': a material
     return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")

@@ -129,7 +129,11 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     """'Equipment: 8 piecepack suits, paper, pencils, optional playmat': the items after the cue, with offsets."""
     match = _INLINE_LIST.match(sentence.strip())
     if match is None:
-        return None
+        labelled = re.search(r"(?<=[a-z0-9),]\s)(?=[A-Z][a-z]+(?:\s+[a-z]+)?\s*:\s)", sentence)
+        if labelled is None:
+            return None
+        found = inline_items(sentence[labelled.start():])
+        return [(labelled.start() + at, text) for at, text in found] if found else None
     lead = len(sentence) - len(sentence.lstrip())
     start = lead + match.start("items")
     items = []
