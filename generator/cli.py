@@ -223,9 +223,13 @@ def check(
     from generator.check import check_kit, format_report
     from generator.manifest import load_manifest
 
+    from generator.pipeline import kit_warnings
+
     format = _value(format)
     try:
         spec = load_manifest(kit)
+        for text in kit_warnings(spec, strict):  # art features pnpgen ignores: errors with --strict
+            typer.echo(f"warning: {text}", err=True)
         report = check_kit(spec, rules_path=rules, players=None if players == "all" else _player_count(players),
                            strict=strict)
     except PnpError as error:
@@ -302,8 +306,12 @@ def reference(
 
     format, paper = _value(format), _value(paper)
     _check_out(out)
+    from generator.pipeline import kit_warnings
+
     try:
         spec = load_manifest(kit)
+        for text in kit_warnings(spec, strict=False):  # art features pnpgen ignores
+            typer.echo(f"warning: {text}", err=True)
         path = write_reference(spec, out / spec.id, format=format, paper=paper)
     except (PnpError, OSError) as error:
         _fail(error)

@@ -75,6 +75,17 @@ def build(kit_dir: Path, options: BuildOptions, memory=None, events: BuildEvents
     return build_spec(load_manifest(kit_dir), options, memory, events)
 
 
+def kit_warnings(spec: KitSpec, strict: bool) -> list[str]:
+    """What the kit holds that pnpgen ignores (art scripts, foreign objects, external styles), one located line
+    each; with `strict` they are errors (ManifestError), as `build`, `check` and `reference` all say."""
+    if strict and spec.warnings:
+        from generator.errors import ManifestError, Problem
+
+        raise ManifestError([Problem(w.path, w.line, w.column, w.key, f"{w.message} (an error with --strict)")
+                             for w in spec.warnings])
+    return [str(warning) for warning in spec.warnings]
+
+
 def build_stages(spec: KitSpec, options: BuildOptions) -> int:
     """How many stages a build of `spec` goes through, its rule check included (for a progress display)."""
     return 4 + options.previews + bool(options.reference and spec.reference)
@@ -252,6 +263,8 @@ def _build_kits(kit_dirs: Sequence[Path], options: BuildOptions, memory, events:
         specs.append(spec)
     for spec in specs:
         resolve_players(spec, options.players)
+        for text in kit_warnings(spec, options.strict):
+            events.warning(spec, text)
     results = []
     consistent = True
     for spec, reading in zip(specs, read):

@@ -77,6 +77,11 @@ class Group:
         return self.links[0].qualifier
 
     @property
+    def variant(self) -> str | None:
+        """The variant the links say the count holds for (their `variant:`, else the statement's condition)."""
+        return self.links[0].rule.variant or self.statement.variant
+
+    @property
     def per_player(self) -> bool:
         return self.per == "player" or self.statement.players is not None or self.only_players is not None
 
@@ -110,7 +115,8 @@ def group_links(links: Iterable[Link]) -> list[Group]:
     for link in links:
         alone = link.target.card is not None or link.role == "part"
         only = link.rule.players if link.statement.players is None else None
-        key = (link.statement.key, link.role, only, link.target.id if alone else None, link.per, link.qualifier)
+        key = (link.statement.key, link.role, only, link.target.id if alone else None, link.per, link.qualifier,
+               link.rule.variant)
         grouped.setdefault(key, []).append(link)
     return [Group(items[0].statement, key[1], key[2], tuple(items)) for key, items in grouped.items()]
 
@@ -284,7 +290,8 @@ class _Checker:
         rows = []
         for players, manifest, rule, verdict in _collapse(measures, self.players):
             verdict = explained if explained and not verdict.startswith("ok") else verdict
-            rows.append(Row(players, group.label, manifest, rule, line, verdict, group.role, group.evidence))
+            label = group.label + (f" [{group.variant}]" if group.variant else "")
+            rows.append(Row(players, label, manifest, rule, line, verdict, group.role, group.evidence))
         return rows
 
     def count_findings(self, group: Group, measures: list[Measure]) -> list[Finding]:
@@ -334,6 +341,8 @@ class _Checker:
             for first, second in combinations(bucket, 2):
                 if "exact" != first.qualifier or "exact" != second.qualifier:
                     continue
+                if first.variant and second.variant and first.variant != second.variant:
+                    continue  # counts for two variants: alternatives, not a contradiction
                 differ = self.disagreement(first, second)
                 if differ is None:
                     continue
@@ -471,7 +480,7 @@ class _Checker:
         for group in groups:
             buckets.setdefault(group.ids, []).append(group)
         points = self.players or (self.box_players,)
-        for bucket in buckets.values():
+        for bucket in [part for whole in buckets.values() for part in _by_variant(whole)]:
             measures, short = [], []
             unknown = [g for g in bucket if g.per not in (None, "player") and self.multiplier(g) is None]
             for group in unknown:
@@ -491,7 +500,7 @@ class _Checker:
                 measures.append(Measure(players, supply, demand, None if ok else "error", "ok" if ok else "SHORT"))
                 if not ok:
                     short.append((players, demand, supply, demands))
-            label = bucket[0].label
+            label = bucket[0].label + (f" [{bucket[-1].variant}]" if bucket[-1].variant else "")
             lines = ",".join(dict.fromkeys(_line_text(self.context.rulebook, g.statement) for g in bucket))
             evidence = "read" if all(g.evidence == "read" for g in bucket) else "vouched"
             for players, manifest, rule, verdict in _collapse(measures, self.players):
@@ -512,6 +521,16 @@ class _Checker:
         message = f"{first.label}: setup for {players} players takes {takes}, but the kit has only {supply}{also}"
         return Finding("error", "mismatch", message, first.label, first.location, first.statement.line, supply, demand,
                        players, rulebook=_where(first.statement), quotes=tuple(g.statement.quote for g, _ in demands))
+
+
+def _by_variant(bucket: list[Group]) -> list[list[Group]]:
+    """Setup demands on the same components, one list per variant: the demands of every variant plus those of
+    its own (a count for one variant is an alternative to another variant's, not added to it)."""
+    common = [g for g in bucket if not g.variant]
+    variants = list(dict.fromkeys(g.variant for g in bucket if g.variant))
+    if not variants:
+        return [bucket]
+    return [common + [g for g in bucket if g.variant == variant] for variant in variants]
 
 
 def _inside(part: Group, total: Group) -> bool:

@@ -200,6 +200,6 @@ def count_problem(count: Any, zero_allowed: bool) -> str | None:
         octal = f", but {int(written, 8)} to YAML 1.1 tools (octal)" if re.fullmatch(r"[-+]?0[0-7]+", written) else ""
         return f"write the count in plain digits: {written} is {int(count)} here{octal}"
     if count == 0 and not zero_allowed:
-        return ("count: 0 prints nothing and counts nothing; remove the component (in a variant: remove: [id]), or "
-                "give it print: false and a count for pieces the players buy")
+        return ("a count of 0 prints nothing and counts nothing; remove the component (in a variant: remove: [id]), "
+                "or give it print: false and a count for pieces the players buy")
     return None

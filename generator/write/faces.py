@@ -197,6 +197,8 @@ class SafeFetcher:
     def __call__(self, url: str, resource_type: str) -> bytes:
         from urllib.parse import unquote, urlparse
 
+        if resource_type == "text/css":  # a CSS @import: pnpgen reads no external stylesheets (art.py warns)
+            return b""
         if url.startswith("data:"):
             from cairosvg.url import fetch
 

@@ -340,6 +340,11 @@ def bare_item(text: str) -> Phrase | None:
     """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
     (unspecified), 'The Ferryman (a wooden figure)' (1 figure)."""
     match = _BARE_ITEM.match(text)
+    if match is None:
+        described = re.match(r"^(.*?[A-Za-z])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)
+        if described is None or head_of(described.group(1)) not in COMPONENT_HEADS:
+            return None
+        match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces'
     if match is None or len(match.group("noun").split()) > 6:
         return None
     noun = match.group("noun").strip()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .annotations import read_per
 from .grammar import NUMBER, Phrase, count_first, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
@@ -247,7 +248,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
-        if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range":
+        per_after = read_per(sentence, phrase.end)
+        if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
+                and per_after is None:
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
@@ -273,7 +276,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if not (stating or local_setup):
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
-        per = "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+        per = per_after.per if per_after is not None and per_after.count is None else \
+            "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         condition = None
         cond = _CONDITION.search(sentence)
         if cond and role == "setup":
