@@ -117,6 +117,7 @@ def write_rules_kit(folder: Path, seed: int) -> None:
         else:
             lines.append(rng.choice(PROSE))
     (folder / "rules.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_rules_pdf(folder / "rules.pdf", lines)
     components = []
     for (component_id, name), count in zip(names, counts):
         components.append(f"""  - id: {component_id}
@@ -139,6 +140,21 @@ kit:
 
 components:
 {''.join(components)}""", encoding="utf-8")
+
+
+def write_rules_pdf(path: Path, lines: list[str]) -> None:
+    """The same rulebook as a PDF of LINES_PER_PAGE lines a page, set in two columns as rulebooks often are."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), invariant=1)
+    per_column = LINES_PER_PAGE // 2
+    for page_start in range(0, len(lines), LINES_PER_PAGE):
+        for index, line in enumerate(lines[page_start:page_start + LINES_PER_PAGE]):
+            column, row = divmod(index, per_column)
+            canvas.setFont("Helvetica", 8)
+            canvas.drawString(40 + column * 280, 800 - row * 14, line.lstrip("#- ")[:70])
+        canvas.showPage()
+    canvas.save()
 
 
 def make_kits(kits: Path = KITS) -> None:

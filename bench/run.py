@@ -203,6 +203,11 @@ def workloads(quick: bool) -> list[Row]:
     add("C", "check: 200 components, 50-page rulebook",
         measure(lambda out: [PNPGEN, "check", str(KITS / "c_rules")], None, runs), target="< 1 s",
         check=lambda r: r.pnpgen.seconds < 1)
+    add("RT", "rules scan: 50-page rulebook, Markdown", measure(lambda out: [PNPGEN, "rules", "scan", str(KITS / "c_rules" / "rules.md")], None, runs),
+        target="< 1 s", check=lambda r: r.pnpgen.seconds < 1)
+    add("RP", "rules scan: the same rulebook as a 50-page two-column PDF",
+        measure(lambda out: [PNPGEN, "rules", "scan", str(KITS / "c_rules" / "rules.pdf")], None, runs),
+        target="< 1 s", check=lambda r: r.pnpgen.seconds < 1)
     del w1
     return rows
 

@@ -121,7 +121,7 @@ def test_shell_completion_offers_the_choices():
     (["build", "{kit}", "--duplex", "sideways"], "--duplex is long-edge or short-edge, not 'sideways'"),
     (["calibrate", "--paper", "b5"], "unknown paper 'b5'; choose one of a4, letter, a3, tabloid, legal"),
     (["check", "{kit}", "--format", "xml"], "--format is text or json, not 'xml'"),
-    (["rules", "scan", "{kit}/kit.yaml", "--format", "yaml"], "--format is text or json, not 'yaml'"),
+    (["rules", "scan", "{kit}/kit.yaml", "--format", "yaml"], "--format is text, json or tree, not 'yaml'"),
     (["reference", "{kit}", "--format", "posters"], "--format is sheets or cards, not 'posters'"),
     (["build", "{kit}", "--preview-dpi", "20"], "--preview-dpi"),
     (["build", "{kit}", "--preview-dpi", "601"], "--preview-dpi"),

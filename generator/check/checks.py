@@ -159,7 +159,8 @@ def run_checks(context: Context, resolution: Resolution) -> tuple[list[Row], lis
         if id(group) not in explained:
             findings += checker.count_findings(group, group_measures)
         _mark(outcomes, group, "mismatch" if wrong else "match")
-    part_rows, part_findings = checker.parts([g for g in live if g.role == "part"], totals, measures, outcomes)
+    part_rows, part_findings = checker.parts([g for g in live if g.role == "part"], totals,
+                                             [g for g in live if g.role == "setup"], measures, outcomes)
     rows += part_rows
     findings += part_findings
     setup_rows, setup_findings = checker.setup([g for g in live if g.role == "setup"], outcomes)
@@ -404,7 +405,7 @@ class _Checker:
                 continue
             covered |= part.ids
             sum_parts += value
-            terms.append(f"{value} ({part.statement.where})")
+            terms.append(f'{value} ({part.statement.where} "{part.statement.short_quote}")')
         for target in total.targets:
             inner = [t for t in _row_targets(target) if t.id in covered] if target.card is None else []
             if target.id in covered or (inner and len(inner) == len(target.component.cards)):
@@ -429,20 +430,20 @@ class _Checker:
         return Finding("error", "contradiction", message, total.label, total.location, stmt.line, sum_parts, expected,
                        point, rulebook=_where(stmt), quotes=(stmt.quote,) + tuple(p.statement.quote for p in parts))
 
-    def parts(self, parts: list[Group], totals: list[Group], measures: dict, outcomes: dict[int, str]
-              ) -> tuple[list[Row], list[Finding]]:
+    def parts(self, parts: list[Group], totals: list[Group], setups: list[Group], measures: dict,
+              outcomes: dict[int, str]) -> tuple[list[Row], list[Finding]]:
         """A part linked by a component: no more than the kit has, and with the other parts that component links,
-        no more than the total it links (a part–total pair)."""
+        no more than the total it links (a part–total pair), or, with no total, than the setup it is a part of."""
         rows: list[Row] = []
         findings: list[Finding] = []
-        by_target: dict[frozenset[str], list[Group]] = {}
+        by_target: dict[tuple, list[Group]] = {}
         for part in parts:
             part_measures = measures[id(part)]
             if isinstance(part_measures, Finding):
                 findings.append(part_measures)
                 _mark(outcomes, part, "mismatch")
                 continue
-            by_target.setdefault(part.ids, []).append(part)
+            by_target.setdefault((part.ids, part.variant), []).append(part)
             rows += self.count_rows(part, part_measures, None)
             wrong = [m for m in part_measures if m.severity]
             if wrong:
@@ -453,8 +454,10 @@ class _Checker:
                                         first.actual, first.expected, first.point, rulebook=_where(stmt),
                                         quotes=(stmt.quote,)))
             _mark(outcomes, part, "mismatch" if wrong else "match")
-        for ids, linked in by_target.items():
-            for total in (t for t in totals if t.ids == ids and not isinstance(measures[id(t)], Finding)):
+        for (ids, variant), linked in by_target.items():
+            wholes = [t for t in totals if t.ids == ids and not isinstance(measures[id(t)], Finding)] or \
+                [g for g in setups if g.ids == ids and g.variant == variant]
+            for total in wholes:
                 for point in self.points(total):
                     whole = self.expected(total, point)
                     values = [self.expected(p, point if not p.box else None) for p in linked]
@@ -518,7 +521,9 @@ class _Checker:
         also = f"; short too for {_join(others)} players" if others else ""
         first = demands[0][0]
         takes = f"{demand} = {terms}" if len(demands) > 1 else terms
-        message = f"{first.label}: setup for {players} players takes {takes}, but the kit has only {supply}{also}"
+        variant = next((g.variant for g in bucket if g.variant), None)
+        for_variant = f" ({variant})" if variant else ""
+        message = f"{first.label}: setup for {players} players{for_variant} takes {takes}, but the kit has only {supply}{also}"
         return Finding("error", "mismatch", message, first.label, first.location, first.statement.line, supply, demand,
                        players, rulebook=_where(first.statement), quotes=tuple(g.statement.quote for g, _ in demands))
 

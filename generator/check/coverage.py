@@ -34,6 +34,7 @@ def unlinked_findings(spec: KitSpec, rulebook: Rulebook, resolution: Resolution,
     linked = {link.statement.key for link in resolution.links}
     statements = {stmt.id: stmt for stmt in rulebook.statements}
     covered_ids = {stmt.id for stmt in rulebook.statements if from_scan(stmt, rulebook).key in linked}
+    broken_down = {stmt.parent for stmt in rulebook.statements if stmt.id in covered_ids and stmt.parent}
     waived_notes: set[tuple[int, int]] = set()
     for stmt in rulebook.statements:
         if stmt.count is None:
@@ -49,8 +50,8 @@ def unlinked_findings(spec: KitSpec, rulebook: Rulebook, resolution: Resolution,
                                         f"{' '.join(waiver.reason.split())}", None, manifest_line(waiver.location),
                                         stmt.line, rulebook=statement.where))
             continue
-        if _covered(stmt, statements, covered_ids, resolution, rulebook):
-            continue
+        if stmt.id in broken_down or _covered(stmt, statements, covered_ids, resolution, rulebook):
+            continue  # a total whose parts the kit links, a restatement, a part of a linked total
         if stmt.supplied_by:
             findings.append(Finding("info", "note", f"{statement.describe()} is supplied by the {stmt.supplied_by}s, "
                                     "not printed; not linked", None, shown(spec.manifest), stmt.line,

@@ -158,7 +158,7 @@ class CheckReport:
         outcomes = [f"{matches} match", f"{mismatches} {_plural(mismatches, 'mismatch', 'mismatches')}"]
         if waived_links:
             outcomes.append(f"{waived_links} on waived statements")
-        source = "from the rulebook" if self.mode == "rulebook" else "from the manifest's quotes (no rulebook)"
+        source = "from the rulebook" if self.mode == "rulebook" else "from the manifest's quotes"
         text = (f"{len(self.links)} {_plural(len(self.links), 'link', 'links')} — {self.read} read {source} "
                 f"({', '.join(outcomes)}), {self.vouched} vouched (not verified)")
         if self.unresolved:

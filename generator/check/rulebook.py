@@ -94,7 +94,9 @@ class Rulebook:
         spans = []
         for stmt in statements:
             start, stop = _line_bounds(line_starts, len(text), stmt.line)
-            column = text.find(stmt.quote, start, stop)
+            column = start + stmt.column if text.startswith(stmt.quote, start + stmt.column) else -1
+            if column < 0 or column + len(stmt.quote) > stop:
+                column = text.find(stmt.quote, start, stop)
             begin, end = (column, column + len(stmt.quote)) if column >= 0 else (start, stop)
             # a normalised position is the number of kept characters before the original one
             spans.append((bisect.bisect_left(norm_to_orig, begin), bisect.bisect_left(norm_to_orig, end), stmt))
@@ -208,7 +210,7 @@ class Rulebook:
 
     def named_items(self, stmt: CountStatement) -> tuple[tuple[str, ...], int]:
         """Names listed for a count ("12 Basic lands … River, Fertile Fields, …") and the line they are on."""
-        inline = _inline_names(stmt)
+        inline = _inline_names(stmt, self._line(stmt.line))
         if inline:
             return inline, stmt.line
         names = listed_items(self.text, stmt) if self._announces_list(stmt.line) else ()
@@ -244,12 +246,13 @@ _LIST_LOOKAHEAD = 5  # the statement's line and the four non-blank lines listed_
 _INLINE_LIST = re.compile(r"\s*\((?P<intro>[^():]*):\s*(?P<names>[^()]+)\)")
 
 
-def _inline_names(stmt: CountStatement) -> tuple[str, ...]:
+def _inline_names(stmt: CountStatement, line: str) -> tuple[str, ...]:
     """Names in a parenthesis right after the counted noun: "5 tokens (one of each color: red, blue, …)"."""
-    at = stmt.quote.lower().find(stmt.component.lower())
+    text = line[stmt.column:] if line[stmt.column:].startswith(stmt.quote) else stmt.quote
+    at = text.lower().find(stmt.component.lower())
     if at < 0 or not stmt.component:
         return ()
-    match = _INLINE_LIST.match(stmt.quote, at + len(stmt.component))
+    match = _INLINE_LIST.match(text, at + len(stmt.component))
     if match is None:
         return ()
     parts = re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", match.group("names").strip().rstrip("."))

@@ -16,8 +16,8 @@ from markupsafe import Markup, escape
 
 from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
-from generator.render.limits import (FaceTimeout, LimitedSandbox, LimitExceeded, OutputTooLarge, face_guard, frames_limit,
-                                     render_bounded)
+from generator.render.limits import (FaceTimeout, LimitedSandbox, LimitExceeded, OutputTooLarge, face_guard, face_seconds,
+                                     frames_limit, render_bounded, timeout_text)
 from generator.render.text import ICON_EM, fit_text, font_metrics
 from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
@@ -156,7 +156,7 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
         with face_guard(filename), frames_limit():  # time and recursion limits; output size: render_bounded
             return render_bounded(template, context)
     except FaceTimeout as exc:
-        raise TemplateError(f"{_where(exc, filename)}: {exc.what}") from None
+        raise TemplateError(f"{_where(exc, filename)}: {exc.what or timeout_text(filename, face_seconds())}") from None
     except LimitExceeded as exc:
         raise TemplateError(f"{_where(exc, filename)}: {exc.what}") from None
     except MemoryError as exc:

@@ -29,7 +29,7 @@ from cairosvg.parser import Tree  # noqa: E402
 from generator.art import check_art, check_embedded  # noqa: E402
 from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
-from generator.render.limits import FaceTimeout, face_guard  # noqa: E402
+from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text  # noqa: E402
 
 FAST_TAG = "pnp-line"
 @lru_cache(maxsize=1)
@@ -379,7 +379,7 @@ class FaceRecorder:
         except UnsafeResourceError as exc:
             raise UnsafeResourceError(f"{face.origin or face.key}: {exc}") from None
         except FaceTimeout as exc:
-            raise TemplateError(f"{face.origin or face.key}: {exc.what}") from None
+            raise TemplateError(f"{face.origin or face.key}: {exc.what or timeout_text('drawing', face_seconds())}") from None
         except MemoryError:
             raise TemplateError(f"{face.origin or face.key}: drawing the face ran out of memory") from None
         except Exception as exc:  # cairosvg raises many kinds for malformed SVG; name the face instead

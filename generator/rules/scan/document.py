@@ -139,67 +139,80 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
                                 f"{statement.get('per_label') or statement.get('per')}"))
 
 
+_COUNT_HINT = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+                         r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+                         r"|ninety|hundred|dozen|half|third|quarter|xx+)\b|\?", re.I)
+_FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
+_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|required|included|give|deal|hand|each\s+player)\b", re.I)
+
+
 def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _Statements,
                       findings: list[Finding], categories: dict[str, int]) -> None:
-    known = {item["head"] for item in out.items if item.get("head")}
-    known -= NOT_COMPONENTS
+    """Every sentence of every paragraph, read by the prose productions (prose.py)."""
+    known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
     for paragraph in paragraphs(lines, taken):
         last_total: dict | None = None
         for offset, sentence in sentences(paragraph.text):
-            if not sentence.strip():
-                continue
+            has_count = bool(_COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
+            if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
+                continue  # nothing a count could be read from: most sentences of a rulebook
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
             section = sections[first_line.number - 1].kind if first_line else ""
-            categories.update(category_counts(sentence))
-            _enumeration(sentence, paragraph, offset, lines, findings)
-            specials = special_productions(sentence, categories)
+            emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
+                phrase, phrase.start if start is None else start, phrase.end if end is None else end,
+                paragraph, offset, lines, out, info)
             listed = inline_items(sentence)
             if listed is not None:
                 _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
                 continue
-            for start, end, noun in one_per_player(sentence) if section == "setup" or SETUP_WORDS.search(sentence) else []:
-                fake = Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose")
-                _prose_statement(fake, start, end, paragraph, offset, lines, out,
-                                 {"role": "setup", "per": "player", "component": noun, "condition": None,
-                                  "optional": False, "supplied": False})
-            for start, end, value, noun in deal_each(sentence):
-                fake = Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose")
-                _prose_statement(fake, start, end, paragraph, offset, lines, out,
-                                 {"role": "setup", "per": "player", "component": noun, "condition": None,
-                                  "optional": False, "supplied": False})
-            for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" else one_used(sentence):
-                fake = Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose")
-                _prose_statement(fake, start, end, paragraph, offset, lines, out,
-                                 {"role": "setup" if section == "setup" else "total", "per": None, "component": noun,
-                                  "condition": None, "optional": bool(re.search(r"optional", sentence, re.I)),
-                                  "supplied": section == "supplied"})
+            _article_statements(sentence, section, emit)
+            if not has_count:
+                continue
+            categories.update(category_counts(sentence))
+            _enumeration(sentence, paragraph, offset, lines, findings)
+            specials = special_productions(sentence, categories)
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
-                made = _prose_statement(phrase, phrase.start, phrase.end, paragraph, offset, lines, out, info)
+                made = emit(phrase, info)
                 if made is not None and made["role"] == "total":
                     last_total = made
             for special in specials:
-                if special["count"] is None and special["kind"] != "product":
-                    continue
-                info = {"role": "part" if special["kind"] == "part" else "total", "per": special.get("per"),
-                        "component": special["component"], "condition": None, "optional": False, "supplied": False}
-                fake = Phrase(special["start"], special["end"], special["start"], special["end"], special["count"],
-                              "exact", special["component"], head_of(special["component"]), "prose")
-                made = _prose_statement(fake, special["start"], special["end"], paragraph, offset, lines, out, info)
-                if made is None:
-                    continue
-                if special["kind"] == "part" and last_total is not None:
-                    made["parent_ref"] = last_total
-                    made["component"] = f"{special['component']} {last_total['component']}"
-                    last_total["has_parts"] = True
-                    last_total.setdefault("prose_parts", []).append(made)
-                    if "fraction" in special and last_total["count"]:
-                        num, den = special["fraction"]
-                        if last_total["count"] * num != special["count"] * den:
-                            findings.append(Finding("fraction", made["line"],
-                                                    f"{num}/{den} of {last_total['count']} is not {special['count']}"))
+                _special_statement(special, last_total, emit, findings)
     _prose_sums(out, findings)
+
+
+def _article_statements(sentence: str, section: str, emit) -> None:
+    """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
+    setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
+    for start, end, noun in one_per_player(sentence) if section == "setup" or SETUP_WORDS.search(sentence) else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, value, noun in deal_each(sentence):
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" else one_used(sentence):
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
+              "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == "supplied"})
+
+
+def _special_statement(special: dict, last_total: dict | None, emit, findings: list[Finding]) -> None:
+    """A statement of a sentence production; a part ('the remaining 40 are tinted') joins the last total."""
+    if special["count"] is None and special["kind"] != "product":
+        return
+    info = {"role": "part" if special["kind"] == "part" else "total", "per": special.get("per"),
+            "component": special["component"], "condition": None, "optional": False, "supplied": False}
+    made = emit(Phrase(special["start"], special["end"], special["start"], special["end"], special["count"],
+                       "exact", special["component"], head_of(special["component"]), "prose"), info)
+    if made is None or special["kind"] != "part" or last_total is None:
+        return
+    made["parent_ref"] = last_total
+    made["component"] = f"{special['component']} {last_total['component']}"
+    last_total["has_parts"] = True
+    last_total.setdefault("prose_parts", []).append(made)
+    if "fraction" in special and last_total["count"]:
+        num, den = special["fraction"]
+        if last_total["count"] * num != special["count"] * den:
+            findings.append(Finding("fraction", made["line"], f"{num}/{den} of {last_total['count']} is not {special['count']}"))
 
 
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: _Statements) -> None:

@@ -130,6 +130,8 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     """'Equipment: 8 piecepack suits, paper, pencils, optional playmat': the items after the cue, with offsets."""
     match = _INLINE_LIST.match(sentence.strip())
     if match is None:
+        if ":" not in sentence:
+            return None
         labelled = re.search(r"(?<=[a-z0-9),]\s)(?=[A-Z][a-z]+(?:\s+[a-z]+)?\s*:\s)", sentence)
         if labelled is None:
             return None
