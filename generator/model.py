@@ -93,9 +93,9 @@ class Kit:
 
 
 def printed_count(component: ComponentSpec, players: int) -> int:
-    """Pieces printed for one component at a player count (two-sided pieces count once)."""
-    sets = players if component.per_player else 1
-    sets *= len(component.per_colour) or 1
+    """Pieces printed for one component at a player count (two-sided pieces count once): one set per seat for a
+    per-player component, else one per `per_colour` colour (as `colour_sets` makes them)."""
+    sets = players if component.per_player else (len(component.per_colour) or 1)
     return component.copies_per_set * sets
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.manifest.spec import ComponentSpec, KitSpec, Location
-from generator.model import build_kit
+from generator.model import build_kit, printed_count
 
 _ROW_NAMES = ("name", "title", "label", "letter", "word", "text")
 
@@ -74,7 +74,7 @@ class KitCounts:
 
 
 def _manifest_count(component: ComponentSpec, card: int | None, players: int) -> int:
-    """A component that is not printed: the sets the manifest asks for, times a set's copies."""
-    sets = (players if component.per_player else 1) * (len(component.per_colour) or 1)
-    copies = component.copies_per_set if card is None else component.cards[card].count
-    return copies * sets
+    """A component that is not printed: the sets the model would make (`printed_count`), times a set's copies."""
+    if card is None:
+        return printed_count(component, players)
+    return component.cards[card].count * (printed_count(component, players) // max(component.copies_per_set, 1))

@@ -234,6 +234,13 @@ class _Resolver:
         cells = [c for c in candidates if _players(c)]
         if cells and len(cells) == len(candidates) and len({c.line for c in cells}) == 1 and rule.players is None:
             return [self.link(target, rule, from_scan(c, rulebook)) for c in cells], None  # a table row: a cell per player count
+        # A total and its parts in one quote ("20 Vote Cards (10 Approve & 10 Reject Cards)"): a link means the
+        # total, unless it is a part link
+        ids = {c.id for c in candidates}
+        parents = [c for c in candidates if c.parent not in ids]
+        children = [c for c in candidates if c.parent in ids]
+        if children and rule.count is None:
+            candidates = children if rule.role == "part" else parents
         best = _best_matches(target, rule.quote, candidates)
         if rule.role != "setup" and len({(c.count, c.per, c.condition) for c in best}) > 1:
             stated = "; ".join(f"{c.count} {c.component}" + (f" ({c.condition})" if c.condition else "") for c in best)
@@ -374,8 +381,8 @@ def _number_position(quote: str, count: int | None, numbers: list[tuple[int, int
         return places[0] if places else -1
 
     def score(position: int) -> int:
-        following = _words(" ".join(quote[position:].split()[1:5]))
-        return len(following & words)
+        after = re.match(r"\S*([^\d,;:()]*)", quote[position:])
+        return len(_words(after.group(1) if after else "") & words)
 
     return max(places, key=lambda p: (score(p), -p))
 

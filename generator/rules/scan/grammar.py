@@ -186,6 +186,9 @@ def _count_first_matches(text: str):
 _RANGE = re.compile(rf"(?<![\w.,/-])(?P<low>\d{{1,4}})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{{1,4}})(?![\w.%+-])", re.I)
 
 
+_RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
+
+
 def _ranges(text: str) -> list[Phrase]:
     """'12--15 suit tokens', '4 to 6 dice': at least the low count and at most the high one."""
     phrases = []
@@ -218,9 +221,9 @@ def _ranges(text: str) -> list[Phrase]:
 
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
-    phrases = [p for p in _ranges(text) if p.head]
+    phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
     taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases]
-    for match in _COMPOUND.finditer(text):
+    for match in _COMPOUND.finditer(text) if "-" in text else ():
         phrase = _compound(match)
         if phrase is not None:
             phrases.append(phrase)

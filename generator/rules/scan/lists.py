@@ -48,6 +48,8 @@ _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    if not _COUNT_HINT.search(rest):
+        return _uncounted(rest, allow_bare, bulleted)
     elliptic = _ELLIPTIC.match(rest)
     if elliptic and parse_number(elliptic.group("n")) is not None:
         return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),
@@ -59,6 +61,16 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     phrase = count_last(rest)
     if phrase is not None:
         return phrase
+    return _uncounted(rest, allow_bare, bulleted)
+
+
+_COUNT_HINT = re.compile(r"\d|\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+                         r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+                         r"|ninety|hundred|dozen|xx+|at|up|about)\b|\?", re.I)
+
+
+def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one)."""
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")

@@ -6,6 +6,7 @@ there is a Herald"), numbered ranges ("numbered 3 through 7, two of each"). Entr
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -47,37 +48,72 @@ _ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawin
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$")
 
 
+class Places:
+    """Where each character of a paragraph came from, (index into lines, column in that line's text), kept as
+    one entry per joined line rather than per character."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # paragraph offset where each line's text begins
+        self.lines: list[int] = []
+        self.size = 0
+
+    def add_line(self, index: int, length: int) -> None:
+        self.starts.append(self.size)
+        self.lines.append(index)
+        self.size += length
+
+    def add_joint(self) -> None:
+        self.size += 1  # the space between two lines belongs to the line before it
+
+    def drop_last(self) -> None:
+        self.size -= 1  # a line-end hyphen removed
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, at: int) -> tuple[int, int]:
+        if at < 0:
+            at += self.size
+        if not 0 <= at < self.size:
+            raise IndexError(at)
+        k = bisect.bisect_right(self.starts, at) - 1
+        return self.lines[k], at - self.starts[k]
+
+
 @dataclass(frozen=True)
 class Paragraph:
     text: str
-    places: tuple[tuple[int, int], ...]  # per character: (index into lines, column in that line's text)
+    places: Places  # per character: (index into lines, column in that line's text)
 
 
 def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
     """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone."""
-    result, chars, places = [], [], []
+    result: list[Paragraph] = []
+    parts: list[str] = []
+    places = Places()
 
     def flush() -> None:
-        if chars:
-            result.append(Paragraph("".join(chars), tuple(places)))
-        chars.clear()
-        places.clear()
+        nonlocal places
+        if parts:
+            result.append(Paragraph("".join(parts), places))
+        parts.clear()
+        places = Places()
 
     for index, line in enumerate(lines):
         if line.blank or line.is_debris or line.number in taken or line.heading_level:
             flush()
             continue
         text = line.text
-        if chars:
-            if chars[-1] == "-" and len(chars) > 1 and chars[-2].isalpha() and text[:1].islower():
-                chars.pop()
-                places.pop()
+        if parts:
+            last = parts[-1]
+            if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].islower():
+                parts[-1] = last[:-1]
+                places.drop_last()
             else:
-                chars.append(" ")
-                places.append(places[-1])
-        for column, ch in enumerate(text):
-            chars.append(ch)
-            places.append((index, column))
+                parts.append(" ")
+                places.add_joint()
+        parts.append(text)
+        places.add_line(index, len(text))
         if line.bullet is not None and index + 1 < len(lines) and lines[index + 1].bullet is not None:
             flush()
     flush()

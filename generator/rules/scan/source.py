@@ -189,31 +189,27 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
 
 def _page_lines(textpage) -> list[str]:
     """A page's text in pdfium's reading order, one string per line; a wide gap between two words on a line
-    (a table's next column, a leader's place) becomes a tab."""
+    (a table's next column, a leader's place) becomes a tab. Only the characters around spaces are measured."""
     count = textpage.count_chars()
     text = textpage.get_text_range(0, count) if count else ""
-    boxes = [textpage.get_charbox(i) for i in range(count)] if len(text) == count else None
-    lines, current = [], []
-    last_right, height = None, 0.0
-    index = 0
-    while index < len(text):
-        ch = text[index]
-        if ch in "\r\n":
-            lines.append("".join(current).rstrip())
-            current, last_right = [], None
-            index += 2 if text[index:index + 2] == "\r\n" else 1
-            continue
-        ch = {"\x02": "-", "\ufffe": "-", "\x00": ""}.get(ch, ch)
-        if boxes is not None and ch.strip():
-            left, bottom, right, top = boxes[index]
-            height = max(height * 0.8, top - bottom, 1.0) if top > bottom else height
-            if last_right is not None and left - last_right > max(height, 1.0) * 1.8:
-                while current and current[-1] == " ":
-                    current.pop()
-                current.append("\t")
-            last_right = right if right > left else last_right
-        current.append(ch)
-        index += 1
-    if current:
-        lines.append("".join(current).rstrip())
+    text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\x00", "")
+    measured = len(text) == count
+    lines, offset = [], 0
+    for line, newline in zip(*[iter(re.split(r"(\r\n|\r|\n)", text) + [""])] * 2):
+        if measured and " " in line:
+            line = _columns(textpage, line, offset)
+        lines.append(line.rstrip())
+        offset += len(line) + len(newline)
     return lines
+
+
+def _columns(textpage, line: str, offset: int) -> str:
+    """The line with every space that stands for a wide gap (more than about two letters) turned into a tab."""
+    out = list(line)
+    for space in re.finditer(r"(?<=\S) +(?=\S)", line):
+        before = textpage.get_charbox(offset + space.start() - 1)
+        after = textpage.get_charbox(offset + space.end())
+        height = max(before[3] - before[1], after[3] - after[1], 1.0)
+        if after[0] - before[2] > height * 1.8:
+            out[space.start()] = "\t"
+    return "".join(out)
