@@ -98,6 +98,33 @@ def _check_png(name: str, data: bytes) -> None:
         raise UnsafeResourceError(f"{name} is cut short (the PNG has no end); export it again")
     width, height = struct.unpack(">II", data[16:24])
     _check_pixels(name, width, height)
+    _check_png_data(name, data)
+
+
+def _check_png_data(name: str, data: bytes) -> None:
+    """Walk the chunks and inflate the image data (throwing it away as it comes): cairo reports a damaged PNG as
+    'out of memory', long after the manifest was read."""
+    import zlib
+
+    position, inflate = 8, zlib.decompressobj()
+    while position + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if len(body) < length or data[position + 8 + length:position + 12 + length] != struct.pack(
+                ">I", zlib.crc32(kind + body)):
+            raise UnsafeResourceError(f"{name} is damaged (its {kind.decode('latin-1')!r} chunk does not check); export it again")
+        if kind == b"IDAT":
+            try:
+                while body and not inflate.eof:
+                    inflate.decompress(body, 2**20)
+                    body = inflate.unconsumed_tail
+            except zlib.error:
+                raise UnsafeResourceError(f"{name}: the PNG's image data is damaged; export it again") from None
+        elif kind == b"IEND":
+            break
+        position += 12 + length
+    if not inflate.eof:
+        raise UnsafeResourceError(f"{name}: the PNG's image data is cut short; export it again")
 
 
 def _check_jpeg(name: str, data: bytes) -> None:

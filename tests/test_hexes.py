@@ -192,7 +192,7 @@ def test_shire_hexes_follow_the_setup_table():
         used = tuple(sum(1 for m in marks if m == "" or (m == "4+" and n >= 4) or (m == "5" and n == 5)) for n in (3, 4, 5))
         assert used == expected, component_id
         links = {(r.quote, r.role, r.players) for r in component.rules}
-        assert ("32 Shire Hexes", "count", None) in links
+        assert ("32 Shire Hexes", "total", None) in links
         assert {r.players for r in component.rules if r.role == "setup"} == {3, 4, 5}
     assert total == 32
 

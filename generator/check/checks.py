@@ -11,6 +11,7 @@ counts the whole box, compared with the kit built for `box_players` (the kit's l
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import Iterable
 
@@ -44,13 +45,17 @@ class Group:
     only_players: int | None
     links: tuple[Link, ...]
 
-    @property
+    @cached_property
     def targets(self) -> tuple[Target, ...]:
         return tuple({link.target.id: link.target for link in self.links}.values())
 
-    @property
+    @cached_property
     def ids(self) -> frozenset[str]:
         return frozenset(t.id for t in self.targets)
+
+    @cached_property
+    def components(self) -> frozenset[str]:
+        return frozenset(t.component.id for t in self.targets)
 
     @property
     def label(self) -> str:
@@ -381,10 +386,15 @@ class _Checker:
         """A total linked by several components (or by a deck whose rows link their own lines), against the
         statements those components or rows link: when these add up to something else, the rulebook is at fault."""
         findings = []
+        by_component: dict[str, list[Group]] = {}
+        for group in groups:
+            for component in group.components:
+                by_component.setdefault(component, []).append(group)
         for total in groups:
             if isinstance(measures[id(total)], Finding):
                 continue
-            parts = [g for g in groups if g is not total and not isinstance(measures[id(g)], Finding)
+            near = {id(g): g for c in total.components for g in by_component[c]}.values()
+            parts = [g for g in near if g is not total and not isinstance(measures[id(g)], Finding)
                      and _inside(g, total)]
             if not parts:
                 continue

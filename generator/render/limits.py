@@ -318,16 +318,17 @@ def _checked_multiply(left: Any, right: Any) -> Any:
     for sequence, times in ((left, right), (right, left)):
         length = _length(sequence)
         if length is not None and isinstance(times, int) and length * times > MAX_FACE_CHARS:
-            raise _too_big(f"repeating a {type(sequence).__name__} of {length} {times} times")
+            raise _too_big(f"{times} copies of a {type(sequence).__name__} of length {length}")
     if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
-        raise LimitExceeded(f"a number of more than {MAX_INT_BITS} bits is too large to compute")
+        raise LimitExceeded(f"the template multiplies numbers of more than {MAX_INT_BITS} bits: too large to compute")
     return operator.mul(left, right)
 
 
 def _checked_power(left: Any, right: Any) -> Any:
     if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
         if right * math.log2(abs(left)) > MAX_INT_BITS:
-            raise LimitExceeded(f"{left} ** {right} has more than {MAX_INT_BITS} bits: too large to compute")
+            raise LimitExceeded(f"the template computes {left} ** {right}, a number of more than {MAX_INT_BITS} bits: "
+                                "too large to compute")
     return operator.pow(left, right)
 
 
@@ -363,19 +364,22 @@ class LimitedSandbox(SandboxedEnvironment):
             self.filters[name] = _width_checked(self.filters[name])
         self.filters["format"] = _format_checked(self.filters["format"])
 
+    def wrap_str_format(self, value: Any):  # '{:>9999999999}'.format(1): refused when .format is looked up
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None:
+            _check_widths(value.__self__)
+        return wrapped
+
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
         if type(left) is float or type(right) is float:  # a template's arithmetic in mm: nothing to check
             return _OPERATORS[operator_name](left, right)
         return self._CHECKED[operator_name](left, right)
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja's own signature)
-        if type(__obj) is _BUILTIN_METHOD and isinstance(__obj.__self__, str):  # "x".center(10**9), "{:>9999999999}".format
-            if __obj.__name__ in _WIDTH_METHODS:
-                for value in (*args, *kwargs.values()):
-                    if isinstance(value, int) and value > MAX_FACE_CHARS:
-                        raise _too_big(f"a text {value} characters wide")
-            elif __obj.__name__ in ("format", "format_map"):
-                _check_widths(__obj.__self__)
+        if type(__obj) is _BUILTIN_METHOD and __obj.__name__ in _WIDTH_METHODS and isinstance(__obj.__self__, str):
+            for value in (*args, *kwargs.values()):  # "x".center(10**9)
+                if isinstance(value, int) and value > MAX_FACE_CHARS:
+                    raise _too_big(f"a text {value} characters wide")
         return super().call(__context, __obj, *args, **kwargs)
 
 

@@ -152,7 +152,11 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
     env = template_environment(kit_roots, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     try:
-        template = env.get_template(filename)
+        try:
+            template = env.get_template(filename)
+        except (RecursionError, MemoryError):
+            raise TemplateError(f"{_source_of(env, filename)}: the template nests brackets, expressions or blocks "
+                                "too deeply to be read") from None
         with face_guard(filename), frames_limit():  # time and recursion limits; output size: render_bounded
             return render_bounded(template, context)
     except FaceTimeout as exc:
@@ -175,6 +179,14 @@ def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path
                             "that never stops, or nests deeper than about 100 levels)") from None
     except (TypeError, ValueError, AttributeError, ArithmeticError, UnicodeError, jinja2.TemplateError) as exc:
         raise TemplateError(f"{_where(exc, filename)} failed: {type(exc).__name__}: {exc}") from None
+
+
+def _source_of(env: jinja2.Environment, filename: str) -> str:
+    """'template path/t.svg.j2', the file the loader reads for `filename`."""
+    try:
+        return f"template {shown(Path(env.loader.get_source(env, filename)[1]))}"
+    except (jinja2.TemplateError, OSError):
+        return f"template {filename!r}"
 
 
 def _where(exc: BaseException, filename: str) -> str:

@@ -380,7 +380,10 @@ class FaceRecorder:
             raise UnsafeResourceError(f"{face.origin or face.key}: {exc}") from None
         except FaceTimeout as exc:
             raise TemplateError(f"{face.origin or face.key}: {exc.what or timeout_text('drawing', face_seconds())}") from None
-        except MemoryError:
+        except MemoryError as exc:
+            if "CAIRO_STATUS_NO_MEMORY" in str(exc):  # also what cairo says of an image it cannot read
+                raise TemplateError(f"{face.origin or face.key}: cannot draw the face: cairo could not read an image "
+                                    "in it, or ran out of memory") from None
             raise TemplateError(f"{face.origin or face.key}: drawing the face ran out of memory") from None
         except Exception as exc:  # cairosvg raises many kinds for malformed SVG; name the face instead
             raise TemplateError(f"{face.origin or face.key}: cannot draw the face: {type(exc).__name__}: {exc}") from exc

@@ -90,8 +90,12 @@ def kit_lock(out: Path, kit_id: str, waiting: Callable[[str], None] | None = Non
 def staging_folder(out: Path, kit_id: str) -> Path:
     """A new hidden folder in `out` to write the build into."""
     folder = Path(tempfile.mkdtemp(prefix=f".{kit_id}.new-", dir=out))
-    make_public(folder)
-    step("staging")
+    try:
+        make_public(folder)
+        step("staging")
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     return folder
 
 
@@ -142,7 +146,11 @@ def publish(staging: Path, target: Path) -> None:
     except BaseException:
         os.rename(aside, target)
         raise
-    _remove(aside)
+    try:
+        _remove(aside)
+    except BaseException:
+        shutil.rmtree(aside, ignore_errors=True)
+        raise
     step("published")
 
 

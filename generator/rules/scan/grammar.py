@@ -186,6 +186,26 @@ def _count_first_matches(text: str):
 _RANGE = re.compile(rf"(?<![\w.,/-])(?P<low>\d{{1,4}})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{{1,4}})(?![\w.%+-])", re.I)
 
 
+_PRODUCT = re.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
+
+
+def _products(text: str) -> list[Phrase]:
+    """'2 x 7 cubes', '2x4 player tiles': b of them for each of a (a plural noun; '7x7 mat' is a size)."""
+    phrases = []
+    for match in _PRODUCT.finditer(text):
+        noun = read_noun_phrase(text, match.end())
+        if noun is None:
+            continue
+        component = _tidy(noun[0])
+        head = head_of(component)
+        last = component.split()[-1].lower()
+        if head not in COMPONENT_HEADS or singular(last) == last:
+            continue
+        phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), int(match.group("b")), "exact",
+                              component, head, "product"))
+    return phrases
+
+
 _RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
 
 
@@ -222,6 +242,7 @@ def _ranges(text: str) -> list[Phrase]:
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
+    phrases += _products(text) if "x" in text.lower() or "×" in text else []
     taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases]
     for match in _COMPOUND.finditer(text) if "-" in text else ():
         phrase = _compound(match)
