@@ -136,6 +136,9 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)-|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
+        if start is not None and re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]):
+            end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
+            break
         start = token.start("tok") if start is None else start
         end = cursor = token.end("tok")
         words += 1
@@ -318,7 +321,7 @@ def _compound(match: re.Match) -> Phrase | None:
     if unit in {"sided", "page", "pages", "minute", "minutes", "player", "players", "year", "hour", "point", "mm", "cm",
                 "inch", "round", "turn", "day", "step", "part", "way", "space", "square", "hex", "foot", "person"}:
         return None
-    if singular(unit) not in COMPONENT_HEADS:
+    if singular(unit) not in COMPONENT_HEADS | GROUPING:
         return None
     value = parse_number(match.group("number"))
     if value is None:

@@ -18,7 +18,7 @@ envelope insert holder spinner dial wheel cylinder block bar plate disk octagon 
 crate coaster rod button bell overview aid reference summary map ship car train hotel tower wall
 meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid chess-piece stamp note scroll
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
-playing-card sword shield crown coin barrel rules copy sandtimer glass jar bowl die-cut dice-tower
+playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
 """.split())
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.

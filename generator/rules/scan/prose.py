@@ -155,6 +155,7 @@ _INLINE_LIST = re.compile(
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
     r"\s*:?\s+(?P<items>.+)$", re.I)
 _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
+                     r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
                      r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 _ONE_PER_PLAYER = re.compile(
@@ -204,7 +205,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
 
 
 _A_USED = re.compile(
-    r"\b(?:(?P<use>use|uses|using|need|needs)\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"\b(?:(?P<use>use|uses|using|need|needs|played\s+with|play\s+with)\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
     r"(?P<passive>\s+(?:(?:is|are|will\s+be|can\s+be|may\s+be|must\s+be)\s+(?:also\s+)?(?:used|needed|required|included)))?",
     re.I)
 
