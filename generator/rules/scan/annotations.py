@@ -23,7 +23,8 @@ _PER_PAREN = re.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
-_DASHED = re.compile(r"\s*(?:-|:|—|–)\s+(?P<items>(?:\d+\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s+[A-Za-z][^,;.]*?)\s*\.?\s*$")
+_DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
+                     r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w' -]*?)|(?P<name2>[A-Za-z][\w' -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)
 
 

@@ -181,7 +181,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
             cursor += 1
             continue
         cells = _cells(line.text)
-        if len(cells) < 2 or not _PLAYERS_CELL.fullmatch(cells[0]) or not all(re.fullmatch(r"\d+", c) for c in cells[1:]):
+        if len(cells) < 2 or not _PLAYERS_CELL.fullmatch(cells[0]) or not all(re.fullmatch(r"\d+\s*[x×]?", c) for c in cells[1:]):
             break
         rows.append((line, cells))
         cursor += 1
@@ -192,7 +192,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
         return index
     width = len(rows[0][1]) - 1
     names = [""] * width
-    for l in above[-3:]:
+    for l in [l for l in above if not re.fullmatch(r"[\s\t:|-]+", l.text)][-3:]:
         cells = _cells(l.text)
         if len(cells) >= width + 1 or (len(cells) == width and not re.search(r"players?", cells[0], re.I)):
             for column, cell in enumerate(cells[-width:]):
@@ -205,7 +205,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
             at = line.text.find(cell, position)
             position = at + len(cell) if at >= 0 else position
             out.add(line=line.number, column=line.cols[at] if 0 <= at < len(line.cols) else 0,
-                    quote=line.quote(at if at >= 0 else 0, position), count=int(cell),
+                    quote=line.quote(at if at >= 0 else 0, position), count=int(cell.rstrip("x× ")),
                     component=names[column] or "?", role="setup", condition=f"{players} players",
                     head=head_of(names[column]))
         used.add(line.number)
