@@ -73,7 +73,10 @@ class Part:
 def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
     """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'."""
     match = _BREAKDOWN.search(text, pos)
-    if match is None or text[pos:match.start()].strip(" ,:-"):
+    between = text[pos:match.start()] if match else ""
+    if match is not None and re.fullmatch(r"\s*of\s+[A-Za-z][\w ]{0,30}", between):
+        between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
+    if match is None or between.strip(" ,:-"):
         match = _DASHED.match(text, pos)
         if match is None:
             return None

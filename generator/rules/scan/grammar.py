@@ -41,8 +41,9 @@ _COMPOUND = re.compile(
     re.I,
 )
 _COUNT_LAST = re.compile(
-    rf"^(?P<noun>[A-Za-z\"'(][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
-    rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?$",
+    rf"^(?P<noun>[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
+    rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
+    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|in)\b)|\s*:\s)",
     re.I,
 )
 _TOKEN = re.compile(

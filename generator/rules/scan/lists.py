@@ -149,8 +149,20 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         items.append(more)
 
 
+def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """'$5 coin x 60, $1 coin x 30': several count-last items in one line."""
+    pieces = [(m.start(), m.end()) for m in re.finditer(r"[^,;]+", line.text)]
+    if len(pieces) < 2:
+        return []
+    items = [_item(line, allow_bare, (a + len(line.text[a:b]) - len(line.text[a:b].lstrip()), b)) for a, b in pieces]
+    return items if all(i is not None and i.phrase.form == "count_last" for i in items) else []
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
+    several = _comma_items(line, allow_bare) if "," in line.text and re.search(r"[x×]\s*\d", line.text) else []
+    if several:
+        return several
     whole = _item(line, allow_bare)
     if whole is not None and whole.phrase.form == "count_first":
         joined = _joined_items(line, whole, allow_bare)
