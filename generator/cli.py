@@ -217,7 +217,7 @@ def check(
     rules: Annotated[Optional[Path], typer.Option("--rules", help="The rulebook: .txt, .md, .html or .pdf (default: the kit's rulebook).")] = None,
     players: Annotated[str, typer.Option("--players", help="A player count, or 'all' for every supported count.")] = "all",
     format: Annotated[ReportFormat, _choice(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the report.")] = ReportFormat.TEXT,
-    strict: Annotated[bool, typer.Option("--strict", help="Unlinked statements, unreadable counts and unused waivers are errors, and a check that read nothing from the rulebook fails.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Unlinked statements and unreadable counts are errors, and a check that read nothing from the rulebook fails.")] = False,
 ) -> None:
     """Prove the kit's component counts match its rulebook (exit 1 on any error; with --strict, also when nothing was read)."""
     from generator.check import check_kit, format_report

@@ -4,6 +4,11 @@ Pieces of one size are laid in rows, so every straight cut runs the length of it
 marks line up; two-sided pieces get a back page right after their front, mirrored for the flip;
 anything larger than the printable area is split into overlapping tiles plus an assembly page (both
 sides of a two-sided piece, each tile's back behind it).
+
+Layouts (`SheetOptions.layout`): `home` is the above; `gutter-fold` prints each two-sided piece's front and
+back on one side of the sheet, mirrored across a fold line (no duplex printer needed); `print-and-cut` keeps
+every piece, with its whole bleed, inside the registration area of a cutting machine (`cutter`), whose marks
+the page carries (`Page.registration`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,21 @@ FOOTER = mm(9)           # band at the page bottom for kit name, page number and
 MARK_LENGTH = mm(3.5)
 TILE_OVERLAP = mm(10)
 TILE_BACK_BLEED = mm(2)   # a two-sided tile's back is printed this far past the tile: duplex drift shows no paper
+LAYOUTS = ("home", "gutter-fold", "print-and-cut")
+CUTTERS = ("silhouette", "cricut")
+FOLD_CLEAR = mm(1)       # gutter fold: from the fold line to the nearest bleed box, on either side
+# Silhouette Studio's print-and-cut marks (type 1, its defaults): a filled square top left, L-shaped corners
+# top right and bottom left, all `SILHOUETTE_INSET` from the page edges.
+SILHOUETTE_INSET = mm(10)
+SILHOUETTE_LENGTH = mm(20)    # the L marks' arms
+SILHOUETTE_THICKNESS = mm(0.5)
+SILHOUETTE_SQUARE = mm(5)
+# Cricut Design Space's Print Then Cut: the printed image may be at most 6.75 x 9.25 in, framed by its sensor marks
+CRICUT_AREA = (6.75 * 72, 9.25 * 72)
+CRICUT_FRAME_GAP = mm(3)      # from the image area to the frame line
+CRICUT_FRAME_LINE = mm(1)
+CRICUT_SQUARE = mm(5)
+REGISTRATION_CLEAR = mm(2)    # between a mark and the nearest bleed box
 
 
 @dataclass(frozen=True)
@@ -57,6 +77,8 @@ class SheetOptions:
     duplex: str = "long-edge"  # or short-edge
     back_offset: tuple[float, float] = (0.0, 0.0)
     overlap: float = TILE_OVERLAP
+    layout: str = "home"  # one of LAYOUTS
+    cutter: str = "silhouette"  # print-and-cut only: one of CUTTERS
 
 
 @dataclass(frozen=True, slots=True)  # slots: a 10 000-card deck holds 20 000 of these
@@ -68,6 +90,7 @@ class Placement:
     y: float
     side: str = "front"  # which face to draw
     clip: tuple[float, float, float, float] | None = None  # page-space clip: butted bleeds, tiles
+    turned: bool = False  # the face drawn upside down (gutter-fold backs across a horizontal fold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +116,22 @@ class Tile:
 
 
 @dataclass(frozen=True)
+class Registration:
+    """A cutting machine's registration marks on a page (points, y down) and the area pieces must keep to."""
+
+    cutter: str
+    area: tuple[float, float, float, float]  # x0, y0, x1, y1: every piece's bleed box lies inside
+    squares: tuple[tuple[float, float, float, float], ...]  # filled black: x, y, width, height
+    lines: tuple[tuple[float, float, float, float], ...]  # stroked black: x1, y1, x2, y2
+    line_width: float
+    footer_left: float  # the page footer starts here, clear of the marks
+
+
+@dataclass(frozen=True)
 class Page:
     """One page: placements, crop marks and what kind of page it is."""
 
-    kind: str  # front | back | single | tile | assembly
+    kind: str  # front | back | single | tile | assembly | fold (a gutter-fold sheet: fronts and backs)
     width: float
     height: float
     placements: tuple[Placement, ...] = ()
@@ -107,6 +142,8 @@ class Page:
     caption: str = ""
     tiled: Piece | None = None  # assembly page: the piece its tiles make up
     footer_top: bool = False  # a back mirrored top to bottom: its footer goes behind the front's, at the top
+    fold: tuple[float, float, float, float] | None = None  # gutter fold: the fold line x1, y1, x2, y2
+    registration: Registration | None = None  # print-and-cut: the cutter's marks
 
 
 @dataclass(frozen=True)
@@ -128,7 +165,24 @@ def fits(piece: Piece, paper: Paper) -> bool:
 
 def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
     """Pack `pieces` onto pages: two-sided sheets (front, back) first, then one-sided ones; pieces too big for
-    the sheet follow their group, each on its own pages."""
+    the sheet follow their group, each on its own pages. `options.layout` picks the layout (see the module)."""
+    paper = options.paper
+    if options.layout == "gutter-fold":
+        pages = _gutter_fold(pieces, options)
+    elif options.layout == "print-and-cut":
+        pages = _print_and_cut(pieces, options)
+    else:
+        pages = _home(pieces, options)
+    pages = _number_sheets(pages)
+    packed = [p for p in pages if p.kind in {"front", "single", "fold"}]
+    x0, y0, x1, y1 = paper.area()
+    used = sum(pl.piece.width * pl.piece.height for page in packed for pl in page.placements if pl.side == "front")
+    utilisation = used / ((x1 - x0) * (y1 - y0) * len(packed)) if packed else 0.0
+    return Imposition(tuple(pages), utilisation, pages[-1].sheet if pages else 0)
+
+
+def _home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
+    """The home layout: two-sided pieces on front/back pairs for a duplex printer, then one-sided sheets."""
     paper = options.paper
     pages: list[Page] = []
     for duplex in (True, False):
@@ -139,12 +193,122 @@ def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
                 pages.append(mirror_page(pages[-1], options))
         for piece in (p for p in group if not fits(p, paper)):
             pages.extend(tile_piece(piece, options))
-    pages = _number_sheets(pages)
-    packed = [p for p in pages if p.kind in {"front", "single"}]
+    return pages
+
+
+def _fits_area(piece: Piece, area: tuple[float, float, float, float]) -> bool:
+    fw, fh = piece.footprint
+    return fw <= area[2] - area[0] + 1e-6 and fh <= area[3] - area[1] + 1e-6
+
+
+def fold_halves(paper: Paper, vertical: bool) -> tuple[float, tuple[float, float, float, float]]:
+    """Where a gutter fold runs (x for a vertical fold, y for a horizontal one) and the half holding the fronts:
+    the right half, or the lower one, so the fronts are packed against the fold and their backs mirror them."""
     x0, y0, x1, y1 = paper.area()
-    used = sum(pl.piece.width * pl.piece.height for page in packed for pl in page.placements)
-    utilisation = used / ((x1 - x0) * (y1 - y0) * len(packed)) if packed else 0.0
-    return Imposition(tuple(pages), utilisation, pages[-1].sheet if pages else 0)
+    if vertical:
+        at = (x0 + x1) / 2
+        return at, (at + FOLD_CLEAR, y0, x1, y1)
+    at = (y0 + y1) / 2
+    return at, (x0, at + FOLD_CLEAR, x1, y1)
+
+
+def _gutter_fold(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
+    """Two-sided pieces as gutter-fold sheets: fronts on one half, their backs mirrored across the fold on the
+    other (turned upside down across a horizontal fold, so they read upright when the folded piece is turned
+    over like a card). The paper's orientation and the fold's direction are chosen to need the fewest sheets
+    (the paper as given and a vertical fold win ties). Two-sided pieces too big for half a sheet, and one-sided
+    pieces, are laid out as at home."""
+    two_sided = [p for p in pieces if p.back is not None]
+    best = None
+    if two_sided:
+        given = options.paper
+        turned = given.landscape if given.width <= given.height else given.portrait
+        for rank, (paper, vertical) in enumerate(((given, True), (given, False), (turned, True), (turned, False))):
+            at, half = fold_halves(paper, vertical)
+            inside = [p for p in two_sided if _fits_area(p, half)]
+            sheets = _pack(inside, paper, options.gutter, area=half)
+            score = (len(two_sided) - len(inside), len(sheets), rank)
+            if best is None or score < best[0]:
+                best = (score, paper, vertical, at, inside, sheets)
+    pages: list[Page] = []
+    folded: set[int] = set()
+    if best is not None:
+        _, paper, vertical, at, inside, sheets = best
+        folded = {id(p) for p in inside}
+        x0, y0, x1, y1 = paper.area()
+        line = (at, paper.margin, at, y1) if vertical else (paper.margin, at, paper.width - paper.margin, at)
+        for placements, marks in sheets:
+            backs = tuple(_folded_back(pl, at, vertical) for pl in placements)
+            pages.append(Page("fold", paper.width, paper.height, placements + backs, marks, fold=line))
+    return pages + _home([p for p in pieces if id(p) not in folded], options)
+
+
+def _folded_back(front: Placement, at: float, vertical: bool) -> Placement:
+    """The back of a gutter-fold front: mirrored across the fold line at `at`, upright across a vertical fold."""
+    piece, clip = front.piece, front.clip
+    if vertical:
+        x, y = 2 * at - front.x - piece.width, front.y
+        clip = clip and (2 * at - clip[2], clip[1], 2 * at - clip[0], clip[3])
+    else:
+        x, y = front.x, 2 * at - front.y - piece.height
+        clip = clip and (clip[0], 2 * at - clip[3], clip[2], 2 * at - clip[1])
+    return Placement(piece, x, y, side="back", clip=clip and _shared(clip), turned=not vertical)
+
+
+def registration(paper: Paper, cutter: str) -> Registration:
+    """The marks `cutter` reads on a sheet of `paper`, and the area inside them where pieces may go."""
+    w, h = paper.width, paper.height
+    clear = REGISTRATION_CLEAR
+    if cutter == "silhouette":
+        inset, length, thick, square = SILHOUETTE_INSET, SILHOUETTE_LENGTH, SILHOUETTE_THICKNESS, SILHOUETTE_SQUARE
+        half = thick / 2
+        lines = ((w - inset - length, inset + half, w - inset, inset + half),      # top right: across
+                 (w - inset - half, inset, w - inset - half, inset + length),      # top right: down
+                 (inset, h - inset - half, inset + length, h - inset - half),      # bottom left: across
+                 (inset + half, h - inset - length, inset + half, h - inset))      # bottom left: up
+        area = (inset + clear, inset + length + clear, w - inset - clear, h - inset - length - clear)
+        return Registration(cutter, area, ((inset, inset, square, square),), lines, thick,
+                            footer_left=inset + length + mm(4))
+    if cutter == "cricut":
+        aw, ah = CRICUT_AREA if w <= h else CRICUT_AREA[::-1]
+        outside = CRICUT_FRAME_GAP + CRICUT_FRAME_LINE
+        bottom = h - paper.margin - FOOTER
+        total = CRICUT_SQUARE + 2 * outside + ah  # the square sits on the frame's top-left corner
+        if aw + 2 * outside > w - 2 * paper.margin or total > bottom - paper.margin:
+            from generator.errors import UsageError
+
+            raise UsageError(f"Cricut's print-then-cut area ({aw / 72:g} x {ah / 72:g} in) does not fit on "
+                             f"{paper.name}; choose larger paper")
+        x0 = (w - aw) / 2
+        y0 = paper.margin + (bottom - paper.margin - total) / 2 + CRICUT_SQUARE + outside
+        fx0, fy0 = x0 - CRICUT_FRAME_GAP - CRICUT_FRAME_LINE / 2, y0 - CRICUT_FRAME_GAP - CRICUT_FRAME_LINE / 2
+        fx1, fy1 = x0 + aw + CRICUT_FRAME_GAP + CRICUT_FRAME_LINE / 2, y0 + ah + CRICUT_FRAME_GAP + CRICUT_FRAME_LINE / 2
+        lines = ((fx0, fy0, fx1, fy0), (fx1, fy0, fx1, fy1), (fx1, fy1, fx0, fy1), (fx0, fy1, fx0, fy0))
+        corner = fx0 - CRICUT_FRAME_LINE / 2
+        squares = ((corner, fy0 - CRICUT_FRAME_LINE / 2 - CRICUT_SQUARE, CRICUT_SQUARE, CRICUT_SQUARE),)
+        return Registration(cutter, (x0, y0, x0 + aw, y0 + ah), squares, lines, CRICUT_FRAME_LINE,
+                            footer_left=mm(8))
+    raise ValueError(f"unknown cutter {cutter!r}")
+
+
+def _print_and_cut(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
+    """Every piece inside the cutter's registration area, each with its whole bleed and a gutter round it (the
+    machine cuts each outline, so nothing is butted); two-sided sheets are followed by their backs (no marks).
+    A piece too big for the area is printed as at home (whole or tiled) and cut by hand."""
+    paper = options.paper
+    marks = registration(paper, options.cutter)
+    pages: list[Page] = []
+    for duplex in (True, False):
+        group = [p for p in pieces if (p.back is not None) == duplex]
+        inside = [p for p in group if _fits_area(p, marks.area)]
+        for placements, _ in _pack(inside, paper, options.gutter, area=marks.area, butt=False):
+            pages.append(Page("front" if duplex else "single", paper.width, paper.height, placements,
+                              registration=marks))
+            if duplex:
+                pages.append(mirror_page(pages[-1], options))
+        for piece in (p for p in group if not _fits_area(p, marks.area)):
+            pages.extend(tile_piece(piece, options))
+    return pages
 
 
 def _number_sheets(pages: Sequence[Page]) -> list[Page]:
@@ -178,19 +342,22 @@ class _OpenSheet:
         return self.cursor + BLOCK_GAP if self.placements else top
 
 
-def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float) -> list[tuple[tuple[Placement, ...], tuple[CropMark, ...]]]:
-    """(placements, crop marks) per sheet: blocks of equal pieces stacked top to bottom, first fit.
+def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float, area: tuple[float, float, float, float] | None = None,
+          butt: bool = True) -> list[tuple[tuple[Placement, ...], tuple[CropMark, ...]]]:
+    """(placements, crop marks) per sheet: blocks of equal pieces stacked top to bottom, first fit, inside
+    `area` (default: the paper's printable area).
 
     Straight-edged pieces are butted edge to edge (one cut serves two pieces, nine poker cards fit
-    an A4 sheet) with bleed kept only on the block's outside; other shapes keep a gutter between
-    their bleed boxes. Each block goes on the first sheet with room for it, so a small group fills
-    the space a larger one left instead of starting a sheet of its own.
+    an A4 sheet) with bleed kept only on the block's outside; other shapes, and every piece when `butt`
+    is false, keep a gutter between their bleed boxes. Each block goes on the first sheet with room for it,
+    so a small group fills the space a larger one left instead of starting a sheet of its own.
     """
-    x0, y0, x1, y1 = paper.area()
+    x0, y0, x1, y1 = area or paper.area()
+    limits = (x0 - MARK_LANE, y0 - MARK_LANE, x1 + MARK_LANE, y1)  # how far crop marks may run
     sheets: list[_OpenSheet] = []
     for group in _groups(pieces):
         piece0 = group[0]
-        straight = piece0.outline.straight
+        straight = piece0.outline.straight and butt
         if straight:
             pitch_x, pitch_y, lead = piece0.width, piece0.height, piece0.bleed
             columns = max(1, int((x1 - x0 - 2 * lead + 1e-6) // pitch_x))
@@ -216,7 +383,7 @@ def _pack(pieces: Sequence[Piece], paper: Paper, gutter: float) -> list[tuple[tu
                 row += 1
             done = _finish_block(block, straight)
             sheet.placements.extend(done)
-            sheet.marks.extend(_block_marks(done, paper) if straight else ())
+            sheet.marks.extend(_block_marks(done, limits) if straight else ())
             sheet.cursor = cursor + (tail if straight else -gutter)
     return [(tuple(sheet.placements), _shared(tuple(sheet.marks))) for sheet in sheets]
 
@@ -255,8 +422,9 @@ def _finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -
     return done
 
 
-def _block_marks(block: Sequence[Placement], paper: Paper) -> list[CropMark]:
-    """Crop marks for a block of butted straight-edged pieces, one per cut line on each side of the block."""
+def _block_marks(block: Sequence[Placement], limits: tuple[float, float, float, float]) -> list[CropMark]:
+    """Crop marks for a block of butted straight-edged pieces, one per cut line on each side of the block,
+    none running past `limits` (left, top, right, bottom)."""
     if not block:
         return []
     top = min(p.y for p in block)
@@ -266,8 +434,8 @@ def _block_marks(block: Sequence[Placement], paper: Paper) -> list[CropMark]:
     bleed = block[0].piece.bleed
     xs = sorted({round(x, 4) for p in block for x in (p.x, p.x + p.piece.width)})
     ys = sorted({round(y, 4) for p in block for y in (p.y, p.y + p.piece.height)})
-    lo_y, hi_y = _mark_span(top, -1, bleed, paper.margin), _mark_span(bottom, 1, bleed, paper.height - paper.margin - FOOTER)
-    lo_x, hi_x = _mark_span(left, -1, bleed, paper.margin), _mark_span(right, 1, bleed, paper.width - paper.margin)
+    lo_y, hi_y = _mark_span(top, -1, bleed, limits[1]), _mark_span(bottom, 1, bleed, limits[3])
+    lo_x, hi_x = _mark_span(left, -1, bleed, limits[0]), _mark_span(right, 1, bleed, limits[2])
     marks = [CropMark(x, a, x, b) for x in xs for a, b in (lo_y, hi_y)]
     marks += [CropMark(a, y, b, y) for y in ys for a, b in (lo_x, hi_x)]
     return marks

@@ -6,6 +6,7 @@ Nothing is written until every stage has succeeded, so a bad manifest leaves out
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import shutil
@@ -376,6 +377,14 @@ def _watched(kit_dirs: Sequence[Path]) -> list[Path]:
     return [folder for folder in sorted(folders) if folder.is_dir()] + [TEMPLATES_DIR]
 
 
+class Change(enum.IntEnum):
+    """watchfiles.Change's values, without importing watchfiles where the filter is not used to watch."""
+
+    added = 1
+    modified = 2
+    deleted = 3
+
+
 class WatchFilter:
     """Which changed files call for a rebuild (a watchfiles filter: `(change, path) -> bool`).
 
@@ -398,6 +407,8 @@ class WatchFilter:
         path = Path(path)
         if self.EDITOR_FILES.search(path.name) or self._written(path):
             return False
+        if change == Change.modified and path.is_dir():
+            return False  # a folder's entries changed (a polling watcher says so): they are reported themselves
         for root in self.roots:
             if path.is_relative_to(root) and self.SKIPPED_FOLDERS.intersection(path.relative_to(root).parts):
                 return False

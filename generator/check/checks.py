@@ -163,7 +163,7 @@ def run_checks(context: Context, resolution: Resolution) -> tuple[list[Row], lis
         wrong = any(m.severity == "error" for m in group_measures)
         if id(group) not in explained:
             findings += checker.count_findings(group, group_measures)
-        _mark(outcomes, group, "mismatch" if wrong else "match")
+        _mark(outcomes, group, "mismatch" if wrong else "match" if group_measures else "unchecked")
     part_rows, part_findings = checker.parts([g for g in live if g.role == "part"], totals,
                                              [g for g in live if g.role == "setup"], measures, outcomes)
     rows += part_rows
@@ -463,7 +463,7 @@ class _Checker:
                                         f"than the part {part.describe()} alone", part.label, part.location, stmt.line,
                                         first.actual, first.expected, first.point, rulebook=_where(stmt),
                                         quotes=(stmt.quote,)))
-            _mark(outcomes, part, "mismatch" if wrong else "match")
+            _mark(outcomes, part, "mismatch" if wrong else "match" if part_measures else "unchecked")
         for (ids, variant), linked in by_target.items():
             wholes = [t for t in totals if t.ids == ids and not isinstance(measures[id(t)], Finding)] or \
                 [g for g in setups if g.ids == ids and g.variant == variant]
@@ -521,7 +521,8 @@ class _Checker:
             if short:
                 findings.append(self.setup_finding(bucket, short))
             for group in bucket:
-                _mark(outcomes, group, "mismatch" if short else "match")
+                checked = any(self.expected(group, n) is not None for n in points)
+                _mark(outcomes, group, "mismatch" if short else "match" if checked else "unchecked")
         return rows, findings
 
     def setup_finding(self, bucket: list[Group], short: list) -> Finding:

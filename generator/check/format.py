@@ -62,7 +62,8 @@ def _as_text(report: CheckReport) -> str:
     else:
         out = [f"kit {report.kit}, player count not stated: box totals only"]
     if report.mode == "rulebook":
-        out.append(f"rulebook: {report.rulebook} ({report.statements} count statements read)")
+        out.append(f"rulebook: {report.rulebook} ({report.statements} count statement"
+                   f"{'' if report.statements == 1 else 's'} read)")
     else:
         out.append(f"NOTE: {report.note}; counts were read from the manifest's quotes alone.")
     box = f"the box (the kit for {report.box_players} players)" if report.box_players and report.box_players > 1 else "the box"

@@ -154,10 +154,12 @@ class CheckReport:
     def evidence_line(self) -> str:
         """'23 links — 21 read from the rulebook (20 match, 1 mismatch), 2 vouched (not verified), 1 waived'."""
         matches, mismatches = self._links("read", "match"), self._links("read", "mismatch")
-        waived_links = self._links("read", "waived")
+        waived_links, unchecked = self._links("read", "waived"), self._links("read", "unchecked")
         outcomes = [f"{matches} match", f"{mismatches} {_plural(mismatches, 'mismatch', 'mismatches')}"]
         if waived_links:
             outcomes.append(f"{waived_links} on waived statements")
+        if unchecked:
+            outcomes.append(f"{unchecked} not for {'these players' if self.players else 'the box'}")
         source = "from the rulebook" if self.mode == "rulebook" else "from the manifest's quotes"
         text = (f"{len(self.links)} {_plural(len(self.links), 'link', 'links')} — {self.read} read {source} "
                 f"({', '.join(outcomes)}), {self.vouched} vouched (not verified)")

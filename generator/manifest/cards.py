@@ -83,7 +83,8 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
                 problems.add_at(at(column), f"{format_path(path)}[{i}].{column}", problem)
             else:
                 templates[column] = value
-        rules = _row_rules(doc, path, i, row.pop("rule", None), at("rule"), problems, listed=header is None)
+        rule = row.pop("rule", None)
+        rules = _row_rules(doc, path, i, rule, at("rule"), problems, listed=header is None) if rule not in (None, "") else ()
         front, back = {}, {}
         for key, value in row.items():
             if value is None or value == "":

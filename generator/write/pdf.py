@@ -126,11 +126,48 @@ def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", num
         _paint_face(context, placement, recorder, tiled=page.tile is not None)
     if page.kind != "back":
         for placement in page.placements:
-            _draw_cut(context, placement, cuts)
+            if placement.side != "back":  # a gutter fold's backs: cut through both layers along the fronts' lines
+                _draw_cut(context, placement, cuts)
     _draw_crop_marks(context, page)
     if page.kind == "tile":
         _draw_tile_marks(context, page)
+    if page.fold is not None:
+        _draw_fold(context, page)
+    if page.registration is not None:
+        _draw_registration(context, page.registration)
     _draw_footer(context, page, number, total, footer)
+
+
+FOLD_BLUE = (0.1, 0.3, 0.7)
+
+
+def _draw_fold(context, page: Page) -> None:
+    """A gutter fold's fold line: long blue dashes across the sheet, between the fronts and their backs."""
+    x1, y1, x2, y2 = page.fold
+    context.save()
+    context.set_source_rgb(*FOLD_BLUE)
+    context.set_line_width(0.6)
+    context.set_dash([mm(4), mm(2)])
+    context.move_to(x1, y1)
+    context.line_to(x2, y2)
+    context.stroke()
+    context.restore()
+
+
+def _draw_registration(context, marks) -> None:
+    """A cutting machine's registration marks: solid black, as its software prints them."""
+    context.save()
+    context.set_source_rgb(0, 0, 0)
+    for x, y, w, h in marks.squares:
+        context.rectangle(x, y, w, h)
+    context.fill()
+    context.set_line_width(marks.line_width)
+    context.set_line_cap(cairo.LINE_CAP_SQUARE if marks.cutter == "cricut" else cairo.LINE_CAP_BUTT)
+    for x1, y1, x2, y2 in marks.lines:
+        context.move_to(x1, y1)
+        context.line_to(x2, y2)
+    context.stroke()
+    context.restore()
 
 
 def _outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
@@ -182,6 +219,10 @@ def _paint_face(context, placement: Placement, recorder: FaceRecorder, tiled: bo
 
     context.save()
     _clip_to(context, placement)
+    if placement.turned:  # upside down about the piece's centre (a gutter-fold back across a horizontal fold)
+        context.translate(placement.x + piece.width / 2, placement.y + piece.height / 2)
+        context.rotate(math.pi)
+        context.translate(-placement.x - piece.width / 2, -placement.y - piece.height / 2)
     recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline, tiled)
     context.restore()
 
@@ -406,6 +447,13 @@ def _side_note(page: Page, footer: PageFooter) -> str:
     if page.kind in ("tile", "assembly") and tiled is not None and tiled.back is not None:
         what = f"tile {page.tile.label}" if page.tile else "assembly plan"
         return f"Sheet {page.sheet} {what} front - print double-sided, {flip}"
+    if page.kind == "fold":
+        return f"Sheet {page.sheet} gutter fold - print one-sided, fold on the dashed line, glue, then cut"
+    if page.registration is not None:
+        cutter = page.registration.cutter.capitalize()
+        if page.kind == "front":
+            return f"Sheet {page.sheet} front - print and cut ({cutter}), double-sided, {flip}"
+        return f"Sheet {page.sheet} - print and cut ({cutter})"
     return {
         "front": f"Sheet {page.sheet} front - print double-sided, {flip}",
         "back": f"Sheet {page.sheet} back - crop marks are on the front",
@@ -420,7 +468,7 @@ def _draw_footer(context, page: Page, number: int, total: int, footer: PageFoote
     page mirrored top to bottom, so it lies behind the front's footer and clear of the backs."""
     margin = mm(8)
     base = mm(10.3) if page.footer_top else page.height - mm(6.5)
-    x = margin
+    x = page.registration.footer_left if page.registration is not None else margin  # clear of a cutter's marks
     x += _label(context, footer.kit_name[:40], x, base, 8, bold=True) + mm(3)
     x += _label(context, f"page {number}/{total}", x, base, 8) + mm(3)
     _label(context, _side_note(page, footer), x, base, 7, grey=0.25)

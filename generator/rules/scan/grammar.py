@@ -210,6 +210,27 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
+_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?P<list>\d{1,3}(?:\s*,\s*\d{1,3})+,?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+
+
+def _number_lists(text: str) -> list[Phrase]:
+    """'containing 12, 8, 10 and 12 tiles': several counts sharing the noun after the last."""
+    phrases = []
+    for match in _NUMBER_LIST.finditer(text):
+        noun = read_noun_phrase(text, match.end())
+        if noun is None:
+            continue
+        component = _tidy(noun[0])
+        head = head_of(component)
+        if head in NOT_COMPONENTS or head in _UNIT_WORDS or head not in COMPONENT_HEADS:
+            continue
+        for number in re.finditer(r"\d+", match.group("list")):
+            at = match.start("list") + number.start()
+            phrases.append(Phrase(at, noun[2], at, at + len(number.group(0)), int(number.group(0)), "exact",
+                                  component, head, "number_list"))
+    return phrases
+
+
 _RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
 
 
@@ -247,7 +268,10 @@ def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
     phrases += _products(text) if "x" in text.lower() or "×" in text else []
-    taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases]
+    listed = _number_lists(text) if "," in text else []
+    phrases += listed
+    taken_lists = [(p.count_start, p.count_end) for p in listed]
+    taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases if p.form != "number_list"] + taken_lists
     for match in _COMPOUND.finditer(text) if "-" in text else ():
         phrase = _compound(match)
         if phrase is not None:
