@@ -50,6 +50,17 @@ class Duplex(Choice):
     SHORT_EDGE = "short-edge"
 
 
+class Layout(Choice):
+    HOME = "home"
+    GUTTER_FOLD = "gutter-fold"
+    PRINT_AND_CUT = "print-and-cut"
+
+
+class Cutter(Choice):
+    SILHOUETTE = "silhouette"
+    CRICUT = "cricut"
+
+
 class ReportFormat(Choice):
     TEXT = "text"
     JSON = "json"
@@ -138,6 +149,18 @@ FORMAT_REFUSAL = "--format is {either}, not {value!r}"
 PaperOpt = Annotated[Optional[Paper], _choice(Paper, "--paper", PAPER_REFUSAL, "The paper (default: the kit's).")]
 DuplexOpt = Annotated[Duplex, _choice(Duplex, "--duplex", "--duplex is {either}, not {value!r}",
                                       "How your printer flips the sheet.")]
+LayoutOpt = Annotated[Layout, _choice(Layout, "--layout", "--layout is {either}, not {value!r}",
+                                      "home (duplex pages), gutter-fold (front and back side by side, fold and glue) "
+                                      "or print-and-cut (registration marks for a cutting machine).")]
+CutterOpt = Annotated[Optional[Cutter], _choice(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
+                                                "With --layout print-and-cut: whose registration marks (default silhouette).")]
+
+
+def _layout_cutter(layout: str, cutter: str | None) -> str:
+    """The cutter a print-and-cut layout uses; --cutter with another layout is a mistake."""
+    if cutter is not None and layout != "print-and-cut":
+        raise typer.BadParameter("--cutter goes with --layout print-and-cut")
+    return cutter or "silhouette"
 
 
 @app.command()
@@ -149,6 +172,8 @@ def build(
     players: Annotated[Optional[int], typer.Option("--players", help="Print for this many players (default: the kit's maximum).")] = None,
     duplex: DuplexOpt = Duplex.LONG_EDGE,
     back_offset: Annotated[str, typer.Option("--back-offset", help="Shift of the back side X,Y in mm (measure it with `pnpgen calibrate`).")] = "0,0",
+    layout: LayoutOpt = Layout.HOME,
+    cutter: CutterOpt = None,
     preview: Annotated[bool, typer.Option("--preview", help="Also write PNG previews of every page.")] = False,
     preview_dpi: Annotated[Optional[int], typer.Option("--preview-dpi", min=36, max=600, metavar="DPI",
                                                        help="Resolution of the previews, 36-600 dpi (default 100); implies --preview.")] = None,
@@ -169,8 +194,10 @@ def build(
     if quiet and verbose:
         raise typer.BadParameter("--quiet and --verbose contradict each other; give one")
     _check_out(out)
+    layout, cutter = _value(layout), _layout_cutter(_value(layout), _value(cutter))
     options = BuildOptions(out=out, paper=_value(paper), orientation="landscape" if landscape else None,
                            players=players, duplex=_value(duplex), back_offset=_parse_offset(back_offset),
+                           layout=layout, cutter=cutter,
                            previews=preview or preview_dpi is not None,
                            preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict)
     echo = (lambda text: None) if quiet else typer.echo

@@ -44,6 +44,8 @@ class BuildOptions:
     preview_dpi: int = 100
     reference: bool = True
     strict: bool = False  # the rule check treats unlinked count statements as errors
+    layout: str = "home"  # home | gutter-fold | print-and-cut (impose.LAYOUTS)
+    cutter: str = "silhouette"  # print-and-cut: whose registration marks (impose.CUTTERS)
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,8 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
     events.detail(spec, f"{_count(len(kit.pieces), 'piece')} of {_count(len(spec.components), 'component')} "
                         f"for {_count(players, 'player')}")
     events.stage(spec, f"laying them out on {paper.name} sheets")
-    sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset)
+    sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset,
+                                 layout=options.layout, cutter=options.cutter)
     imposition = impose_sheets(kit.pieces, sheet_options)
     events.detail(spec, f"{_count(len(imposition.pages), 'page')} on {_count(imposition.sheets, 'sheet')} of "
                         f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
@@ -224,7 +227,9 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
     duplex_sheets = {p.sheet for p in pages if p.kind == "back"}  # a two-sided tile or assembly sheet too
     return {
         "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,
-        "duplex": options.duplex, "pages": len(pages), "sheets": imposition.sheets,
+        "duplex": options.duplex, "layout": options.layout,
+        **({"cutter": options.cutter} if options.layout == "print-and-cut" else {}),
+        "pages": len(pages), "sheets": imposition.sheets,
         "duplex_pages": [i + 1 for i, p in enumerate(pages) if p.sheet in duplex_sheets],
         "utilisation": round(imposition.utilisation, 4), "components": components,
     }

@@ -449,11 +449,8 @@ def _side_note(page: Page, footer: PageFooter) -> str:
         return f"Sheet {page.sheet} {what} front - print double-sided, {flip}"
     if page.kind == "fold":
         return f"Sheet {page.sheet} gutter fold - print one-sided, fold on the dashed line, glue, then cut"
-    if page.registration is not None:
-        cutter = page.registration.cutter.capitalize()
-        if page.kind == "front":
-            return f"Sheet {page.sheet} front - print and cut ({cutter}), double-sided, {flip}"
-        return f"Sheet {page.sheet} - print and cut ({cutter})"
+    if page.registration is not None and page.kind == "single":
+        return f"Sheet {page.sheet} - one-sided, print and cut ({page.registration.cutter.capitalize()})"
     return {
         "front": f"Sheet {page.sheet} front - print double-sided, {flip}",
         "back": f"Sheet {page.sheet} back - crop marks are on the front",

@@ -184,7 +184,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         mapped = _Mapped(raw)
         mapped.fold()
         if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
-            mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z])", lambda m: m.group(1) + "- ")  # '-8 cards': a bullet that lost its space
+            mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")

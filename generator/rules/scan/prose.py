@@ -158,6 +158,8 @@ _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\
                      r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
                      r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
+_ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?"
+                       r"|is\s+given|is\s+dealt|collects?|places?)\b", re.I)
 _ONE_PER_PLAYER = re.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt))"
     r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
@@ -201,6 +203,25 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
         if words:
             noun = " ".join(words)
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
+    return found + _acquired_articles(sentence, {start for start, _, _ in found})
+
+
+_ARTICLE_ITEM = re.compile(r"(?:^|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|$|\.))", re.I)
+
+
+def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:
+    """'Each player places a warrior and a peasant on the capital': every 'a X' the player acquires, one each."""
+    verb = _ACQUIRES.search(sentence)
+    if verb is None:
+        return []
+    found = []
+    rest = sentence[verb.end():]
+    for match in _ARTICLE_ITEM.finditer(rest):
+        start = verb.end() + match.start("article")
+        noun = match.group("noun")
+        if start in taken or head_of(noun) in NOT_COMPONENTS:
+            continue
+        found.append((start, verb.end() + match.end("noun"), noun))
     return found
 
 
@@ -284,7 +305,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
-        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
+            _ACQUIRES.search(sentence[:phrase.start]) and section_kind == "setup")
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
         per_after = read_per(sentence, phrase.end)

@@ -111,6 +111,20 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             index += 1
 
 
+_COUNTED_HEADING = re.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
+
+
+def _counted_heading(line: LayoutLine, out) -> bool:
+    """'HARDSHIP CARDS (10)', 'Artichoke x40': a heading that names a component and how many there are."""
+    match = _COUNTED_HEADING.match(line.text.strip())
+    if match is None or head_of(match.group("name")) in NOT_COMPONENTS:
+        return False
+    out.add(line=line.number, column=line.cols[0] if line.cols else 0, quote=line.quote(0, len(line.text)),
+            count=int(match.group("n") or match.group("m")), component=match.group("name"), role="total",
+            head=head_of(match.group("name")))
+    return True
+
+
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
     """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
     used: set[int] = set()
@@ -118,6 +132,9 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     _count_column_tables(lines, out, used)
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
+            continue
+        if line.heading_level and _counted_heading(line, out):
+            used.add(line.number)
             continue
         if _tallies(line, out, after_tallies=bool(used) and line.number - 1 in used and lines[index - 1].number in tally_lines):
             used.add(line.number)
