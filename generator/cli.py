@@ -217,6 +217,59 @@ def build(
         raise typer.Exit(EXIT_MISMATCH)
 
 
+class Target(Choice):
+    CUT = "cut"
+    POD = "pod"
+    TTS = "tts"
+    PNG = "png"
+
+
+def _service_names() -> list[str]:
+    """The services generator/data/pod_services.yaml describes, read without a YAML parser (--help stays fast)."""
+    text = (DATA_DIR / "pod_services.yaml").read_text(encoding="utf-8")
+    return re.findall(r"^([a-z0-9_-]+):", text, re.MULTILINE)
+
+
+Service = Choice("Service", [(name, name) for name in _service_names()], module=__name__)
+
+
+@app.command()
+def export(
+    kit: KitArg,
+    to: Annotated[Target, _choice(Target, "--to", "--to is {either}, not {value!r}",
+                                  "cut (cut files for the print-and-cut sheets), pod (print-on-demand files), "
+                                  "tts (Tabletop Simulator) or png (one image per face).")],
+    service: Annotated[Service, _choice(Service, "--service", "unknown service {value!r}; choose one of {choices}",
+                                        "With --to pod: the print-on-demand service (sizes and files it takes).")] = Service("generic"),
+    cutter: CutterOpt = None,
+    dpi: Annotated[int, typer.Option("--dpi", min=36, max=1200, help="Resolution of images, 36-1200 dpi.")] = 300,
+    bleed: Annotated[bool, typer.Option("--bleed", help="With --to png: images include the bleed.")] = False,
+    paper: PaperOpt = None,
+    players: Annotated[Optional[int], typer.Option("--players", help="Export for this many players (default: the kit's maximum).")] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", metavar="ID", help="Export only this component (repeat for more).")] = None,
+    base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL", help="With --to tts: where you will host the images (default: file:// URLs of the files written).")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder; the export goes into OUT/<kit>-<target>/.")] = Path("output"),
+) -> None:
+    """Export a kit for a cutting machine, a print-on-demand service, Tabletop Simulator or as images.
+
+    Every export draws the faces `pnpgen build` draws; see docs/exports.md.
+    """
+    from generator.export import ExportOptions
+    from generator.pipeline import export as run_export
+
+    to = _value(to)
+    if cutter is not None and to != "cut":
+        raise typer.BadParameter("--cutter goes with --to cut")
+    _check_out(out)
+    options = ExportOptions(target=to, out=out, paper=_value(paper), players=players, cutter=_value(cutter) or "silhouette",
+                            service=_value(service), dpi=dpi, bleed=bleed, only=tuple(only or ()), base_url=base_url)
+    try:
+        result = run_export(kit, options)
+    except (PnpError, OSError) as error:
+        _fail(error)
+    typer.echo(f"exported {result.kit.spec.id} ({to}): {len(result.files)} files -> {result.folder}")
+
+
 @app.command()
 def calibrate(
     paper: Annotated[Paper, _choice(Paper, "--paper", PAPER_REFUSAL, "The paper.")] = Paper("a4"),

@@ -236,6 +236,68 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
 
 
 @dataclass(frozen=True)
+class ExportResult:
+    """What one export wrote: its folder and the files in it (export.json lists them)."""
+
+    kit: Kit
+    folder: Path
+    files: tuple[Path, ...]
+
+
+def export(kit_dir: Path, options) -> ExportResult:
+    """`pnpgen export`: the build's stages up to the faces (imposing too, for cut files), then the target's
+    writer (generator/export/), into OUT/<kit>-<target>/. Faces come from the build's cache when unchanged."""
+    from generator.export import folder_name
+    from generator.export.common import export_folder, select, write_report
+
+    spec = load_manifest(kit_dir)
+    players = resolve_players(spec, options.players)
+    kit = select(build_kit(spec, players), options.only)
+    if not kit.pieces:
+        raise UsageError(f"{spec.name}: nothing to export (no printed pieces)")
+    faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
+    name = folder_name(spec.id, options)
+    real = (options.out / name).resolve()
+    if real == spec.root or real in spec.root.parents:
+        raise UsageError(f"--out would put the export over the kit itself; choose another --out")
+    try:
+        with build_limits(spec.defaults.template_time), export_folder(options.out, name) as (staging, target):
+            report = {"kit": spec.id, "name": spec.name, "players": players, "target": options.target,
+                      **_export_target(kit, faces, staging, target, options)}
+            report["files"] = sorted(str(p.relative_to(staging)) for p in staging.rglob("*") if p.is_file())
+            write_report(staging, report)
+    except BaseException:
+        faces.discard()
+        raise
+    faces.close()
+    return ExportResult(kit, target, tuple(target / f for f in report["files"]))
+
+
+def _export_target(kit: Kit, faces, staging: Path, target: Path, options) -> dict:
+    """Run the export target's writer; its report (what it wrote, beyond the file list)."""
+    if options.target == "cut":
+        from generator.export.cut import export_cut
+
+        spec = kit.spec
+        paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
+                           spec.defaults.margin)
+        imposition = impose_sheets(kit.pieces, SheetOptions(paper, spec.defaults.gutter, layout="print-and-cut",
+                                                            cutter=options.cutter))
+        return export_cut(kit, faces, imposition, staging, options)
+    if options.target == "pod":
+        from generator.export.pod import export_pod
+
+        return export_pod(kit, faces, staging, options)
+    if options.target == "tts":
+        from generator.export.tts import export_tts
+
+        return export_tts(kit, faces, staging, target, options)
+    from generator.export.images import export_images
+
+    return export_images(kit, faces, staging, options)
+
+
+@dataclass(frozen=True)
 class BuildOutcome:
     """Every kit's build, and whether all their rule checks passed."""
 

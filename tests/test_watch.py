@@ -67,8 +67,12 @@ class Watcher:
         self.thread = threading.Thread(target=self._run, args=(kits, options), daemon=True)
 
     def _run(self, kits, options) -> None:
-        self.returned = watch_kits(kits, options, self._say, error=self._error, stop_event=self.stop,
-                                   on_idle=self._idle, debounce_ms=400, step_ms=50, idle_ms=300)
+        try:
+            self.returned = watch_kits(kits, options, self._say, error=self._error, stop_event=self.stop,
+                                       on_idle=self._idle, debounce_ms=400, step_ms=50, idle_ms=300)
+        except BaseException as crash:  # shown by settled() instead of a wait to the timeout
+            self._tell(lambda: self.errors.append(f"the watch crashed: {crash!r}"))
+            raise
 
     def _tell(self, update) -> None:
         with self.changed:
@@ -93,8 +97,8 @@ class Watcher:
     def settled(self, builds: int, spells: int = 1, timeout: float = 90) -> None:
         """Wait for `builds` builds, then `spells` quiet spells after the last of them."""
         with self.changed:
-            assert self.changed.wait_for(lambda: self.builds > builds or self.quiet_after.count(builds) >= spells,
-                                         timeout), (self.said, self.errors)
+            assert self.changed.wait_for(lambda: self.builds > builds or self.quiet_after.count(builds) >= spells
+                                         or not self.thread.is_alive(), timeout), (self.said, self.errors)
             assert self.builds == builds, (self.said, self.errors)
 
     def __enter__(self) -> "Watcher":

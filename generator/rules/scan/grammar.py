@@ -203,8 +203,8 @@ def _products(text: str) -> list[Phrase]:
         component = _tidy(noun[0])
         head = head_of(component)
         last = component.split()[-1].lower()
-        if head not in COMPONENT_HEADS or singular(last) == last:
-            continue
+        if head not in COMPONENT_HEADS or singular(last) == last or head in _SIZED:
+            continue  # '4x8 gameboards' is a size
         phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), int(match.group("b")), "exact",
                               component, head, "product"))
     return phrases
@@ -231,6 +231,7 @@ def _number_lists(text: str) -> list[Phrase]:
     return phrases
 
 
+_SIZED = frozenset({"board", "gameboard", "mat", "playmat", "map", "sheet", "grid", "pad", "card", "tile", "sleeve"})
 _RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
 
 

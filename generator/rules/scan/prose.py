@@ -297,6 +297,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     for phrase in phrases:
         if phrase.is_excluded:
             continue
+        if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
+            continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (_ACTION_BEFORE.search(sentence[:phrase.start]) and not (
                 section_kind == "setup" or SETUP.search(sentence))):
             continue
