@@ -93,3 +93,11 @@ def test_installed_wheel_builds_a_kit_from_another_folder(wheel, tmp_path):
     pages = PdfReader(work / "out" / "mykit" / "mykit.pdf").pages
     text = "\n".join(page.extract_text() for page in pages)
     assert "March" in text and "Orders" in text  # front and the built-in back template both drawn
+
+    # A starter kit from the installed package's own files, built and checked strictly.
+    pnpgen = str(venv / "bin" / "pnpgen")
+    for argv in ([pnpgen, "new", "starter", "--name", "Night Owls"], [pnpgen, "build", "starter", "--out", "out", "--strict"],
+                 [pnpgen, "check", "starter", "--strict"]):
+        result = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, " ".join(argv[1:]) + "\n" + result.stdout + result.stderr
+    assert (work / "out" / "starter" / "starter.pdf").is_file()

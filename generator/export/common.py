@@ -59,18 +59,23 @@ class FaceImages:
         context.restore()
         context.new_path()
 
-    def image(self, piece: Piece, face: FaceSpec, dpi: float, clip: str, max_side: int | None = None):
+    def image(self, piece: Piece, face: FaceSpec, dpi: float, clip: str, max_side: int | None = None,
+              margin: float | None = None, background: tuple[float, float, float] | None = None):
         """(cairo ARGB32 surface, dpi used): the face at `dpi` (lowered until neither side exceeds `max_side`
-        pixels), covering the trim box, or the bleed box for clip "bleed"; transparent outside the clip."""
+        pixels), covering the trim box and `margin` round it (default: the bleed for clip "bleed", else none);
+        transparent outside the clip unless a `background` colour fills it."""
         from generator.write.faces import cairo, font_options
 
-        grow = piece.bleed if clip == "bleed" else 0.0
+        grow = margin if margin is not None else (piece.bleed if clip == "bleed" else 0.0)
         width, height = piece.width + 2 * grow, piece.height + 2 * grow
         if max_side is not None:
             dpi = min(dpi, max_side * 72 / max(width, height))
         px, py = max(1, round(width * dpi / 72)), max(1, round(height * dpi / 72))
         surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, px, py)
         context = cairo.Context(surface)
+        if background is not None:
+            context.set_source_rgb(*background)
+            context.paint()
         context.scale(px / width, py / height)
         context.set_font_options(font_options())
         self.draw(context, piece, face, grow, grow, clip)

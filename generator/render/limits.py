@@ -28,7 +28,6 @@ from typing import Any, Iterator
 from jinja2.sandbox import SandboxedEnvironment
 
 DEFAULT_SECONDS = 5.0          # a face's template normally runs for milliseconds
-MAX_SECONDS = 600.0
 MAX_FACE_CHARS = 8 * 2**20     # SVG one face may produce; the biggest built-in face (a 127-cell map) is ~0.3 MB
 MAX_TEMPLATE_FRAMES = 600      # Python frames a template may nest (about 100 levels of macro calls or includes)
 MEMORY_HEADROOM = 2**30        # address space a build may add to what the process held when it started
@@ -92,8 +91,8 @@ def build_limits(seconds: float | None = None) -> Iterator[None]:
     global _alarm_installed
     previous = _state.seconds
     _state.seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
-    handler = None
-    if _HAS_ALARM and threading.current_thread() is _MAIN:  # the timer's handler, set once for the whole build
+    installed = _HAS_ALARM and threading.current_thread() is _MAIN  # the timer's handler, once for the build
+    if installed:
         import signal
 
         handler = signal.signal(signal.SIGALRM, _on_alarm)
@@ -104,11 +103,9 @@ def build_limits(seconds: float | None = None) -> Iterator[None]:
     finally:
         _state.seconds = previous
         restore()
-        if handler is not None:
-            import signal
-
+        if installed:
             _alarm_installed -= 1
-            signal.signal(signal.SIGALRM, handler)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if handler is None else handler)
 
 
 def face_seconds() -> float:
@@ -119,7 +116,7 @@ class face_guard:  # noqa: N801  (used like a function: `with face_guard("t.svg.
     """Run the body under the current face time limit; a nested guard leaves the outer one in charge.
     A class, not a generator: it runs twice per face, so its cost (~3 µs) matters."""
 
-    __slots__ = ("what", "mode", "outer", "started", "handler", "watch")
+    __slots__ = ("what", "mode", "outer", "started", "installed", "handler", "watch")
 
     def __init__(self, what: str):
         self.what = what
@@ -133,8 +130,8 @@ class face_guard:  # noqa: N801  (used like a function: `with face_guard("t.svg.
         if _HAS_ALARM and threading.current_thread() is _MAIN:
             import signal
 
-            self.mode, self.handler = "alarm", None
-            if not _alarm_installed:  # outside a build: set the handler for this face only
+            self.mode, self.installed = "alarm", not _alarm_installed
+            if self.installed:  # outside a build: set the handler for this face only
                 self.handler = signal.signal(signal.SIGALRM, _on_alarm)
             self.outer = signal.setitimer(signal.ITIMER_REAL, state.seconds)
             if self.outer[0] > 0:
@@ -153,8 +150,8 @@ class face_guard:  # noqa: N801  (used like a function: `with face_guard("t.svg.
             import signal
 
             signal.setitimer(signal.ITIMER_REAL, 0)
-            if self.handler is not None:
-                signal.signal(signal.SIGALRM, self.handler)
+            if self.installed:
+                signal.signal(signal.SIGALRM, signal.SIG_DFL if self.handler is None else self.handler)
             delay, interval = self.outer
             if delay > 0:  # someone else's timer was running: give back what is left of it
                 signal.setitimer(signal.ITIMER_REAL, max(delay - (time.monotonic() - self.started), 1e-3), interval)
