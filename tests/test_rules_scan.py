@@ -220,6 +220,30 @@ def test_a_pdf_rulebook_is_read_with_page_and_line(tmp_path):
     assert got[(60, "cargo cards")].endswith("rules.pdf:p2:2") and (12, "ship tiles") in got and (1, "score pad") in got
 
 
+def test_two_columns_written_across_are_read_one_after_the_other(tmp_path):
+    """A PDF whose text runs across both columns row by row (as some layout programs write it): the left
+    column's list must come out whole, before the right column's prose."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica", 10)
+    left = ["Components", "• 60 cargo cards", "• 12 ship tiles", "• 4 harbour boards", "• 1 score pad"]
+    right = ["Setup", "Each player takes 5 coins", "and 2 wooden pawns in", "their colour."]
+    for row in range(max(len(left), len(right))):
+        if row < len(left):
+            canvas.drawString(60, 760 - 14 * row, left[row])
+        if row < len(right):
+            canvas.drawString(330, 760 - 14 * row, right[row])
+    canvas.showPage()
+    canvas.save()
+    text = read_rulebook(pdf).text
+    lines = [line for line in text.split("\n") if line.strip()]
+    assert lines[:len(left)] == left and lines[len(left):] == right
+    got = {(s.count, s.component) for s in read_rulebook_document(text).statements}
+    assert {(60, "cargo cards"), (12, "ship tiles"), (4, "harbour boards"), (1, "score pad"), (5, "coins")} <= got
+
+
 def test_a_binary_file_is_refused_with_exit_2(tmp_path):
     rulebook = tmp_path / "rules.txt"
     rulebook.write_bytes(b"\x00\x01binary")

@@ -172,7 +172,7 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
         for number in range(len(document)):
             page = document[number]
             textpage = page.get_textpage()
-            page_lines = _page_lines(textpage)
+            page_lines = _page_lines(textpage, page.get_width())
             for at, line in enumerate(page_lines, start=1):
                 lines.append(line)
                 origins.append(f"p{number + 1}:{at}")
@@ -187,29 +187,78 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
     return RulebookSource("\n".join(lines), label, tuple(origins))
 
 
-def _page_lines(textpage) -> list[str]:
-    """A page's text in pdfium's reading order, one string per line; a wide gap between two words on a line
-    (a table's next column, a leader's place) becomes a tab. Only the characters around spaces are measured."""
+def _page_lines(textpage, width: float) -> list[str]:
+    """A page's text lines in reading order: pdfium's order, except that a page set in two columns whose text
+    runs across them (row by row) is put back one column after the other. A wide gap between two words on a
+    line (a table's next column, a leader's place) becomes a tab."""
     count = textpage.count_chars()
     text = textpage.get_text_range(0, count) if count else ""
     text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\x00", "")
     measured = len(text) == count
-    lines, offset = [], 0
+    rows = []  # (text, (left, right, top) or None, the gap across the page's middle or None)
+    offset = 0
     for line, newline in zip(*[iter(re.split(r"(\r\n|\r|\n)", text) + [""])] * 2):
-        if measured and " " in line:
-            line = _columns(textpage, line, offset)
-        lines.append(line.rstrip())
-        offset += len(line) + len(newline)
-    return lines
+        box, gutter, raw_length = None, None, len(line)
+        if measured and line.strip():
+            first = offset + len(line) - len(line.lstrip())
+            last = offset + len(line.rstrip()) - 1
+            left, _, _, top = textpage.get_charbox(first)
+            _, _, right, _ = textpage.get_charbox(last)
+            box = (left, right, top)
+            if " " in line:
+                line, gaps = _columns(textpage, line, offset)
+                if len(gaps) == 1 and gaps[0][1] < width / 2 < gaps[0][2]:
+                    gutter = gaps[0]  # prose of two columns on one baseline (a table row has more gaps)
+        rows.append((line.rstrip(), box, gutter))
+        offset += raw_length + len(newline)
+    two_columns = sum(1 for _, _, gutter in rows if gutter) >= 4
+    lines: list[tuple[str, tuple[float, float, float] | None]] = []
+    for line, box, gutter in rows:
+        if two_columns and gutter is not None:
+            at, gap_left, gap_right = gutter
+            lines.append((line[:at].rstrip(), (box[0], gap_left, box[2])))
+            lines.append((line[at:].strip(), (gap_right, box[1], box[2])))
+        else:
+            lines.append((line, box))
+    return _reading_order(lines, width) if two_columns else [line for line, _ in lines]
 
 
-def _columns(textpage, line: str, offset: int) -> str:
-    """The line with every space that stands for a wide gap (more than about two letters) turned into a tab."""
+def _reading_order(lines: list[tuple[str, tuple[float, float, float] | None]], width: float) -> list[str]:
+    """Two columns read across (left, right, left, …) become the left column, then the right, band by band;
+    a line across the gutter (a heading over both) ends a band."""
+    middle = width / 2
+    sides = ["left" if box and box[1] < middle else "right" if box and box[0] > middle else "across" if box else "blank"
+             for _, box in lines]
+    switches = sum(1 for a, b in zip(sides, sides[1:]) if {a, b} == {"left", "right"})
+    if switches < 4:  # one column, or columns already one after the other
+        return [text for text, _ in lines]
+    ordered, band = [], []
+
+    def flush() -> None:
+        band.sort(key=lambda item: (item[1] == "right", -item[2]))
+        ordered.extend(text for text, _, _ in band)
+        band.clear()
+
+    for (text, box), side in zip(lines, sides):
+        if side == "across":
+            flush()
+            ordered.append(text)
+        elif side != "blank":
+            band.append((text, side, box[2]))
+    flush()
+    return ordered
+
+
+def _columns(textpage, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]]]:
+    """The line with every space that stands for a wide gap (more than about two letters) turned into a tab,
+    and those gaps as (index in the line, x where the gap starts, x where it ends)."""
     out = list(line)
+    gaps = []
     for space in re.finditer(r"(?<=\S) +(?=\S)", line):
         before = textpage.get_charbox(offset + space.start() - 1)
         after = textpage.get_charbox(offset + space.end())
         height = max(before[3] - before[1], after[3] - after[1], 1.0)
         if after[0] - before[2] > height * 1.8:
             out[space.start()] = "\t"
-    return "".join(out)
+            gaps.append((space.start(), before[2], after[0]))
+    return "".join(out), gaps
