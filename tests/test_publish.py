@@ -207,8 +207,8 @@ def test_a_build_set_aside_by_the_fallback_is_put_back(tmp_path, previous):
     assert version_in_place(out) == NEW and leftovers(out) == []
 
 
-@pytest.mark.parametrize("pause_at", ["staging", "swapping"])
-@pytest.mark.parametrize("first,second", [(OLD, NEW), (NEW, OLD)], ids=["old-then-new", "new-then-old"])
+@pytest.mark.parametrize("first,second,pause_at", [(OLD, NEW, "staging"), (NEW, OLD, "swapping")],
+                         ids=["old-then-new-while-writing", "new-then-old-while-swapping"])
 def test_two_builds_at_once_take_turns(tmp_path, first, second, pause_at):
     """A second build of the kit into the same folder waits for the first (and says so); both succeed and the
     later arrival's build is the one in place. Tried with both orders of arrival."""

@@ -69,7 +69,8 @@ class Watcher:
     def _run(self, kits, options) -> None:
         try:
             self.returned = watch_kits(kits, options, self._say, error=self._error, stop_event=self.stop,
-                                       on_idle=self._idle, debounce_ms=400, step_ms=50, idle_ms=300)
+                                       on_idle=self._idle, debounce_ms=400, step_ms=50, idle_ms=300,
+                                       force_polling=False)  # polling sees mtimes to the second: too coarse here
         except BaseException as crash:  # shown by settled() instead of a wait to the timeout
             self._tell(lambda: self.errors.append(f"the watch crashed: {crash!r}"))
             raise

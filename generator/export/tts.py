@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Mapping
 
 from generator.export import ExportOptions
-from generator.export.common import FaceImages, face_names, save_png, slug, to_pillow
+from generator.export.common import FaceImages, face_names, save_png, to_pillow
 from generator.model import FaceSpec, Kit, Piece
 from generator.render import RenderedFace
 
@@ -67,7 +67,7 @@ def export_tts(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, target
     saved_file = folder / f"{kit.spec.id}.json"
     saved_file.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     thumbnail = writer.thumbnail(folder / f"{kit.spec.id}.png")
-    return {"saved_object": saved_file.name, "thumbnail": thumbnail, "image_urls": writer.url("<file>"),
+    return {"saved_object": saved_file.name, "thumbnail": thumbnail, "image_urls": writer.url(""),
             "decks": decks, "tiles": tiles}
 
 
@@ -82,7 +82,7 @@ class _Writer:
     def url(self, name: str) -> str:
         if self.options.base_url:
             return f"{self.options.base_url.rstrip('/')}/{name}"
-        return (self.target.resolve() / name).as_uri().replace("%3C", "<").replace("%3E", ">")
+        return (self.target.resolve() / name).as_uri() if name else self.target.resolve().as_uri() + "/"
 
     def guid(self, *parts) -> str:
         return hashlib.sha1(":".join(str(p) for p in (self.kit.spec.id, *parts)).encode("utf-8")).hexdigest()[:6]
@@ -117,14 +117,14 @@ class _Writer:
                 where[key] = (sheet_id, cell_index)
             sheets.append({"file": face_file, "back_file": back_file, "columns": columns, "rows": rows,
                            "faces": len(chunk), "cell_px": list(cell), "pixels": [columns * cell[0], rows * cell[1]]})
+        scale = pieces[0].width / 72 / POKER_WIDTH_IN
         cards = []
         for number, piece in enumerate(pieces):
             sheet_id, cell_index = where[(piece.front.key, piece.back.key if piece.back else None)]
             cards.append({"Name": "Card", "Nickname": _card_name(piece.front, title), "Description": "",
                           "CardID": sheet_id * 100 + cell_index,
                           "CustomDeck": {str(sheet_id): custom[str(sheet_id)]},
-                          "Transform": _transform(x, 1.0, 0.0, flipped=True), "GUID": self.guid(component_id, number)})
-        scale = pieces[0].width / 72 / POKER_WIDTH_IN
+                          "Transform": _transform(x, 1.0, scale, flipped=True), "GUID": self.guid(component_id, number)})
         report = {"component": component_id, "name": title, "cards": len(pieces), "sheets": sheets,
                   "back": shared_back, "unique_backs": unique_back}
         if len(cards) == 1:
@@ -142,9 +142,9 @@ class _Writer:
         from PIL import Image
 
         if piece.back is None:
-            surface, dpi = self.drawer.image(piece, piece.front, self.options.dpi, "box", max_side=MAX_SHEET_PX)
-            size = (surface.get_width(), surface.get_height())
-            return self.save(Image.new("RGB", size, (182, 182, 182)), f"{component_id}-back.png")
+            dpi = min(self.options.dpi, MAX_SHEET_PX * 72 / max(piece.width, piece.height))
+            size = (round(piece.width / 72 * dpi), round(piece.height / 72 * dpi))
+            return self.save(Image.new("RGB", size, (182, 182, 182)), f"{component_id}-back.png", dpi)
         surface, dpi = self.drawer.image(piece, piece.back, self.options.dpi, "box", max_side=MAX_SHEET_PX,
                                          background=(1, 1, 1))
         return self.save(to_pillow(surface).convert("RGB"), f"{component_id}-back.png", dpi)
@@ -164,10 +164,12 @@ class _Writer:
             sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), (255, 255, 255))
             for index, piece in enumerate(pieces):
                 self._paste(sheet, piece, piece.back if side == "back" else piece.front, index, columns, cell, dpi)
-            hidden = columns * rows - 1  # TTS's hidden card: the back
+            hidden = columns * rows - 1  # TTS's hidden card (shown for cards in another's hand): a back
             if side == "front" and shared_back is not None:
                 back = Image.open(self.folder / shared_back).convert("RGB").resize(cell)
                 sheet.paste(back, ((hidden % columns) * cell[0], (hidden // columns) * cell[1]))
+            elif side == "front":
+                self._paste(sheet, piece0, piece0.back, hidden, columns, cell, dpi)
             suffix = "" if side == "front" else "-backs"
             files.append(self.save(sheet, f"{component_id}{suffix}-sheet-{number}.png", dpi))
         return files[0], files[1] if unique_back else None, cell

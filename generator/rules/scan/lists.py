@@ -104,7 +104,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None
     tail = rest[phrase.end:]
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
-    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12:
+    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12 \
+            and read_breakdown(rest, phrase.end) is None:
         return None  # a sentence that starts with a number, not an item
     if _SCORING.search(rest) and len(re.findall(r"\d+", rest)) > 1:
         return None
