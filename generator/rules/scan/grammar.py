@@ -41,9 +41,9 @@ _COMPOUND = re.compile(
     re.I,
 )
 _COUNT_LAST = re.compile(
-    rf"^(?P<noun>[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
+    rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
-    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|in)\b)|\s*:\s)",
+    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s)",
     re.I,
 )
 _TOKEN = re.compile(
@@ -369,7 +369,7 @@ def count_last(text: str) -> Phrase | None:
     if match is None:
         return None
     noun = match.group("noun").strip(" (\"'")
-    if re.search(r"\d", noun) and not re.search(r"\d+(?:st|nd|rd|th)\b|\d+-sided|d\d+", noun):
+    if re.search(r"\d", re.sub(r"[$£€]\d+|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z]+|\bd\d+", "", noun)):
         return None
     if len(noun.split()) > 7:
         return None
