@@ -160,8 +160,11 @@ _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 _ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?"
                        r"|is\s+given|is\s+dealt|collects?|places?)\b", re.I)
+_SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
+                                r"|return|reveal|draw|choose|select)\s+(?:\w+\s+){0,2}$", re.I)
 _ONE_PER_PLAYER = re.compile(
-    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt))"
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|is\s+given|is\s+dealt)"
+    r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
     r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
@@ -308,7 +311,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
-            _ACQUIRES.search(sentence[:phrase.start]) and section_kind == "setup")
+            (_ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
+            and section_kind == "setup")
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
         per_after = read_per(sentence, phrase.end)
