@@ -302,8 +302,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
             continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
-        if _DIMENSION_AFTER.match(sentence, phrase.end) or (_ACTION_BEFORE.search(sentence[:phrase.start]) and not (
-                section_kind == "setup" or SETUP.search(sentence))):
+        action = _ACTION_BEFORE.search(sentence[:phrase.start])
+        rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
+        if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and (rolled or not (
+                section_kind == "setup" or SETUP.search(sentence)))):
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": phrase.per,
