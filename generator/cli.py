@@ -179,6 +179,7 @@ def build(
                                                        help="Resolution of the previews, 36-600 dpi (default 100); implies --preview.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Check strictly (unlinked count statements are errors) and exit 1 when the check fails.")] = False,
     reference: Annotated[bool, typer.Option("--reference/--no-reference", help="Also write the reference sheets.")] = True,
+    cover: Annotated[bool, typer.Option("--cover/--no-cover", help="Lead the PDF with a cover page: contents, print settings, what to buy, blanks to fill.")] = True,
     watch: Annotated[bool, typer.Option("--watch", help="Keep running and rebuild whenever a kit file changes (unchanged faces are reused).")] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Say nothing but errors.")] = False,
     verbose: Annotated[bool, typer.Option("-v", "--verbose", help="Say what each stage does, and what it did.")] = False,
@@ -199,7 +200,8 @@ def build(
                            players=players, duplex=_value(duplex), back_offset=_parse_offset(back_offset),
                            layout=layout, cutter=cutter,
                            previews=preview or preview_dpi is not None,
-                           preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict)
+                           preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict,
+                           cover=cover)
     echo = (lambda text: None) if quiet else typer.echo
     events = events_for(echo, lambda text: typer.echo(text, err=True), quiet=quiet, verbose=verbose)
     if watch:
@@ -417,6 +419,44 @@ def new(
         _fail(error)
     typer.echo(f"wrote {len(written)} files into {kit}: kit.yaml, rules.txt, README.md, cards/, art/, templates/")
     typer.echo(f"next: pnpgen build {shlex.quote(str(kit))}   then   pnpgen check {shlex.quote(str(kit))}")
+
+
+@app.command()
+def blanks(
+    kit: KitArg,
+    out: Annotated[Optional[Path], typer.Option("--out", help="The CSV to write (default: KIT's id + '-blanks.csv' in the current folder); - for standard output.")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", help="For this many players (default: the kit's maximum).")] = None,
+) -> None:
+    """Write the kit's fill-in sheet: one row per blank a piece prints where the rules give no value
+    (component, piece, side, field, where, copies, and an empty value column)."""
+    import sys
+
+    from generator.blanks import find_blanks, write_blanks_csv
+    from generator.impose import SheetOptions, impose_sheets
+    from generator.manifest import load_manifest
+    from generator.model import build_kit
+    from generator.papers import load_paper
+    from generator.pipeline import resolve_players
+    from generator.render import render_faces
+
+    try:
+        spec = load_manifest(kit)
+        built = build_kit(spec, resolve_players(spec, players))
+        paper = load_paper(spec.defaults.paper, spec.defaults.orientation, spec.defaults.margin)
+        imposition = impose_sheets(built.pieces, SheetOptions(paper, spec.defaults.gutter))
+        found = find_blanks(built, render_faces(built), imposition)
+        if str(out) == "-":
+            import csv
+
+            from generator.blanks import blank_rows
+
+            csv.writer(sys.stdout).writerows(blank_rows(found))
+            return
+        target = out or Path(f"{spec.id}-blanks.csv")
+        write_blanks_csv(found, target)
+    except (PnpError, OSError) as error:
+        _fail(error)
+    typer.echo(f"{spec.name}: {len(found)} blanks on {sum(b.copies for b in found)} printed faces written to {target}")
 
 
 @app.command()

@@ -46,6 +46,7 @@ class BuildOptions:
     strict: bool = False  # the rule check treats unlinked count statements as errors
     layout: str = "home"  # home | gutter-fold | print-and-cut (impose.LAYOUTS)
     cutter: str = "silhouette"  # print-and-cut: whose registration marks (impose.CUTTERS)
+    cover: bool = True  # lead the PDF with a cover page (contents, print settings, what to buy, blanks)
 
 
 @dataclass(frozen=True)
@@ -156,9 +157,15 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
         roots = (*spec.roots, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
         events.stage(spec, f"drawing {len(faces)} faces and writing the PDF")
+        cover = None
+        if imposition.pages and options.cover:
+            from generator.blanks import find_blanks
+            from generator.write.cover import make_cover
+
+            cover = make_cover(kit, imposition, options.duplex, find_blanks(kit, faces, imposition))
         if imposition.pages:
             write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
-                      on_page=on_page)
+                      on_page=on_page, cover=cover)
             events.detail(spec, f"{_count(len(imposition.pages), 'page')} written ({pdf.stat().st_size // 1024} KB)")
         else:
             events.detail(spec, "nothing to print: no PDF")
@@ -177,7 +184,8 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
             written = write_reference(spec, staging, format="sheets", paper=options.paper)
             events.detail(spec, f"{shown(target / Path(written).name)} written")
         report = staging / "build.json"
-        report.write_text(json.dumps(build_report(kit, imposition, options), indent=2) + "\n", encoding="utf-8")
+        report.write_text(json.dumps(build_report(kit, imposition, options, len(cover.pages) if cover else 0),
+                                     indent=2) + "\n", encoding="utf-8")
         publish.step("written")
         publish.publish(staging, target)
     except BaseException:
@@ -201,8 +209,9 @@ def _check_target(target: Path, spec: KitSpec) -> None:
         raise UsageError(f"{target} exists and is not a pnpgen build (no build.json); move it or choose another --out")
 
 
-def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dict:
-    """build.json: what was printed, at which size, on how many pages."""
+def build_report(kit: Kit, imposition: Imposition, options: BuildOptions, cover_pages: int = 0) -> dict:
+    """build.json: what was printed, at which size, on how many pages. Page numbers are the PDF's: a cover's
+    `cover_pages` lead it (they are printed double-sided, and are no sheet of `sheets`)."""
     spec = kit.spec
     pages = imposition.pages
     components = []
@@ -229,10 +238,29 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions) -> dic
         "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,
         "duplex": options.duplex, "layout": options.layout,
         **({"cutter": options.cutter} if options.layout == "print-and-cut" else {}),
-        "pages": len(pages), "sheets": imposition.sheets,
-        "duplex_pages": [i + 1 for i, p in enumerate(pages) if p.sheet in duplex_sheets],
-        "utilisation": round(imposition.utilisation, 4), "components": components,
+        "pages": len(pages) + cover_pages, "sheets": imposition.sheets, "cover_pages": cover_pages,
+        "duplex_pages": list(range(1, cover_pages + 1))
+                        + [i + 1 + cover_pages for i, p in enumerate(pages) if p.sheet in duplex_sheets],
+        "utilisation": round(imposition.utilisation, 4), "sheet_utilisation": sheet_utilisation(imposition, load_paper(
+            options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation, spec.defaults.margin)),
+        "components": components,
     }
+
+
+def sheet_utilisation(imposition: Imposition, paper) -> list[dict]:
+    """Each sheet's share of the printable area (`paper.area()`) its pieces' trim covers, for fronts and
+    one-sided pages; a tile or assembly sheet reports only its kind."""
+    x0, y0, x1, y1 = paper.area()
+    area = (x1 - x0) * (y1 - y0)
+    sheets: dict[int, dict] = {}
+    for page in imposition.pages:
+        if page.kind == "back":
+            continue
+        entry = sheets.setdefault(page.sheet, {"sheet": page.sheet, "kind": page.kind})
+        if page.kind in ("front", "single", "fold"):
+            used = sum(pl.piece.width * pl.piece.height for pl in page.placements if pl.side == "front")
+            entry["utilisation"] = round(used / area, 4)
+    return list(sheets.values())
 
 
 @dataclass(frozen=True)

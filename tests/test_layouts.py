@@ -187,14 +187,15 @@ def test_print_and_cut_for_cricut_keeps_to_its_print_then_cut_area(write_kit, tm
     _, folder = _build(write_kit, tmp_path, KIT, "--layout", "print-and-cut", "--cutter", "cricut", "--paper", "letter")
     with pdfplumber.open(folder / "kit.pdf") as pdf:
         page = pdf.pages[0]
-        frame = [s for s in page.lines + page.curves + page.rects if s.get("stroking_color") == (0, 0, 0)]
-        assert frame
+        frame = [s for s in page.lines + page.curves + page.rects
+                 if s.get("stroking_color") == (0, 0, 0) and abs(s.get("linewidth", 0) - MM) < 0.01]
+        assert len(frame) == 4
         x0 = min(_mm(s)[0] for s in frame)
         x1 = max(_mm(s)[2] for s in frame)
-        # the frame: 6.75 in wide plus 3 mm to the frame line and its 1 mm width on each side
-        assert abs((x1 - x0) - (6.75 * 25.4 + 8)) <= TOLERANCE
+        # the frame line's middle: 3.5 mm outside the 6.75 in wide image area on each side
+        assert abs((x1 - x0) - (6.75 * 25.4 + 7)) <= TOLERANCE
         for box in _cut_boxes(page):
-            assert x0 + 4 - TOLERANCE <= box[0] and box[2] <= x1 - 4 + TOLERANCE
+            assert x0 + 3.5 - TOLERANCE <= box[0] and box[2] <= x1 - 3.5 + TOLERANCE
 
 
 def test_layout_options_are_checked(write_kit, tmp_path):

@@ -166,7 +166,8 @@ class _Writer:
                 self._paste(sheet, piece, piece.back if side == "back" else piece.front, index, columns, cell, dpi)
             hidden = columns * rows - 1  # TTS's hidden card (shown for cards in another's hand): a back
             if side == "front" and shared_back is not None:
-                back = Image.open(self.folder / shared_back).convert("RGB").resize(cell)
+                with Image.open(self.folder / shared_back) as back:
+                    back = back.convert("RGB").resize(cell)
                 sheet.paste(back, ((hidden % columns) * cell[0], (hidden // columns) * cell[1]))
             elif side == "front":
                 self._paste(sheet, piece0, piece0.back, hidden, columns, cell, dpi)
@@ -222,7 +223,8 @@ class _Writer:
 
         if self.first_image is None:
             return None
-        image = Image.open(self.first_image).convert("RGBA")
+        with Image.open(self.first_image) as image:
+            image = image.convert("RGBA")
         image.thumbnail((256, 256))
         save_png(image, path)
         return path.name

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from typing import Any
 
 from generator.kinds.boards import BORDER, TITLE_HEIGHT, TableLayout, board_layout
@@ -46,8 +48,10 @@ def draw_table(table: dict[str, Any], layout: TableLayout, x: float, y: float, t
         column = table["columns"][cell.column]
         out.append(rect(x + cell.x, y + cell.y, cell.w, cell.h, table["cell_colour"], None))
         if data.get("write_in") and not data["text"]:
-            out.append(rect(x + cell.x + 1.2, y + cell.y + 1.2, cell.w - 2.4, cell.h - 2.4, "#ffffff", "#9a9a9a", 0.3,
-                            rx=0.8, dash="1.2 0.8"))
+            blank = rect(x + cell.x + 1.2, y + cell.y + 1.2, cell.w - 2.4, cell.h - 2.4, "#ffffff", "#9a9a9a", 0.3,
+                         rx=0.8, dash="1.2 0.8")
+            field = " / ".join(str(v) for v in (table["rows"][cell.row].get("label"), column.get("label")) if v)
+            out.append(blank.replace("<rect ", f'<rect data-blank="{escape(field or "cell")}" ', 1))  # pnpgen blanks
         for slot in cell.slots:
             out.append(space_shape(slot, x, y, column["slot_shape"], table["slot_colour"], "#6b5d4a", 0.35))
         if data["text"]:

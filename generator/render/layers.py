@@ -7,6 +7,8 @@ centre and how to fill or outline its shape) and gets SVG elements back, bottom 
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,6 +253,8 @@ def _value(layer, fields, frame: Frame, text: TextHelper) -> str:
     fill = MISSING_FILL if missing else _colour(layer.get("fill"), fields, "#ffffff")
     stroke = MISSING_STROKE if missing else fields.get("ink", "#000000")
     dash = ' stroke-dasharray="1 0.7"' if missing else ""
+    if missing:  # a blank to fill in: `pnpgen blanks` lists it by its field
+        dash += f' data-blank="{escape(str(layer.get("label") or layer.get("field") or "value"))}"'
     if layer.get("shape", "circle") == "circle":
         shape = f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" stroke="{stroke}" stroke-width="0.35"{dash}/>'
     else:

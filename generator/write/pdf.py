@@ -36,8 +36,11 @@ class PageFooter:
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
               roots: tuple[Path, ...], duplex: str = "long-edge", memory: DrawingMemory | None = None,
-              typeface: Typeface = BUNDLED, on_page: Callable[[int, int], None] | None = None) -> None:
+              typeface: Typeface = BUNDLED, on_page: Callable[[int, int], None] | None = None,
+              cover=None) -> None:
     """Write every page to `path` atomically (a temporary file renamed into place).
+
+    `cover` (a write.cover.Cover) leads the PDF with its pages; the sheets' page numbers count them.
 
     `memory` (from an earlier build in this process) lets unchanged faces be replayed, not redrawn;
     `typeface` is the one the faces' text was laid out in; `on_page(done, total)` hears of each page drawn.
@@ -50,9 +53,9 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
     handle, temp_name = tempfile.mkstemp(prefix=".pnpgen-", suffix=".pdf", dir=path.parent)
     os.close(handle)
     try:
-        _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name, on_page)
+        _write_pages(imposition, recorder, cuts, footer, temp_name, kit_name, on_page, cover)
         dedupe_resources(Path(temp_name))
-        _set_page_boxes(Path(temp_name), imposition)
+        _set_page_boxes(Path(temp_name), imposition, len(cover.pages) if cover is not None else 0)
         make_public(Path(temp_name))
         os.replace(temp_name, path)
     except BaseException:
@@ -61,15 +64,22 @@ def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: P
 
 
 def _write_pages(imposition: Imposition, recorder: FaceRecorder, cuts: "CutLines", footer: PageFooter,
-                 temp_name: str, kit_name: str, on_page: Callable[[int, int], None] | None = None) -> None:
+                 temp_name: str, kit_name: str, on_page: Callable[[int, int], None] | None = None,
+                 cover=None) -> None:
     first = imposition.pages[0]
-    surface = cairo.PDFSurface(temp_name, first.width, first.height)
+    lead = len(cover.pages) if cover is not None else 0
+    surface = cairo.PDFSurface(temp_name, cover.width if lead else first.width, cover.height if lead else first.height)
     surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
     surface.set_metadata(cairo.PDF_METADATA_TITLE, kit_name)
     surface.set_metadata(cairo.PDF_METADATA_CREATOR, "pnpgen")
     context = cairo.Context(surface)
-    total = len(imposition.pages)
-    for number, page in enumerate(imposition.pages, start=1):
+    total = len(imposition.pages) + lead
+    for index in range(lead):  # the cover: what the kit holds, how to print and make it (write/cover.py)
+        surface.set_size(cover.width, cover.height)
+        cover.draw(context, index)
+        _draw_footer(context, Page("cover", cover.width, cover.height), index + 1, total, footer)
+        context.show_page()
+    for number, page in enumerate(imposition.pages, start=1 + lead):
         surface.set_size(page.width, page.height)
         draw_page(context, page, recorder, cuts, number, total, footer)
         context.show_page()
@@ -457,6 +467,7 @@ def _side_note(page: Page, footer: PageFooter) -> str:
         "single": f"Sheet {page.sheet} - one-sided",
         "tile": f"Sheet {page.sheet} tile {page.tile.label if page.tile else ''}",
         "assembly": f"Sheet {page.sheet} assembly plan",
+        "cover": f"Cover - print double-sided, {flip}",
     }[page.kind]
 
 
@@ -486,7 +497,7 @@ def _draw_footer(context, page: Page, number: int, total: int, footer: PageFoote
     context.restore()
 
 
-def _set_page_boxes(path: Path, imposition: Imposition) -> None:
+def _set_page_boxes(path: Path, imposition: Imposition, lead: int = 0) -> None:
     """TrimBox and BleedBox on pages that hold one whole piece (cairo has no API for them).
 
     Written as an incremental update that appends new page dictionaries and leaves cairo's bytes
@@ -509,7 +520,7 @@ def _set_page_boxes(path: Path, imposition: Imposition) -> None:
         piece = placement.piece
         trim = [placement.x, height - placement.y - piece.height, placement.x + piece.width, height - placement.y]
         bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
-        page = writer.pages[index]
+        page = writer.pages[index + lead]  # after the cover's pages
         page[NameObject("/TrimBox")] = ArrayObject(FloatObject(round(v, 3)) for v in trim)
         page[NameObject("/BleedBox")] = ArrayObject(FloatObject(round(v, 3)) for v in bleed)
     with path.open("wb") as handle:

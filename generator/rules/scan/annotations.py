@@ -15,6 +15,7 @@ _PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|valu
 # "for each player", "each", "of each of the 4 player colours".
 _PER = re.compile(
     rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
+    rf"(?:different\s+)?(?:\(\s*(?P<many2>\d{{1,2}})\s*\)\s+)?"
     rf"(?:(?:player|play)\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
 )
@@ -56,7 +57,8 @@ def read_per(text: str, pos: int) -> Per | None:
         return None
     per = PER_WORDS.get(singular(match.group("per")), singular(match.group("per")))
     inner = parse_number(match.group("inner")) if match.group("inner") else None
-    many = parse_number(match.group("many")) if match.group("many") else None
+    many = parse_number(match.group("many")) if match.group("many") else (
+        int(match.group("many2")) if match.group("many2") else None)
     if re.search(r"player\s+colou?rs?", match.group(0), re.I):
         per = "colour"
     return Per(per, inner, many, pos + match.end(), pos + (match.start("inner") if match.group("inner") else match.start()))

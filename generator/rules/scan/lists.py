@@ -313,7 +313,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         nest(run)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
         before = _line_before(lines, run.lines[0])
-        if intro is None and before is not None and before.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(before.text):
+        if intro is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
         if intro is not None:
             for item in run.items:
@@ -328,7 +328,13 @@ def _blank(line: LayoutLine) -> LayoutLine:
 
 
 def _line_before(lines: list[LayoutLine], line: LayoutLine) -> LayoutLine | None:
+    """The intro line just above a list ('… places the following:'), looking past a table's header row."""
     for index in range(line.number - 2, max(-1, line.number - 5), -1):
-        if not lines[index].blank:
+        text = lines[index].text.rstrip()
+        if not text:
+            continue
+        if text.endswith(":"):
             return lines[index]
+        if re.search(r"\d|[.,;]$", text) or len(text.split()) > 6:
+            return None
     return None

@@ -65,6 +65,8 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     words = re.findall(r"[A-Za-z][\w'’-]*", text)
     if not words or len(words) > 6:
         return None
+    if re.match(r"(?:Number|Qty|Quantity|Count|Amount|#|No\.?)(?=[A-Z\s\t]|$)", text):
+        return None  # 'Number Type Notes', 'NumberResource': a table's header row, not a section
     if len(words) <= 4 and text[0].isupper() and classify(text) != OTHER:
         return text  # 'Game components', 'Game setup': a section's name, whatever its case
     minor = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "at", "by", "you", "your"}
