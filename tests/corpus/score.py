@@ -105,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", default="all", choices=["dev", "frozen", "all"])
     parser.add_argument("--show", help="list the misses and extras of texts whose name contains this")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--markdown", action="store_true", help="the split summary as a Markdown table (for the README)")
     args = parser.parse_args(argv)
     scores = [score_text(*entry) for entry in corpus_texts(args.split)]
     if args.show:
@@ -133,6 +134,13 @@ def main(argv: list[str] | None = None) -> int:
             classes[cls][0] += n
             classes[cls][1] += k
     bad = [(s.name, q) for s in scores for q in s.bad_quotes]
+    if args.markdown:
+        print("| split | texts | keyed statements | recall | statements read | precision |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for split, data in summary.items():
+            print(f"| {split} | {data['texts']} | {data['items']} | {data['recall']:.2f} | {data['statements']} | "
+                  f"{data['precision']:.2f} |")
+        return 0
     if args.json:
         print(json.dumps({"splits": summary, "classes": classes, "bad_quotes": len(bad)}, indent=2))
         return 0
