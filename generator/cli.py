@@ -243,10 +243,12 @@ def export(
                                   "tts (Tabletop Simulator) or png (one image per face).")],
     service: Annotated[Service, _choice(Service, "--service", "unknown service {value!r}; choose one of {choices}",
                                         "With --to pod: the print-on-demand service (sizes and files it takes).")] = Service("generic"),
-    cutter: CutterOpt = None,
+    cutter: Annotated[Optional[Cutter], _choice(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
+                                                "With --to cut: the cutting machine, as given to build --layout print-and-cut (default silhouette).")] = None,
     dpi: Annotated[int, typer.Option("--dpi", min=36, max=1200, help="Resolution of images, 36-1200 dpi.")] = 300,
     bleed: Annotated[bool, typer.Option("--bleed", help="With --to png: images include the bleed.")] = False,
-    paper: PaperOpt = None,
+    paper: Annotated[Optional[Paper], _choice(Paper, "--paper", PAPER_REFUSAL, "With --to cut: the paper, as given to build (default: the kit's).")] = None,
+    landscape: Annotated[bool, typer.Option("--landscape", help="With --to cut: landscape sheets, as given to build.")] = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Export for this many players (default: the kit's maximum).")] = None,
     only: Annotated[Optional[list[str]], typer.Option("--only", metavar="ID", help="Export only this component (repeat for more).")] = None,
     base_url: Annotated[Optional[str], typer.Option("--base-url", metavar="URL", help="With --to tts: where you will host the images (default: file:// URLs of the files written).")] = None,
@@ -263,7 +265,8 @@ def export(
     if cutter is not None and to != "cut":
         raise typer.BadParameter("--cutter goes with --to cut")
     _check_out(out)
-    options = ExportOptions(target=to, out=out, paper=_value(paper), players=players, cutter=_value(cutter) or "silhouette",
+    options = ExportOptions(target=to, out=out, paper=_value(paper), orientation="landscape" if landscape else None,
+                            players=players, cutter=_value(cutter) or "silhouette",
                             service=_value(service), dpi=dpi, bleed=bleed, only=tuple(only or ()), base_url=base_url)
     try:
         result = run_export(kit, options)

@@ -111,9 +111,10 @@ def test_cut_files_match_the_printed_outlines(write_kit, tmp_path, cutter):
     folder, report = _export(kit, out, "--to", "cut", "--cutter", cutter)
     assert folder.name == f"kit-cut-{cutter}" and report["cutter"] == cutter
     kinds = set()
+    cover = json.loads((out / "kit" / "build.json").read_text()).get("cover_pages", 0)  # pages before the sheets
     with pdfplumber.open(out / "kit" / "kit.pdf") as pdf:
         for sheet in report["sheets"]:
-            page = pdf.pages[sheet["page"] - 1]
+            page = pdf.pages[cover + sheet["page"] - 1]
             printed, printed_folds = _cut_boxes(page), [_as_box(f) for f in _pdf_folds(page)]
             boxes, folds = _svg_shapes(folder / sheet["svg"])
             _same(boxes, printed)

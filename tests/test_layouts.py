@@ -149,12 +149,13 @@ def _check_folded_backs(pdf_path) -> list[str]:
 def test_gutter_fold_puts_each_back_behind_its_front(write_kit, tmp_path):
     _, folder = _build(write_kit, tmp_path, KIT, "--layout", "gutter-fold")
     report = json.loads((folder / "build.json").read_text())
-    assert report["layout"] == "gutter-fold" and report["duplex_pages"] == []
+    cover = report.get("cover_pages", 0)
+    assert report["layout"] == "gutter-fold" and report["duplex_pages"] == list(range(1, cover + 1))  # no sheet
     directions = _check_folded_backs(folder / "kit.pdf")
     assert directions and set(directions) == {"vertical"}  # poker cards and discs: fronts beside their backs
     # one-sided pieces (hexes, rounded cards, fold-ups) pack as usual, on sheets of their own
     with pdfplumber.open(folder / "kit.pdf") as pdf:
-        assert len(pdf.pages) == report["pages"] == len(directions) + 1
+        assert len(pdf.pages) == report["pages"] == cover + len(directions) + 1
 
 
 def test_gutter_fold_across_a_horizontal_fold_turns_the_backs(write_kit, tmp_path):
@@ -168,7 +169,7 @@ def test_print_and_cut_pages_carry_silhouette_marks_and_keep_pieces_inside(write
     assert report["layout"] == "print-and-cut" and report["cutter"] == "silhouette"
     with pdfplumber.open(folder / "kit.pdf") as pdf:
         fronts = 0
-        for page in pdf.pages:
+        for page in pdf.pages[report.get("cover_pages", 0):]:
             squares = [s for s in _filled(page, (0, 0, 0)) if _close((s[2] - s[0], s[3] - s[1]), (5, 5))]
             cuts = _cut_boxes(page)
             if not cuts:
@@ -185,8 +186,9 @@ def test_print_and_cut_pages_carry_silhouette_marks_and_keep_pieces_inside(write
 
 def test_print_and_cut_for_cricut_keeps_to_its_print_then_cut_area(write_kit, tmp_path):
     _, folder = _build(write_kit, tmp_path, KIT, "--layout", "print-and-cut", "--cutter", "cricut", "--paper", "letter")
+    cover = json.loads((folder / "build.json").read_text()).get("cover_pages", 0)
     with pdfplumber.open(folder / "kit.pdf") as pdf:
-        page = pdf.pages[0]
+        page = pdf.pages[cover]
         frame = [s for s in page.lines + page.curves + page.rects
                  if s.get("stroking_color") == (0, 0, 0) and abs(s.get("linewidth", 0) - MM) < 0.01]
         assert len(frame) == 4

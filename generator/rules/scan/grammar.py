@@ -32,7 +32,7 @@ NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
 _COUNT_FIRST = re.compile(
     rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})"
     rf"(?:(?P<perplayer>\s*[x×*]\s*(?-i:N|P)\b|\s*[x×*]\s*(?:#\s*)?players\b|\s*[x×*]\s*(?:the\s+)?number\s+of\s+players\b)"
-    rf"|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
+    rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
     re.I,
 )
 _COMPOUND = re.compile(
@@ -290,6 +290,11 @@ def count_first(text: str) -> list[Phrase]:
         if value is None and not re.fullmatch(PLACEHOLDER, number):
             continue
         noun = read_noun_phrase(text, match.end())
+        if noun is None and match.group("times"):
+            numbered = re.match(r"\s+(\d{1,2})\s+(?=[A-Za-z])", text[match.end():])  # '12x 2 Sushi rolls'
+            if numbered:
+                rest = read_noun_phrase(text, match.end() + numbered.end() - 1)
+                noun = (text[match.end() + numbered.start(1):rest[2]], 0, rest[2]) if rest else None
         if noun is None:
             continue
         component, _, end = noun

@@ -1,0 +1,116 @@
+"""Every kit as a group prints it: no words to the designer on any piece, a cover page that says what the kit
+holds and how to print it, the blanks listed, and build.json's per-sheet utilisation.
+
+The five kits are built once for the module (about 6 s).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.pipeline import BuildOptions, build
+
+ROOT = Path(__file__).resolve().parents[1]
+KITS = sorted(p.parent.name for p in (ROOT / "components").glob("*/kit.yaml"))
+# what a designer writes to themself, never what a player should read on a piece
+TO_THE_DESIGNER = re.compile(
+    r"write (it|any|them|the \w+) (here|in)|write here|write in\b|fill in|not in the rule|not given in the rule"
+    r"|rules give (no|none|only)|no text in the rules|working title|placeholder|\bTODO\b|\bTBD\b|lorem ipsum", re.I)
+
+
+def _text(page) -> str:
+    return " ".join((page.extract_text() or "").split())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kits")
+    results = {}
+    for kit in KITS:
+        result = build(ROOT / "components" / kit, BuildOptions(out=out))
+        report = json.loads(result.report.read_text(encoding="utf-8"))
+        results[kit] = (result, report, PdfReader(str(result.pdf)))
+    return results
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_no_piece_carries_words_to_the_designer(built, kit):
+    result, report, reader = built[kit]
+    found = []
+    for number, page in enumerate(reader.pages[report["cover_pages"]:], start=report["cover_pages"] + 1):
+        found += [f"page {number}: {m.group(0)!r}" for m in TO_THE_DESIGNER.finditer(_text(page))]
+    reference = result.pdf.parent / f"{result.kit.spec.id}-reference.pdf"
+    if reference.exists():
+        for number, page in enumerate(PdfReader(str(reference)).pages, start=1):
+            found += [f"reference page {number}: {m.group(0)!r}" for m in TO_THE_DESIGNER.finditer(_text(page))]
+    assert not found, found[:10]
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_the_cover_says_what_the_kit_holds_and_how_to_print_it(built, kit):
+    result, report, reader = built[kit]
+    spec = result.kit.spec
+    assert report["cover_pages"] == 2 and len(reader.pages) == report["pages"]
+    cover = " ".join(_text(page) for page in reader.pages[:2])
+    assert cover.startswith(spec.name)
+    assert f"{spec.players_min}-{spec.players_max} players" in cover
+    assert "100 %" in cover and "flipping on the long edge" in cover and "duplex" in cover
+    for component in report["components"]:
+        if component["print"]:
+            assert component["name"] in cover, component["name"]
+    for component in spec.components:
+        if not component.printed:
+            assert (component.buy or component.name).split("(")[0].strip() in cover
+    assert "Contents" in cover and "Cutting and assembly" in cover
+    # the sheets' own pages come after the cover and count it
+    assert "page 3/" in _text(reader.pages[2])
+    duplex = [i + 1 for i in range(len(reader.pages)) if "double-sided" in _text(reader.pages[i])
+              or "crop marks are on the front" in _text(reader.pages[i])]
+    assert set(report["duplex_pages"]) <= set(duplex) | set(report["duplex_pages"])
+    assert report["duplex_pages"][:2] == [1, 2]
+
+
+def test_the_cover_lists_the_blanks_to_fill(built):
+    _, _, reader = built["medieval_manor"]
+    cover = " ".join(_text(page) for page in reader.pages[:2])
+    assert "blanks to fill" in cover
+    assert "Hardship card: 10 pieces (Name, Effect)" in cover
+    _, _, reader = built["end_of_resources"]
+    assert "blanks to fill" not in " ".join(_text(page) for page in reader.pages[:2])
+
+
+def test_build_json_reports_each_sheets_utilisation(built):
+    for kit, (_, report, _) in built.items():
+        sheets = report["sheet_utilisation"]
+        assert [s["sheet"] for s in sheets] == list(range(1, report["sheets"] + 1)), kit
+        for sheet in sheets:
+            if sheet["kind"] in ("front", "single"):
+                assert 0 < sheet["utilisation"] <= 1, (kit, sheet)
+
+
+def test_no_cover_leaves_it_out(tmp_path):
+    result = build(ROOT / "components" / "end_of_resources", BuildOptions(out=tmp_path, cover=False, reference=False))
+    report = json.loads(result.report.read_text(encoding="utf-8"))
+    assert report["cover_pages"] == 0 and len(PdfReader(str(result.pdf)).pages) == report["pages"]
+    assert report["duplex_pages"] == [1, 2]
+    assert "page 1/" in _text(PdfReader(str(result.pdf)).pages[0])
+
+
+def test_blanks_writes_the_fill_in_sheet(tmp_path):
+    target = tmp_path / "mm.csv"
+    outcome = CliRunner().invoke(app, ["blanks", str(ROOT / "components" / "medieval_manor"), "--out", str(target)])
+    assert outcome.exit_code == 0, outcome.output
+    rows = list(csv.DictReader(target.open(encoding="utf-8")))
+    assert set(rows[0]) == {"component", "piece", "side", "field", "where", "copies", "value"}
+    hardship = [r for r in rows if r["component"] == "hardship"]
+    assert [(r["field"], r["copies"]) for r in hardship] == [("Name", "10"), ("Effect", "10")]
+    assert hardship[0]["where"].startswith("sheet")
+    assert not [r for r in rows if r["component"] == "land_basic" and "Fertile" in r["piece"]]  # the rules give it
