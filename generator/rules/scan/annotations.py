@@ -26,7 +26,7 @@ _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+p
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
                      r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
-_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w' -]*?)|(?P<name2>[A-Za-z][\w' -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)
+_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w'/ -]*?)|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)
 
 
 @dataclass(frozen=True)

@@ -312,9 +312,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
+        conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
             (_ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
-            and section_kind == "setup")
+            and (section_kind == "setup" or conditioned))
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
         per_after = read_per(sentence, phrase.end)
