@@ -264,6 +264,8 @@ def export(
     to = _value(to)
     if cutter is not None and to != "cut":
         raise typer.BadParameter("--cutter goes with --to cut")
+    if only and to == "cut":
+        raise typer.BadParameter("--only does not go with --to cut: the cut files match the whole kit's sheets")
     _check_out(out)
     options = ExportOptions(target=to, out=out, paper=_value(paper), orientation="landscape" if landscape else None,
                             players=players, cutter=_value(cutter) or "silhouette",

@@ -153,11 +153,25 @@ def face_fields(spec: KitSpec, component: ComponentSpec, side: SideSpec, colour:
     fields.setdefault("name", component.name)
     fields["colour_name"] = colour_name
     fields["seat"] = seat
+    symbol = player_symbol(spec, seat, colour_name)
+    if symbol is not None and "symbols" not in fields and fields.get("player_mark", True) is not False:
+        fields["player_symbol"] = symbol  # drawn beside the colour by templates/_base.svg.j2
     fields["kit_name"] = spec.name
     fields["content_missing"] = component.content == "missing"
     if side.art is not None and "art" not in extra:  # a card's own art wins over its side's
         fields["art"] = str(side.art)
     return fields
+
+
+def player_symbol(spec: KitSpec, seat: int | None, colour_name: str | None) -> str | None:
+    """The symbol of the player a piece belongs to: its seat's, or, for a per-colour set in a player's colour,
+    that player's (generator/palettes.py); None for pieces no player owns."""
+    from generator.palettes import seat_symbol
+
+    if seat is None and colour_name is not None:
+        names = [name for name, _ in spec.player_colours]
+        seat = names.index(colour_name) if colour_name in names else None
+    return seat_symbol(seat) if seat is not None else None
 
 
 def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float, bleed: float,

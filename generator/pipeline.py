@@ -287,7 +287,7 @@ def export(kit_dir: Path, options) -> ExportResult:
     name = folder_name(spec.id, options)
     real = (options.out / name).resolve()
     if real == spec.root or real in spec.root.parents:
-        raise UsageError(f"--out would put the export over the kit itself; choose another --out")
+        raise UsageError("--out would put the export over the kit itself; choose another --out")
     try:
         with build_limits(spec.defaults.template_time), export_folder(options.out, name) as (staging, target):
             report = {"kit": spec.id, "name": spec.name, "players": players, "target": options.target,

@@ -14,6 +14,8 @@ from generator.export.common import FaceImages, face_names, save_png, to_pillow
 from generator.model import Kit
 from generator.render import RenderedFace
 
+MAX_SIDE = 16000  # pixels: a board at a high dpi is drawn at a lower one (cairo's images stop at 32767)
+
 
 def export_images(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, options: ExportOptions) -> dict:
     """Write `<component>[-<colour>][-<row>]-<side>.png` at `options.dpi` into `folder`; return the report."""
@@ -27,9 +29,10 @@ def export_images(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, opt
             if face is None or (face.key, side) in done:
                 continue
             done.add((face.key, side))
-            surface, dpi = drawer.image(piece, face, options.dpi, clip)
+            surface, dpi = drawer.image(piece, face, options.dpi, clip, max_side=MAX_SIDE)
             path = save_png(to_pillow(surface), folder / f"{names[(face.key, side)]}.png", dpi)
             files.append({"file": path.name, "component": piece.component_id, "side": side,
                           "row": None if piece.card is None else piece.card + 1,
-                          "pixels": [surface.get_width(), surface.get_height()]})
+                          "pixels": [surface.get_width(), surface.get_height()],
+                          **({"dpi": round(dpi, 1)} if dpi < options.dpi else {})})
     return {"dpi": options.dpi, "bleed": options.bleed, "images": files}

@@ -51,9 +51,16 @@ def export_tts(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, target
         components.setdefault(piece.component_id, []).append(piece)
     kinds = {c.id: c for c in kit.spec.components}
     objects, decks, tiles = [], [], []
-    for index, (component_id, pieces) in enumerate(components.items()):
+    cursor = 0.0  # objects side by side along x, a unit (about an inch) apart, so none spawns inside another
+    for component_id, pieces in components.items():
         component = kinds[component_id]
-        x = 3.0 * index
+        if component.kind == "card":
+            width = max(pieces[0].width, pieces[0].height) / 72  # a deck: one card across
+        elif len(pieces) > 1:
+            width = 2.0  # a bag
+        else:
+            width = max(pieces[0].width, pieces[0].height) / 72  # one tile: its size, in inches
+        x, cursor = cursor + width / 2, cursor + width + 1.0
         if component.kind == "card":
             state, report = writer.deck(component_id, component.name, pieces, x)
             decks.append(report)

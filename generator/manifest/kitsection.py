@@ -48,6 +48,10 @@ def read_kit_section(docs: list[Document], files: KitFiles, problems: ProblemLis
     if players["min"] > players["max"]:
         problems.add(top, ("kit", "players"), f"min ({players['min']}) is more than max ({players['max']})")
     player_colours = _player_colours(top, kit, palette, problems)
+    if "player_colours" not in kit and 2 <= players["max"] <= 8:  # the built-in palette (generator/palettes.py)
+        from generator.palettes import player_palette
+
+        player_colours = player_palette(players["max"])
     defaults = _defaults(top, kit, files, problems)
     icons = _icons(top, kit, files, problems)
     waivers = tuple(_waivers(docs))

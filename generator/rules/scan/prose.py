@@ -86,6 +86,17 @@ class Paragraph:
     places: Places  # per character: (index into lines, column in that line's text)
 
 
+def _ends_statement(previous: str, text: str) -> bool:
+    """A short line followed by a capitalised one is a statement of its own, even without a full stop
+    ('Each player gets 10 gold' / 'Each player places a warrior'): wrapped prose fills its lines."""
+    return len(previous) < 60 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
+        and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
+
+
+_STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
+                          r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
+
+
 def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
     """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone."""
     result: list[Paragraph] = []
@@ -104,6 +115,8 @@ def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
             flush()
             continue
         text = line.text
+        if parts and _ends_statement(parts[-1], text):
+            flush()
         if parts:
             last = parts[-1]
             if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].islower():
@@ -159,7 +172,7 @@ _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\
                      r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 _ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?"
-                       r"|is\s+given|is\s+dealt|collects?|places?)\b", re.I)
+                       r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
 _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
                                 r"|return|reveal|draw|choose|select)\s+(?:\w+\s+){0,2}$", re.I)
 _ONE_PER_PLAYER = re.compile(
@@ -209,7 +222,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     return found + _acquired_articles(sentence, {start for start, _, _ in found})
 
 
-_ARTICLE_ITEM = re.compile(r"(?:^|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|$|\.))", re.I)
+_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|$|\.))", re.I)
 
 
 def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:
