@@ -89,7 +89,7 @@ class Paragraph:
 def _ends_statement(previous: str, text: str) -> bool:
     """A short line followed by a capitalised one is a statement of its own, even without a full stop
     ('Each player gets 10 gold' / 'Each player places a warrior'): wrapped prose fills its lines."""
-    return len(previous) < 60 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
+    return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
         and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
 
 
