@@ -49,7 +49,7 @@ _COUNT_LAST = re.compile(
 _TOKEN = re.compile(
     r"\s*(?P<tok>\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
-    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+-[A-Za-z][\w'-]*"
+    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
     r"|[A-Za-z][\w'&/-]*)",
     re.I,
@@ -100,6 +100,8 @@ class Phrase:
     def is_excluded(self) -> bool:
         if " of " in self.component and self.head in GROUPING | {"set"}:
             return False
+        if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$", self.component):
+            return False  # 'Level 1', 'Age 2': a named set, whatever its name's word
         if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
             return True
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
@@ -134,7 +136,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         bare = tok.strip("\"'").lower()
         if bare in STOP_WORDS and not (start is None and bare in {"more"}):
             break
-        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)-|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
+        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
         if start is not None and re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]):

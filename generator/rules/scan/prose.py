@@ -241,10 +241,10 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     return found
 
 
-_A_USED = re.compile(
-    r"\b(?:(?P<use>use|uses|using|need|needs|played\s+with|play\s+with)\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)"
-    r"(?P<passive>\s+(?:(?:is|are|will\s+be|can\s+be|may\s+be|must\s+be)\s+(?:also\s+)?(?:used|needed|required|included)))?",
-    re.I)
+_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|played\s+with|play\s+with)\s+(?P<article>an?|one)\s+"
+                    r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
+_A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"
+                        r"|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included)\b", re.I)
 
 
 _DEAL_N = re.compile(
@@ -269,12 +269,17 @@ def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
 def one_used(sentence: str) -> list[tuple[int, int, str]]:
     """'A canvas mat is used', 'optionally use a timer', 'a Checkers board can be used': one of a component."""
     found = []
-    for match in _A_USED.finditer(sentence):
-        if not (match.group("use") or match.group("passive")):
-            continue
+    for match in [*_USE_A.finditer(sentence), *_A_IS_USED.finditer(sentence)]:
         noun = match.group("noun")
+        if match.re is _USE_A:  # 'use a timer to …': the noun ends at its component head
+            words = re.split(r"\s+(?:to|for|of|with|from|that|which|and|in|on|as)\b", noun)[0].split()
+            while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+                words.pop()
+            noun = " ".join(words)
+            if not noun:
+                continue
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
-            found.append((match.start("article"), match.end("noun"), noun))
+            found.append((match.start("article"), match.start("noun") + len(noun), noun))
     return found
 
 
