@@ -47,7 +47,7 @@ _COUNT_LAST = re.compile(
     re.I,
 )
 _TOKEN = re.compile(
-    r"\s*(?P<tok>\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
+    r"[^\S\t]*(?P<tok>\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
     r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
@@ -129,6 +129,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     start = end = None
     cursor, words = pos, 0
     while words < max_words:
+        if start is None and text[cursor:cursor + 1] == "\t":  # '22\tRune stones': a leader's tab before the noun
+            cursor += len(text[cursor:]) - len(text[cursor:].lstrip("\t "))
         token = _TOKEN.match(text, cursor)
         if token is None:
             break

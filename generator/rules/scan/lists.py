@@ -191,6 +191,29 @@ class ListRun:
         return self.sections[item.line.number - 1] if self.sections else self.section
 
 
+_VALUE_COLUMN = re.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
+                           r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
+
+
+def _value_cells(lines: list[LayoutLine], index: int) -> set[int]:
+    """The cell numbers of a table row whose column heading names a value (Production, Cost, Points …): what
+    such a cell counts is a price or a yield, not a component."""
+    line = lines[index]
+    if line.text.count("\t") < 2:
+        return set()
+    for above in range(index - 1, max(-1, index - 12), -1):
+        header = lines[above].text
+        if header.count("\t") >= 2 and not re.search(r"\d", header):
+            return {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
+    return set()
+
+
+def _drop_value_cells(line: LayoutLine, items: list[Item], values: set[int]) -> list[Item]:
+    if not values:
+        return items
+    return [item for item in items if line.text[:item.offset + item.phrase.start].count("\t") not in values]
+
+
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
     runs: list[ListRun] = []
@@ -222,6 +245,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-3:])
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
+        items = _drop_value_cells(line, items, _value_cells(lines, index))
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and _is_breakdown_line(line))

@@ -115,8 +115,8 @@ def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
             flush()
             continue
         text = line.text
-        if parts and _ends_statement(parts[-1], text):
-            flush()
+        if parts and (_ends_statement(parts[-1], text) or text.count("\t") >= 2 or parts[-1].count("\t") >= 2):
+            flush()  # a table's row is a paragraph of its own
         if parts:
             last = parts[-1]
             if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].islower():
