@@ -46,7 +46,9 @@ class BuildOptions:
     strict: bool = False  # the rule check treats unlinked count statements as errors
     layout: str = "home"  # home | gutter-fold | print-and-cut (impose.LAYOUTS)
     cutter: str = "silhouette"  # print-and-cut: whose registration marks (impose.CUTTERS)
-    cover: bool = True  # lead the PDF with a cover page (contents, print settings, what to buy, blanks)
+    # lead the PDF with a cover page (contents, print settings, what to buy, blanks): `pnpgen build` does unless
+    # told --no-cover; code that builds for its own use (tests, exports) asks for it
+    cover: bool = False
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ components:
 def fixture_board(tmp_path_factory):
     folder = tmp_path_factory.mktemp("board_fixture")
     (folder / "kit.yaml").write_text(FIXTURE_BOARD, encoding="utf-8")
-    result = build(folder, BuildOptions(out=folder / "out", reference=False))
+    result = build(folder, BuildOptions(out=folder / "out", reference=False, cover=False))
     return result.pdf
 
 
@@ -317,7 +317,7 @@ def test_a_two_sided_board_prints_its_back_behind_its_front(tmp_path, paper, fro
     import json
 
     kit = two_sided_kit(tmp_path / "kit", front_spaces, back_space)
-    result = build(kit, BuildOptions(out=tmp_path / "out", paper=paper, duplex=duplex, reference=False))
+    result = build(kit, BuildOptions(out=tmp_path / "out", paper=paper, duplex=duplex, reference=False, cover=False))
     pages = page_boxes(result.pdf)
     assert len(pages) == 2
     front, back = pages
@@ -359,7 +359,7 @@ def test_a_two_sided_board_too_big_for_the_paper_is_tiled_on_both_sides(tmp_path
     import subprocess
 
     kit = two_sided_kit(tmp_path / "kit")
-    result = build(kit, BuildOptions(out=tmp_path / "out", paper="a4", reference=False))
+    result = build(kit, BuildOptions(out=tmp_path / "out", paper="a4", reference=False, cover=False))
     pages = page_boxes(result.pdf)
     report = json.loads(result.report.read_text())
     # the assembly sheet (front: the board's front and its tiles; back: the back and where each tile lies
@@ -385,7 +385,7 @@ def test_a_two_sided_board_too_big_for_the_paper_is_tiled_on_both_sides(tmp_path
 def test_a_back_without_its_own_board_block_is_drawn_from_the_back_template(tmp_path):
     extra = "  - id: market\n    kind: board\n    board: {tracks: [{spaces: 4}]}\n    sides: {back: {fields: {label: Market back}}}\n"
     kit = two_sided_kit(tmp_path / "kit", 5, "8mm", extra)
-    result = build(kit, BuildOptions(out=tmp_path / "out", reference=False))
+    result = build(kit, BuildOptions(out=tmp_path / "out", reference=False, cover=False))
     words = [page["words"] for page in page_boxes(result.pdf)]
     assert len(words) == 2 and "Market" in words[1] and "back" in words[1]
 
@@ -408,7 +408,7 @@ def test_a_board_size_is_honoured_with_its_content_centred(tmp_path):
     import pdfplumber
 
     (tmp_path / "kit.yaml").write_text(SIZED_BOARD.replace("SIZE", "380mm x 260mm"), encoding="utf-8")
-    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a3", reference=False))
+    result = build(tmp_path, BuildOptions(out=tmp_path / "out", paper="a3", reference=False, cover=False))
     assert cut_outlines(result.pdf) == {(380.0, 260.0): 1}
     with pdfplumber.open(result.pdf) as doc:
         page = doc.pages[0]
@@ -436,7 +436,7 @@ def test_a_board_size_smaller_than_its_content_is_refused_where_it_is_written(wr
     from generator.cli import app
 
     kit = write_kit(SIZED_BOARD.replace("SIZE", "150mm x 40mm"))
-    result = CliRunner().invoke(app, ["build", str(kit), "--out", str(tmp_path / "o")])
+    result = CliRunner().invoke(app, ["build", str(kit), "--out", str(tmp_path / "o"), "--no-cover"])
     assert result.exit_code == 2, result.output
     assert re.search(r"kit\.yaml:7:5: components\[0\]\.size: size 150mm x 40mm is smaller than the board's content, "
                      r"228\.5 × 54\.0 mm .*give at least size: 229mm x 54mm", result.output), result.output

@@ -16,8 +16,8 @@ from generator.units import to_mm
 from tests.conftest import CUT_GREY
 
 KIT = Path(__file__).resolve().parents[1] / "components" / "end_of_resources"
-SPECIES = {"red": "#d32f2f", "blue": "#1e56b0", "yellow": "#f4c20d", "green": "#2e8b3d",
-           "black": "#262626", "white": "#f7f7f2", "purple": "#7b3fa0", "orange": "#ef7d00"}
+SPECIES = {"red": "#d55e00", "blue": "#0072b2", "yellow": "#f3ea5c", "green": "#009e73",
+           "black": "#262626", "white": "#f7f7f2", "purple": "#cc79a7", "orange": "#e69f00"}
 NET_MM = (14.0, 51.5)           # panel 14 mm wide; tab 4.5 + base 11 + back 18 + front 18
 FOLDS_MM = (4.5, 15.5, 33.5)    # tab|base, base|back, back|front (the top of the tent)
 SAMPLE_DPI = 72
@@ -26,7 +26,7 @@ SAMPLE_DPI = 72
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("eor_kit")
-    result = build(KIT, BuildOptions(out=out, reference=False))
+    result = build(KIT, BuildOptions(out=out, reference=False, cover=False))  # the pieces only
     return result, json.loads(result.report.read_text(encoding="utf-8"))
 
 

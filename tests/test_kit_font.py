@@ -87,7 +87,7 @@ def font_kit(tmp_path: Path, fonts: Path, font: str, files: tuple[str, ...] = ("
 
 
 def build(kit: Path, out: Path, *extra: str):
-    return CliRunner().invoke(app, ["build", str(kit), "--out", str(out), *extra])
+    return CliRunner().invoke(app, ["build", str(kit), "--out", str(out), "--no-cover", *extra])
 
 
 def embedded_fonts(pdf: Path) -> dict[str, bool]:

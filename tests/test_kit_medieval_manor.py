@@ -25,7 +25,7 @@ EXTRA_LANDS = ["Irrigated Fields", "Hunting Grounds", "Mountains", "Forest"]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("mm")
-    result = build(KIT, BuildOptions(out=out, reference=False))
+    result = build(KIT, BuildOptions(out=out, reference=False, cover=False))  # the pieces only
     report = json.loads(result.report.read_text(encoding="utf-8"))
     text = subprocess.run(["pdftotext", str(result.pdf), "-"], check=True, capture_output=True, text=True).stdout
     return result, report, text

@@ -35,7 +35,7 @@ def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("kits")
     results = {}
     for kit in KITS:
-        result = build(ROOT / "components" / kit, BuildOptions(out=out))
+        result = build(ROOT / "components" / kit, BuildOptions(out=out, cover=True))
         report = json.loads(result.report.read_text(encoding="utf-8"))
         results[kit] = (result, report, [_text(page) for page in PdfReader(str(result.pdf)).pages])
     return results

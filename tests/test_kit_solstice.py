@@ -31,7 +31,7 @@ def _own_components(folder: Path) -> Path:
 
 
 def _build(out: Path, players: int) -> tuple[object, dict, str]:
-    result = build(_own_components(out), BuildOptions(out=out / "output", players=players, reference=False))
+    result = build(_own_components(out), BuildOptions(out=out / "output", players=players, reference=False, cover=False))  # the pieces only
     report = json.loads(result.report.read_text(encoding="utf-8"))
     text = subprocess.run(["pdftotext", str(result.pdf), "-"], check=True, capture_output=True, text=True).stdout
     return result, report, text

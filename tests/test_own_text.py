@@ -1,4 +1,4 @@
-"""pnpgen's own words on a face (the fill-in prompt of `content: missing` cards, a card's fallback title, the kit
+"""pnpgen's own words on a face (the field name on the blank of `content: missing` cards, a card's fallback title, the kit
 name on a default back, 'glue' on tabs) always fit: shorter wording on small pieces, left out when nothing fits.
 The player's own text that does not fit stays an error. Read back from the written PDF."""
 
@@ -51,8 +51,8 @@ def test_the_fill_in_prompt_fits_25mm_40mm_and_mini_cards(tmp_path):
         [card] = [c for c in cuts if abs(c[3] - c[1] - width) < 0.1 and abs(c[4] - c[2] - height) < 0.1]
         inside = _inside(words, card)
         text = " ".join(w[5] for w in inside)
-        # the prompt, in full where there is room for it, shorter where there is not, always inside the card
-        assert "write" in text.lower(), (width, text)
+        # a clean blank: at most its field's name ("Text"), never words to the designer, always inside the card
+        assert "write" not in text.lower() and "rules" not in text.lower(), (width, text)
         assert all(w[1] >= card[1] + 3 and w[3] <= card[3] - 3 for w in inside), (width, inside)
     [tiny] = [c for c in cuts if abs(c[3] - c[1] - 12) < 0.1]
     assert not _inside(words, tiny)  # no room for a title or a prompt: the 12 mm card is left blank

@@ -37,7 +37,7 @@ components:
 
 
 def build(kit, out, *args):
-    result = CliRunner().invoke(app, ["build", str(kit), "--out", str(out), "--no-reference", *args])
+    result = CliRunner().invoke(app, ["build", str(kit), "--out", str(out), "--no-reference", "--no-cover", *args])
     assert result.exit_code == 0, result.output
     return json.loads((out / kit.name / "build.json").read_text())
 

@@ -110,12 +110,14 @@ def compare_golden(actual, name: str, update: bool, tmp_path: Path, tolerance: f
     from PIL import Image, ImageChops, ImageStat
 
     golden = GOLDEN / name
-    if update or not golden.exists():
+    if update:
         GOLDEN.mkdir(exist_ok=True)
         actual.save(golden)
-        if not update:
-            pytest.skip(f"golden image {name} written; check it and commit it")
         return
+    if not golden.exists():  # a missing golden is a failure, never a silent pass: write it on purpose
+        actual.save(tmp_path / f"actual-{name}")
+        pytest.fail(f"no golden image tests/golden/{name}; look at {tmp_path / f'actual-{name}'} and, if it is right, "
+                    "run pytest --update-golden")
     expected = Image.open(golden).convert("RGB")
     assert actual.size == expected.size, (actual.size, expected.size)
     diff = ImageChops.difference(actual.convert("RGB"), expected)

@@ -124,7 +124,7 @@ WRITERS = {"xlsx": write_xlsx, "ods": write_ods}
 
 # -- helpers ---------------------------------------------------------------------------------------
 def build(kit: Path, out: Path):
-    return CliRunner().invoke(app, ["build", str(kit), "--out", str(out), "--no-reference"])
+    return CliRunner().invoke(app, ["build", str(kit), "--out", str(out), "--no-reference", "--no-cover"])
 
 
 def pdf_text(pdf: Path) -> str:

@@ -27,7 +27,7 @@ components:
 
 @pytest.fixture
 def built(write_kit, tmp_path):
-    result = CliRunner().invoke(app, ["build", str(write_kit(KIT)), "--out", str(tmp_path), "--preview"])
+    result = CliRunner().invoke(app, ["build", str(write_kit(KIT)), "--out", str(tmp_path), "--preview", "--no-cover"])
     assert result.exit_code == 0, result.output
     return tmp_path / "kit"
 
