@@ -45,7 +45,7 @@ _DIMENSION_AFTER = re.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away
 _ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
                             r"|gains?|loses?|moves?|scores?|flips?|reveals?|plays?|playing|picks?|chooses?|trades?|buys?|sells?"
                             r"|steals?|returns?|removes?|lose)\s+(?:up\s+to\s+|at\s+least\s+|only\s+|exactly\s+)?$", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
 
 class Places:
@@ -333,7 +333,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
             (_ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
-            and (section_kind == "setup" or conditioned))
+            and (section_kind == "setup" or conditioned)) or bool(re.match(r"\s*(?:each|every)\s+player\s+(?:places|takes|gets|receives)\s+$",
+                                                                        sentence[:phrase.start], re.I))
         if not known and not (strong and not GAMEPLAY.search(sentence)):
             continue
         per_after = read_per(sentence, phrase.end)
