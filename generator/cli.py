@@ -180,6 +180,7 @@ def build(
     strict: Annotated[bool, typer.Option("--strict", help="Check strictly (unlinked count statements are errors) and exit 1 when the check fails.")] = False,
     reference: Annotated[bool, typer.Option("--reference/--no-reference", help="Also write the reference sheets.")] = True,
     cover: Annotated[bool, typer.Option("--cover/--no-cover", help="Lead the PDF with a cover page: contents, print settings, what to buy, blanks to fill.")] = True,
+    dice: Annotated[Optional[str], typer.Option("--dice", metavar="net|stickers", help="Print every die as a net to fold, or as six stickers for a bought blank die (default: as the kit says).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Keep running and rebuild whenever a kit file changes (unchanged faces are reused).")] = False,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Say nothing but errors.")] = False,
     verbose: Annotated[bool, typer.Option("-v", "--verbose", help="Say what each stage does, and what it did.")] = False,
@@ -195,13 +196,15 @@ def build(
     if quiet and verbose:
         raise typer.BadParameter("--quiet and --verbose contradict each other; give one")
     _check_out(out)
+    if dice is not None and dice not in ("net", "stickers"):
+        raise typer.BadParameter(f"--dice is net or stickers, not {dice!r}")
     layout, cutter = _value(layout), _layout_cutter(_value(layout), _value(cutter))
     options = BuildOptions(out=out, paper=_value(paper), orientation="landscape" if landscape else None,
                            players=players, duplex=_value(duplex), back_offset=_parse_offset(back_offset),
                            layout=layout, cutter=cutter,
                            previews=preview or preview_dpi is not None,
                            preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict,
-                           cover=cover)
+                           cover=cover, dice=dice)
     echo = (lambda text: None) if quiet else typer.echo
     events = events_for(echo, lambda text: typer.echo(text, err=True), quiet=quiet, verbose=verbose)
     if watch:

@@ -49,6 +49,7 @@ class BuildOptions:
     # lead the PDF with a cover page (contents, print settings, what to buy, blanks): `pnpgen build` does unless
     # told --no-cover; code that builds for its own use (tests, exports) asks for it
     cover: bool = False
+    dice: str | None = None  # net | stickers: how every die is made (kinds/dice.py); None: as each kit says
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,10 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
     paper = load_paper(options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation,
                        spec.defaults.margin)
     events.stage(spec, "making the pieces")
+    if options.dice is not None:
+        from generator.kinds.dice import with_dice_mode
+
+        spec = with_dice_mode(spec, options.dice)
     kit = build_kit(spec, players)
     events.detail(spec, f"{_count(len(kit.pieces), 'piece')} of {_count(len(spec.components), 'component')} "
                         f"for {_count(players, 'player')}")
@@ -222,7 +227,8 @@ def build_report(kit: Kit, imposition: Imposition, options: BuildOptions, cover_
         size = (pieces[0].width, pieces[0].height) if pieces else (component.width, component.height)
         entry = {
             "id": component.id, "name": component.name, "kind": component.kind,
-            "count": len(pieces) if component.printed else printed_count(component, kit.players),
+            # components, not pieces: a die printed as six stickers is one die
+            "count": sum(p.unit for p in pieces) if component.printed else printed_count(component, kit.players),
             "size_mm": [round(to_mm(size[0]), 2), round(to_mm(size[1]), 2)],
             "sides": component.sides, "print": component.printed,
         }

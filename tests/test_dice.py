@@ -3,6 +3,7 @@ in the written PDF, stickers for blank dice, net geometry, and Shires' 13 dice."
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -96,12 +97,22 @@ def test_net_geometry_for_any_edge():
     assert sorted(NET_CELLS) == [1, 2, 3, 4, 5, 6]
 
 
-def test_shires_prints_thirteen_dice_nets_and_their_stickers(tmp_path):
-    pdf, pages = pieces_pdf(ROOT / "components" / "shires", {"dice_net", "dice_sticker"}, tmp_path / "dice.pdf")
+def test_shires_prints_thirteen_dice_as_nets_or_as_stickers(tmp_path):
+    pdf, pages = pieces_pdf(ROOT / "components" / "shires", {"dice_net"}, tmp_path / "dice.pdf")
     assert len(pages) == 1
     assert len(_dashed_lines(pdf)) == 13 * 12
     outlines = cut_outlines(pdf)
-    assert outlines[(60.0, 86.0)] == 13 and outlines[(13.0, 13.0)] == 13 * 6
+    assert outlines[(60.0, 86.0)] == 13 and not outlines[(13.0, 13.0)]  # nets only: not the stickers too
+
+
+def test_dice_option_prints_every_die_as_stickers(tmp_path):
+    from generator.pipeline import BuildOptions, build
+
+    result = build(ROOT / "components" / "shires", BuildOptions(out=tmp_path, dice="stickers", reference=False))
+    outlines = cut_outlines(result.pdf)
+    assert outlines[(13.0, 13.0)] == 13 * 6 and not outlines[(60.0, 86.0)]
+    dice = next(c for c in json.loads(result.report.read_text())["components"] if c["id"] == "dice_net")
+    assert dice["count"] == 13
 
 
 def test_a_die_needs_six_faces(write_kit):

@@ -43,7 +43,8 @@ CASES = [
 ]
 
 WHOLE = {
-    "per-player-no-colours": "kit:\n  name: X\n  players: {min: 2, max: 4}\ncomponents:\n  - id: a\n    size: 25mm\n    per_player: true\n",
+    # 2-8 players get the built-in palette (generator/palettes.py); beyond it the kit must name its colours
+    "per-player-no-colours": "kit:\n  name: X\n  players: {min: 2, max: 9}\ncomponents:\n  - id: a\n    size: 25mm\n    per_player: true\n",
     "include-missing": "kit:\n  name: X\ninclude: [more.yaml]\ncomponents: []\n",
     "bad-length-default": "kit:\n  name: X\n  defaults:\n    bleed: three\ncomponents: []\n",
 }

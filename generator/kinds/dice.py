@@ -194,3 +194,24 @@ def sticker_piece(component: ComponentSpec, face: dict[str, Any], side: float, s
 
 BUILDERS["die"] = die_pieces
 VALIDATORS["die"] = validate_die
+
+
+DICE_MODES = ("net", "stickers")
+
+
+def with_dice_mode(spec: KitSpec, mode: str | None) -> KitSpec:
+    """`spec` with every printed die made as `mode` (`net` or `stickers`; None: as the kit says): `pnpgen build
+    --dice`. A size written for the other mode is left to the new mode's default (a 20 mm net, stickers for a
+    16 mm blank die)."""
+    if mode is None:
+        return spec
+    if mode not in DICE_MODES:
+        raise ValueError(f"dice are made as {' or '.join(DICE_MODES)}, not {mode!r}")
+    changed = []
+    for component in spec.components:
+        block = dict(component.options.get("die", {}))
+        if component.kind == "die" and component.printed and block.get("mode", "net") != mode:
+            kept = {key: value for key, value in block.items() if key not in ("edge", "tab", "tabs", "sticker")}
+            component = replace(component, options={**component.options, "die": {**kept, "mode": mode}})
+        changed.append(component)
+    return replace(spec, components=tuple(changed))
