@@ -113,7 +113,8 @@ BUILD_CASES = [
      ["kit.yaml:9:5", "more than half"]),
     ("hex-huge", {"kit.yaml": HEAD + "  - id: h\n    kind: hex\n    hex: {across_flats: 5000mm}\n"},
      ["kit.yaml:6:5", "larger than 1000 mm"]),
-    ("per-player-without-colours", {"kit.yaml": "kit:\n  name: X\n  players: {min: 2, max: 4}\ncomponents:\n"
+    # 2-8 players get the built-in palette; beyond it the kit must name its colours
+    ("per-player-without-colours", {"kit.yaml": "kit:\n  name: X\n  players: {min: 2, max: 9}\ncomponents:\n"
                                                 "  - id: a\n    size: 25mm\n    per_player: true\n"},
      ["kit.yaml:7:5", "per_player needs kit.player_colours"]),
     # kinds and their option blocks
