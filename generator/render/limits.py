@@ -82,6 +82,11 @@ def timeout_text(what: str | None, seconds: float) -> str:
 def _on_alarm(signum, frame) -> None:
     what = _state.timing
     if what is not None:  # a late alarm, after the face ended, is ignored
+        import signal
+
+        # Python drops an exception raised while a gc callback runs ("Exception ignored in …"): arm the timer
+        # again, so that a timeout lost that way is raised a moment later. The face's exit stops the timer.
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
         raise FaceTimeout(timeout_text(what, _state.seconds))
 
 

@@ -100,10 +100,19 @@ def cover_content(kit, imposition: Imposition, duplex: str, cover_pages: int, bl
     flip = "long" if duplex == "long-edge" else "short"
     two_sided = [i + 1 + cover_pages for i, p in enumerate(imposition.pages)
                  if p.kind == "back" or (i + 1 < len(imposition.pages) and imposition.pages[i + 1].kind == "back")]
-    one_sided = [i + 1 + cover_pages for i, p in enumerate(imposition.pages) if i + 1 + cover_pages not in two_sided]
+    one_sided = [i + 1 + cover_pages for i, p in enumerate(imposition.pages)
+                 if i + 1 + cover_pages not in two_sided and p.kind != "fold"]
     paper = imposition.pages[0]
     content.printing.append(f"{_paper_name(paper.width, paper.height)}, at 100 % / actual size - never 'fit to page'. "
                             "Every sheet has a 50 mm bar: measure it on the first sheet printed.")
+    folded = [i + 1 + cover_pages for i, p in enumerate(imposition.pages) if p.kind == "fold"]
+    cut = next((p.registration.cutter for p in imposition.pages if p.registration is not None), None)
+    if folded:
+        content.printing.append(f"Gutter fold: PDF pages {_ranges(folded)} hold each piece's front and back side by "
+                                "side; print them one-sided, fold each sheet on the dashed line, glue, then cut.")
+    if cut:
+        content.printing.append(f"Print-and-cut: the sheets carry {cut.title()} registration marks; print them "
+                                f"one-sided and cut them with the files of `pnpgen export KIT --to cut`.")
     content.printing.append(f"Double-sided, flipping on the {flip} edge: PDF pages {_ranges(range(1, cover_pages + 1))} "
                             f"(this cover){', ' + _ranges(two_sided) if two_sided else ''}.")
     if one_sided:
