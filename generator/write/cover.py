@@ -283,18 +283,7 @@ class _Flow:
         self.y += BODY * 0.9
         self.y += BODY * 1.3
         self.put(text, self.left, 11.5, bold=True, colour=ACCENT)
-        y, left, right = self.y + 3, self.left, self.right
-
-        def rule(context) -> None:
-            context.save()
-            context.set_source_rgb(*ACCENT)
-            context.set_line_width(0.6)
-            context.move_to(left, y)
-            context.line_to(right, y)
-            context.stroke()
-            context.restore()
-
-        self.pages[-1].append(rule)
+        self._rule(self.y + 3, ACCENT, width=0.6)
         self.y += 5
 
     def paragraph(self, text: str, size: float = BODY, bullet: str | None = None, indent: float = 0.0) -> None:
@@ -342,13 +331,13 @@ class _Flow:
             self.y = top + need
         self.y += 4
 
-    def _rule(self, y: float, colour) -> None:
+    def _rule(self, y: float, colour, width: float = 0.4) -> None:
         left, right = self.left, self.right
 
         def rule(context) -> None:
             context.save()
             context.set_source_rgb(*colour)
-            context.set_line_width(0.4)
+            context.set_line_width(width)
             context.move_to(left, y)
             context.line_to(right, y)
             context.stroke()
