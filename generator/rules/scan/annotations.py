@@ -76,7 +76,7 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'."""
     match = _BREAKDOWN.search(text, pos)
     between = text[pos:match.start()] if match else ""
-    if match is not None and re.fullmatch(r"\s*of\s+[A-Za-z][\w ]{0,30}", between):
+    if match is not None and re.fullmatch(r"\s*(?:of|in)\s+(?:\d{1,2}\s+)?[A-Za-z][\w ]{0,30}", between):
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
     if match is None or between.strip(" ,:-"):
         match = _DASHED.match(text, pos)
@@ -86,7 +86,7 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     if re.search(r"\b(?:each|every|per)\b|mm\b|cm\b|inch|%", items, re.I):
         return None
     parts, offset = [], match.start("items")
-    for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)&(?=\w))+", items):
+    for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue
         cleaned = re.sub(r"^\s*(?:and|or)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
