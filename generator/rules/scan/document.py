@@ -12,7 +12,7 @@ from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singul
 from .lists import Item, ListRun, read_lists
 from .prose import (GAMEPLAY, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
                     read_sentence, sentences, special_productions)
-from .grammar import Phrase, bare_item, count_first, parse_number
+from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .annotations import read_per
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
@@ -139,9 +139,6 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
                                 f"{statement.get('per_label') or statement.get('per')}"))
 
 
-_COUNT_HINT = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
-                         r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
-                         r"|ninety|hundred|dozen|half|third|quarter|xx+)\b|\?", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|required|included|give|deal|hand|each\s+player)\b", re.I)
 
@@ -153,7 +150,7 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
     for paragraph in paragraphs(lines, taken):
         last_total: dict | None = None
         for offset, sentence in sentences(paragraph.text):
-            has_count = bool(_COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
+            has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None

@@ -77,6 +77,10 @@ GROUPING = frozenset({"set", "pair", "pack", "box", "bag", "stack", "pile", "dec
 _GROUP_OF = re.compile(r"\s+of\s+(?:the\s+)?", re.I)
 
 
+# A cheap test for 'could a count stand here?' (a digit, a number word, a placeholder), run before the grammar.
+COUNT_HINT = re.compile(rf"\d|\?|\b(?:{NUMBER_WORD_PATTERN}|half|third|quarter|xx+)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Phrase:
     """A count with the thing it counts, as spans of the normalised text."""

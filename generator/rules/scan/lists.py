@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .annotations import read_breakdown, read_including, read_per
-from .grammar import NUMBER, Phrase, bare_item, count_first, count_last, parse_number
+from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
@@ -48,7 +48,7 @@ _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
-    if not _COUNT_HINT.search(rest):
+    if not (COUNT_HINT.search(rest) or _LEAD_WORD.search(rest)):
         return _uncounted(rest, allow_bare, bulleted)
     elliptic = _ELLIPTIC.match(rest)
     if elliptic and parse_number(elliptic.group("n")) is not None:
@@ -64,9 +64,7 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return _uncounted(rest, allow_bare, bulleted)
 
 
-_COUNT_HINT = re.compile(r"\d|\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
-                         r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
-                         r"|ninety|hundred|dozen|xx+|at|up|about)\b|\?", re.I)
+_LEAD_WORD = re.compile(r"\b(?:an?|at|up|about)\b", re.I)  # an article or a qualifier may start a count
 
 
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
