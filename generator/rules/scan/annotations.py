@@ -86,6 +86,7 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     if re.search(r"\b(?:each|every|per)\b|mm\b|cm\b|inch|%", items, re.I):
         return None
     parts, offset = [], match.start("items")
+    items = re.sub(r"\s(?=and\s+\d)", ",", items)  # '14 black and 14 white': two parts (same offsets)
     for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue

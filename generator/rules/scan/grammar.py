@@ -41,13 +41,13 @@ _COMPOUND = re.compile(
     re.I,
 )
 _COUNT_LAST = re.compile(
-    rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*|\s+[x×]\s*|\s+[x×](?=\d)|\s+-\s+|\s*\(\s*|\s{{2,}})"
+    rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
-    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s)",
+    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|(?<=\.)\s+[A-Z])",
     re.I,
 )
 _TOKEN = re.compile(
-    r"[^\S\t]*(?P<tok>\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
+    r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
     r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
@@ -67,6 +67,7 @@ remain remaining left one
 """.split())
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
+_MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
 _FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further",
            "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
 
@@ -106,6 +107,8 @@ class Phrase:
             return False
         if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$", self.component):
             return False  # 'Level 1', 'Age 2': a named set, whatever its name's word
+        if self.head in _MEASURES and re.fullmatch(r"[A-Z][\w'-]*\s+[A-Z][\w'-]*", self.component):
+            return False  # 'Water Meter', 'Turn Gauge': a named thing, not a measure
         if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
             return True
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:

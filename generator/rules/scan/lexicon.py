@@ -77,7 +77,16 @@ def head_of(component: str) -> str:
     last = words[-1].lower()
     if "-" in last and singular(last.split("-")[-1]) in COMPONENT_HEADS:
         last = last.split("-")[-1]
-    return singular(last)
+    head = singular(last)
+    if head not in COMPONENT_HEADS and head not in _NOT_COMPOUNDS:
+        closing = _COMPOUND_HEAD.search(head)
+        if closing:  # 'datasheet', 'scoreboard', 'wildcard': a compound closed by a component noun
+            return closing.group(0)
+    return head
+
+
+_COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:card|tile|board|sheet|token|piece|marker|chip|cube|disc|pawn|meeple|figure|book|booklet|mat)$")
+_NOT_COMPOUNDS = frozenset({"discard", "format", "automat", "onboard", "aboard", "overboard", "combat"})
 
 
 def is_component_head(word: str) -> bool:

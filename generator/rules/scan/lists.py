@@ -47,9 +47,16 @@ _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?P<group>pile|deck|stack|set|bag|bo
 _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b)", re.I)
 
 
+_VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if not (COUNT_HINT.search(rest) or _LEAD_WORD.search(rest)):
         return _uncounted(rest, allow_bare, bulleted)
+    named = _VALUE_NAMED.match(rest)
+    if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
+        return Phrase(0, named.end(), named.start("n"), named.end("n"), int(named.group("n")), "exact",
+                      named.group("noun"), head_of(named.group("noun")), "count_last")
     elliptic = _ELLIPTIC.match(rest)
     if elliptic and parse_number(elliptic.group("n")) is not None:
         return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),
@@ -74,15 +81,56 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         noun = group.group("noun")
         return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
                       noun, head_of(noun), "bare_item")
-    if allow_bare and (bulleted or _short_noun_line(rest)):
+    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
         return bare_item(rest)
     return None
+
+
+def _component_line(text: str) -> bool:
+    """'Game board', 'Instruction booklet': a short line of its own whose last word names a component."""
+    words = re.findall(r"[A-Za-z][\w'-]*", text)
+    if any(word.lower() in _TITLE_WORDS for word in words):
+        return False  # 'In the box', 'What you need': a heading, not an item
+    return 0 < len(words) <= 4 and not re.search(r"[\d.:;!?,]\s*$", text.strip()) and head_of(text) in COMPONENT_HEADS
+
+
+_TITLE_WORDS = frozenset("in on of the what for to with your you inside contents content components box's".split())
 
 
 def _short_noun_line(text: str) -> bool:
     """'A hex board with about 40 hex spaces.': a line of its own that names one component."""
     words = re.findall(r"[A-Za-z]+", text)
     return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I))
+
+
+_WRAPPED_TAIL = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
+
+
+def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
+    """The words a narrow column pushed onto the next line ('5 Victory Point' / 'markers'), if that is what
+    the next line is: one to three words, no number, no bullet, not a heading, not a sentence."""
+    if after is None or after.blank or after.bullet is not None or after.heading_level or "\t" in line.text:
+        return None
+    text = after.text.strip()
+    if not _WRAPPED_TAIL.match(text) or re.search(r"[.:;!?]\s*$", line.text.rstrip()):
+        return None
+    return text
+
+
+def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool) -> Item | None:
+    """The item of a line read together with its wrapped tail, when only then does it name a component.
+    Quotes stay on the line itself: the tail only decides what is counted."""
+    alone = _item(line, allow_bare)
+    if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded:
+        return None
+    joined = LayoutLine(line.number, line.raw, f"{line.text.rstrip()} {tail}", line.cols, line.indent, line.bullet,
+                        line.heading_level, line.is_debris)
+    item = _item(joined, allow_bare)
+    if item is None or item.phrase.head not in COMPONENT_HEADS or item.phrase.form != "count_first" or item.parts:
+        return None
+    item.line = line
+    item.quote_end = min(item.quote_end, len(line.text.rstrip()))
+    return item
 
 
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
@@ -217,6 +265,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     runs: list[ListRun] = []
     current: list[tuple[LayoutLine, Item | None]] = []  # a line with several items appears once per item
     blank_gap = 0
+    wrapped: set[int] = set()  # lines that are the wrapped tail of the item above
 
     def close() -> None:
         items = [item for _, item in current if item is not None]
@@ -242,7 +291,16 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[index]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-3:])
+        if index in wrapped:
+            current.append((line, None))  # the tail of the item above
+            continue
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
+        tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
+        if tail is not None:
+            joined = _wrapped_item(line, tail, allow_bare)
+            if joined is not None:
+                items = [joined]
+                wrapped.add(index + 1)
         items = _drop_value_cells(line, items, _value_cells(lines, index))
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (

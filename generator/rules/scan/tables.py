@@ -100,12 +100,13 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40:
                 break
             cell, start, end = row[count_at]
-            if not re.fullmatch(r"\d{1,4}", cell):
+            number = re.fullmatch(r"[x×]?\s*(\d{1,4})\s*[x×]?", cell)  # '7', '7x', 'x7'
+            if not number:
                 break
             name = row[name_at][0]
             out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
                     quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
-                    count=int(cell), component=name, role="total", per=per, head=head_of(name))
+                    count=int(number.group(1)), component=name, role="total", per=per, head=head_of(name))
             if row_line.number != line.number:  # a wiki table on one line shares it with prose
                 used.add(row_line.number)
             index += 1
