@@ -10,11 +10,11 @@ from dataclasses import replace
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
-from .prose import (GAMEPLAY, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
+from .prose import (GAMEPLAY, PLAY, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
                     read_sentence, sentences, special_productions)
 from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .annotations import read_per
-from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
+from .sections import OPTIONAL, SETUP, SUPPLIED, is_play, section_kinds
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 
@@ -154,7 +154,8 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
-            section = sections[first_line.number - 1].kind if first_line else ""
+            section = "" if first_line is None else PLAY if is_play(sections[first_line.number - 1]) else \
+                sections[first_line.number - 1].kind
             emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
                 phrase, phrase.start if start is None else start, phrase.end if end is None else end,
                 paragraph, offset, lines, out, info)

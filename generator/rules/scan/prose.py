@@ -15,6 +15,7 @@ from .grammar import NUMBER, Phrase, count_first, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 
+PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = re.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
@@ -318,6 +319,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     for phrase in phrases:
         if phrase.is_excluded:
             continue
+        if section_kind == PLAY and not _STRONG.search(sentence):
+            continue  # 'draw two cards', 'the player with the most coins': play, not the box
+        if phrase.qualifier in {"at_least", "at_most"} and section_kind not in {"components", "supplied"} and not strong:
+            continue  # 'more than 5 cards', 'up to three walls': a limit of play
         if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
             continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
         action = _ACTION_BEFORE.search(sentence[:phrase.start])

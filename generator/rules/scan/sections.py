@@ -77,6 +77,15 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     return None
 
 
+def is_play(section: Section) -> bool:
+    """A section about playing (turns, actions, scoring, the end): counts there are moves, not the box."""
+    return section.kind == OTHER and bool(_PLAY_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
+
+
+_PLAY_TITLE = re.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|winning|actions?|playing\s+the\s+game|gameplay|game\s+play"
+                         r"|how\s+to\s+play|sequence|examples?|strategy|strategies|tips|combat|moving|movement|attack(?:ing)?)\b", re.I)
+
+
 def classify(title: str) -> str:
     if _SUPPLIED_TITLE.search(title):
         return SUPPLIED

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.vocabulary import PER_COLOUR, SETS_KEY, Per, Role
+
 
 @dataclass(frozen=True)
 class CountStatement:
@@ -20,8 +22,8 @@ class CountStatement:
     count: int | None
     component: str
     qualifier: str = "exact"  # exact | at_least | at_most | about
-    role: str = "total"  # total | part | setup
-    per: str | None = None  # player | colour | side | a category word (kind, suit, house…)
+    role: Role = "total"
+    per: Per | str | None = None  # player | colour | side | a category word (kind, suit, house…)
     per_count: int | None = None  # how many colours/kinds/sides the rulebook states, when it does
     total: int | None = None
     parent: str | None = None  # id of the total this is a part of
@@ -36,11 +38,11 @@ class CountStatement:
     # The forms the checker has always compared; derived from the fields above.
     @property
     def multiplier(self) -> str | None:
-        return {"player": "per_player", "colour": "per_colour"}.get(self.per or "")
+        return SETS_KEY.get(self.per or "")  # None for a category of the rule's own (kind, suit …)
 
     @property
     def colours(self) -> int | None:
-        return self.per_count if self.per == "colour" else None
+        return self.per_count if self.per == PER_COLOUR else None
 
     @property
     def players(self) -> int | None:
