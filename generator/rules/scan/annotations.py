@@ -22,6 +22,8 @@ _PER = re.compile(
 # Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
 _PER_PAREN = re.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
+_TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
+_EACH_OF_NAMES = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)\s*\)", re.I)
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
@@ -44,6 +46,15 @@ def read_per(text: str, pos: int) -> Per | None:
     after = _PER_PLAYER_AFTER.match(rest)
     if after:
         return Per("player", None, None, pos + after.end())
+    times = _TIMES_PER.match(rest)
+    if times:  # '(18 x 4 colours)': 18 of each of 4 colours
+        per = PER_WORDS.get(singular(times.group("per")), singular(times.group("per")))
+        return Per(per, parse_number(times.group("inner")), parse_number(times.group("many")), pos + times.end(),
+                   pos + times.start("inner"))
+    each_of = _EACH_OF_NAMES.match(rest)
+    if each_of:  # '(3 each of Duke, Assassin, Captain)': 3 of each named kind
+        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
+        return Per("kind", parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
     match = _PER.search(rest)
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
     if paren is not None and (match is None or match.group("inner") is None):
@@ -97,7 +108,8 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
         if part is None:
             return None
         number = part.group("n1") or part.group("n2")
-        name = (part.group("name1") or part.group("name2")).strip()
+        name = re.sub(r"^[x×]\s+", "", (part.group("name1") or part.group("name2")).strip())  # '5 x 50 cents'
+
         value = parse_number(number)
         if value is None:
             return None

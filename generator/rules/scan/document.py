@@ -290,8 +290,8 @@ def _restatements(items: list[dict]) -> None:
             continue
         key = (singular(item.get("head") or ""), item["count"], item.get("per"), item.get("condition"))
         earlier = seen.get(key)
-        words = {singular(w) for w in re.findall(r"[a-z]+", item["component"].lower())}
-        before = {singular(w) for w in re.findall(r"[a-z]+", earlier["component"].lower())} if earlier else set()
+        words = {singular(w) for w in re.findall(r"[a-z0-9]+", item["component"].lower())}
+        before = {singular(w) for w in re.findall(r"[a-z0-9]+", earlier["component"].lower())} if earlier else set()
         if earlier is not None and earlier is not item and (words <= before or before <= words):
             if item["role"] == earlier["role"] or item["role"] == "setup":
                 item["restates_ref"] = earlier

@@ -284,6 +284,8 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
+                         r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
 
@@ -321,13 +323,14 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if section_kind == PLAY and not _STRONG.search(sentence):
             continue  # 'draw two cards', 'the player with the most coins': play, not the box
-        if phrase.qualifier in {"at_least", "at_most"} and section_kind not in {"components", "supplied"} and not strong:
+        if phrase.qualifier in {"at_least", "at_most"} and phrase.count_start > phrase.start \
+                and section_kind not in {"components", "supplied"} and not (strong or SETUP.search(sentence)):
             continue  # 'more than 5 cards', 'up to three walls': a limit of play
         if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
             continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
         action = _ACTION_BEFORE.search(sentence[:phrase.start])
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
-        if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and (rolled or not (
+        if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and ((rolled and section_kind != "setup") or not (
                 section_kind == "setup" or SETUP.search(sentence)))):
             continue
         if id(phrase) in chained:
@@ -344,7 +347,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         per_after = read_per(sentence, phrase.end)
         if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
-                and per_after is None:
+                and per_after is None and not (section_kind == "setup" and phrase.head in COMPONENT_HEADS
+                                               and _IMPERATIVE.match(sentence)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
