@@ -32,6 +32,8 @@ _HUNDREDS = (
 _DOZENS = rf"(?:a|{_BELOW_HUNDRED})\s+dozen"
 
 NUMBER_WORD_PATTERN = rf"(?:{_HUNDREDS}|{_DOZENS}|{_BELOW_HUNDRED})"
+# Every number word pattern above contains one of these words: a cheap first test for 'is a number written here?'
+NUMBER_WORD_HINT = rf"(?:{_alternation([*_UNITS, *_TENS, 'hundred', 'dozen'])})"
 NUMBER_PATTERN = rf"(?:\d+|{NUMBER_WORD_PATTERN})"
 
 _NUMBER_WORD_RE = re.compile(rf"{NUMBER_WORD_PATTERN}", re.IGNORECASE)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.rules.numbers import NUMBER_WORD_PATTERN, parse_count
+from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
 
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
 
@@ -79,7 +79,7 @@ _GROUP_OF = re.compile(r"\s+of\s+(?:the\s+)?", re.I)
 
 
 # A cheap test for 'could a count stand here?' (a digit, a number word, a placeholder), run before the grammar.
-COUNT_HINT = re.compile(rf"\d|\?|\b(?:{NUMBER_WORD_PATTERN}|half|third|quarter|xx+)\b", re.I)
+COUNT_HINT = re.compile(rf"\d|\?|\b(?:{NUMBER_WORD_HINT}|half|third|quarter|xx+)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -276,6 +276,10 @@ def _ranges(text: str) -> list[Phrase]:
     return phrases
 
 
+_DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
+_DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
@@ -292,7 +296,7 @@ def count_first(text: str) -> list[Phrase]:
     for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
-        if re.search(r"\d\s*[x×]\s*$", text[:match.start()]) or re.match(r"\s*[x×]\s*\d", text[match.end("number"):]):
+        if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or _DIMENSION_AFTER.match(text, match.end("number")):
             continue  # '2 x 3 board', '7×7 mat': a dimension
         number = match.group("number")
         if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):

@@ -7,6 +7,7 @@ any word that occurs only in the seed rulebooks out of generator/rules/."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Head nouns of things that come in a box (or that players supply): read as components anywhere.
 COMPONENT_HEADS = frozenset("""
@@ -52,6 +53,7 @@ _IRREGULAR = {"dice": "die", "men": "man", "pieces": "piece", "people": "person"
               "elves": "elf", "shelves": "shelf", "lives": "life", "matrices": "matrix"}
 
 
+@lru_cache(maxsize=4096)
 def singular(word: str) -> str:
     """A noun's singular, lower-case: 'Cards' -> 'card', 'dice' -> 'die', 'boxes' -> 'box'."""
     word = word.lower().strip(".,;:!?'\"()[]*")

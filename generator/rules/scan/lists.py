@@ -205,8 +205,32 @@ def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     return items if all(i is not None and i.phrase.form == "count_last" for i in items) else []
 
 
+_INLINE_BULLET = re.compile(r"\s*[•·●▪◦‣∙]\s*")
+
+
+def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """'gameboard • 100 building tiles • stock market tray': a list run onto one line between bullet glyphs."""
+    cuts = [m.span() for m in _INLINE_BULLET.finditer(line.text)]
+    starts = [0] + [b for _, b in cuts]
+    ends = [a for a, _ in cuts] + [len(line.text)]
+    items = []
+    for a, b in zip(starts, ends):
+        text = line.text[a:b].rstrip(" .;,")
+        if not text.strip():
+            continue
+        item = _item(line, allow_bare, (a, a + len(text)))
+        if item is None and _component_line(text):
+            phrase = bare_item(text)
+            item = Item(line, phrase, a, None, a + phrase.end) if phrase is not None and phrase.count else None
+        if item is not None:
+            items.append(item)
+    return items
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
+    if len(_INLINE_BULLET.findall(line.text)) >= 2:
+        return _bulleted_items(line, allow_bare)
     several = _comma_items(line, allow_bare) if "," in line.text and re.search(r"[x×]\s*\d", line.text) else []
     if several:
         return several
@@ -323,7 +347,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 
 
 def _is_breakdown_line(line: LayoutLine) -> bool:
-    return bool(re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip())) and read_breakdown(line.text) is not None
+    return "(" in line.text and bool(re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip())) and read_breakdown(line.text) is not None
 
 
 def _continues(current: list, item: Item) -> bool:
