@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from .layout import LayoutLine
+from .lexicon import COMPONENT_HEADS, head_of
 
 COMPONENTS = "components"
 SETUP = "setup"
@@ -58,6 +59,9 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
         return text.rstrip(":").strip()
     if len(text) > 70 or len(text.split()) > 9:
         return None
+    if re.match(r"[A-Z]{4,}\b", text) and not re.search(r"[.!?,;]$|\d", text) and classify(text) != OTHER:
+        return text.rstrip(":").strip()  # 'COMPONENTS for the basic game', 'SETUP for two'
+
     if text.endswith(":") and not re.search(r"\d", text):
         return text.rstrip(":").strip()
     if re.search(r"[.!?,;]$|\d", text):
@@ -100,6 +104,9 @@ def classify(title: str) -> str:
     return OTHER
 
 
+_DOCUMENT_PARTS = frozenset({"reference", "summary", "overview", "aid", "rules", "instructions", "note", "notes"})
+
+
 def section_kinds(lines: list[LayoutLine]) -> list[Section]:
     """The section each line stands in (a heading line is in its own section)."""
     current = Section("", "", 0)
@@ -116,6 +123,9 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
                 items_seen = True
             elif items_seen:
                 current, enclosing = enclosing, None  # the intro's list has ended
+        if title is not None and current.kind in {COMPONENTS, SUPPLIED, OPTIONAL} and not line.heading_level \
+                and classify(title) == OTHER and head_of(title) in COMPONENT_HEADS - _DOCUMENT_PARTS:
+            title = None  # 'Rulebook', 'Game board' inside a component list: an item, not a heading
         if title is not None:
             kind = classify(title)
             intro = line.text.rstrip().endswith(":") and not line.heading_level
