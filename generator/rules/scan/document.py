@@ -140,7 +140,7 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 
 
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
-_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|required|included|give|deal|hand|each\s+player)\b", re.I)
+_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|required|included|give|deal|hand|each\s+player|have|keep|bring|grab)\b", re.I)
 
 
 def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _Statements,
@@ -187,7 +187,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
     for start, end, value, noun in deal_each(sentence):
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
-    for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" else one_used(sentence):
+    for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" and not SETUP_WORDS.search(sentence) \
+            else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
               "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == "supplied"})

@@ -29,7 +29,7 @@ SETUP = re.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|collects?|is\s+given|places?)"
-    r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,3}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
+    r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
 GAMEPLAY = re.compile(
@@ -90,8 +90,13 @@ class Paragraph:
 def _ends_statement(previous: str, text: str) -> bool:
     """A short line followed by a capitalised one is a statement of its own, even without a full stop
     ('Each player gets 10 gold' / 'Each player places a warrior'): wrapped prose fills its lines."""
+    if re.match(r"\d+\s+[A-Za-z]", text) and _TITLE_LINE.fullmatch(previous.strip()):
+        return True  # 'Martian Dice' / '13 Martian Dice.': a title, then a line of its own
     return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
         and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
+
+
+_TITLE_LINE = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|of|the|and|&)){0,5}")
 
 
 _STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
@@ -242,7 +247,7 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     return found
 
 
-_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|played\s+with|play\s+with)\s+(?P<article>an?|one)\s+"
+_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|played\s+with|play\s+with|to\s+have|should\s+have|keep|bring|grab)\s+(?P<article>an?|one)\s+"
                     r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
 _A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"
                         r"|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included)\b", re.I)
@@ -281,6 +286,26 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
                 continue
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
+            found += _and_a(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []
+    return found
+
+
+_AND_A = re.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
+
+
+def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
+    """'have a pencil and a sheet of paper': the further single things coordinated after the first."""
+    found = []
+    for _ in range(4):
+        match = _AND_A.match(sentence, pos)
+        if match is None:
+            break
+        noun = match.group("noun")
+        main = re.split(r"\s+of\s+", noun)[0]
+        if head_of(noun) not in COMPONENT_HEADS and not (main.split()[-1].lower() in {"piece", "sheet", "pad", "set"}):
+            break
+        found.append((match.start("article"), match.end("noun"), noun))
+        pos = match.end("noun")
     return found
 
 
@@ -371,7 +396,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
 
         if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", sentence, re.I)):
             continue
-        if not (stating or local_setup):
+        verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
+            and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.': a line that only names a count of things
+        if not (stating or local_setup or verbless):
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per = per_after.per if per_after is not None and per_after.count is None else \
