@@ -36,6 +36,7 @@ pile stack set group pair trio couple hand row layout market supply pool reserve
 way option choice possibility combination chance probability odds percent percentage degree
 word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
+cent dollar euro buck
 """.split())
 
 # "12 of each colour", "per player": the grouping words a `per` can name.

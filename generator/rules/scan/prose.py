@@ -309,6 +309,7 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
     return found
 
 
+_DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 _IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
                          r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
@@ -343,9 +344,12 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
     flattened = len(listed) >= 3 and not GAMEPLAY.search(sentence)  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
+    faces = _DIE_FACES.search(sentence)
     for phrase in phrases:
         if phrase.is_excluded:
             continue
+        if faces and phrase.start > faces.end():
+            continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
         if section_kind == PLAY and not _STRONG.search(sentence):
             continue  # 'draw two cards', 'the player with the most coins': play, not the box
         if phrase.qualifier in {"at_least", "at_most"} and phrase.count_start > phrase.start \
