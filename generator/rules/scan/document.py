@@ -10,7 +10,7 @@ from dataclasses import replace
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
-from .prose import (GAMEPLAY, PLAY, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
+from .prose import (GAMEPLAY, PLAY, of_them, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
                     read_sentence, sentences, special_productions)
 from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .annotations import read_per
@@ -185,6 +185,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
     for start, end, noun in one_per_player(sentence) if section == "setup" or SETUP_WORDS.search(sentence) else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, value, noun in of_them(sentence) if section == SETUP or SETUP_WORDS.search(sentence) else []:
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in deal_each(sentence):
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
     for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" and not SETUP_WORDS.search(sentence) \

@@ -312,6 +312,29 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 _IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
                          r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
+_OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
+
+
+def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'Shuffle the Infection cards and flip over 3 of them': 3 of the things the sentence named before."""
+    found = []
+    for match in _OF_THEM.finditer(sentence):
+        value = parse_number(match.group("n"))
+        words = re.findall(r"[A-Za-z][\w'-]*", sentence[:match.start()])
+        heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
+        if not value or not heads:
+            continue
+        last = heads[-1]
+        first = last
+        while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
+            first -= 1
+        found.append((match.start(), match.end(), value, " ".join(words[first:last + 1])))
+    return found
+
+
+_OF_THEM_STOP = frozenset("the all your their his her its and or of a an to from in on with".split())
+
+
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
 
