@@ -119,7 +119,7 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     return parts, match.start(), match.end()
 
 
-_INCLUDING = re.compile(rf"\(\s*(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;])", re.I)
+_INCLUDING = re.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 
 def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:
