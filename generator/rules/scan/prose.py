@@ -310,6 +310,7 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
+_SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
                          r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
 _OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
@@ -361,7 +362,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
     strong = bool(_STRONG.search(sentence)) or section_kind in {"components", "supplied"}
     setup = section_kind == "setup" or bool(SETUP.search(sentence))
-    gameplay = bool(GAMEPLAY.search(sentence))
+    plain = _SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
+    gameplay = bool(GAMEPLAY.search(plain))
     result = []
     phrases = count_first(sentence)
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
@@ -421,7 +423,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
             local_setup = setup = True  # 'with three players, use six agents'
 
-        if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", sentence, re.I)):
+        if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", plain, re.I)):
             continue
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.': a line that only names a count of things
