@@ -21,7 +21,9 @@ _PER = re.compile(
 )
 # Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
 _PER_PAREN = re.compile(
-    rf"\(\s*(?P<inner>{NUMBER})\s+(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
+    rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
+# '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
+_IN_MANY = re.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
 _TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _EACH_OF_NAMES = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)\s*\)", re.I)
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
@@ -46,6 +48,11 @@ def read_per(text: str, pos: int) -> Per | None:
     after = _PER_PLAYER_AFTER.match(rest)
     if after:
         return Per("player", None, None, pos + after.end())
+    in_many = _IN_MANY.match(rest)
+    if in_many:
+        per = PER_WORDS.get(singular(in_many.group("per")), singular(in_many.group("per")))
+        return Per(per, parse_number(in_many.group("inner")), parse_number(in_many.group("many")), pos + in_many.end(),
+                   pos + in_many.start("inner"))
     times = _TIMES_PER.match(rest)
     if times:  # '(18 x 4 colours)': 18 of each of 4 colours
         per = PER_WORDS.get(singular(times.group("per")), singular(times.group("per")))
