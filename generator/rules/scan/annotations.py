@@ -24,8 +24,9 @@ _PER_PAREN = re.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
 _IN_MANY = re.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
+_COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
 _TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
-_EACH_OF_NAMES = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)\s*\)", re.I)
+_EACH_OF_NAMES = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
@@ -61,7 +62,8 @@ def read_per(text: str, pos: int) -> Per | None:
     each_of = _EACH_OF_NAMES.match(rest)
     if each_of:  # '(3 each of Duke, Assassin, Captain)': 3 of each named kind
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
-        return Per("kind", parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
+        kind = "colour" if all(n.lower() in _COLOUR_NAMES for n in names) else "kind"
+        return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
     match = _PER.search(rest)
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
     if paren is not None and (match is None or match.group("inner") is None):

@@ -64,8 +64,8 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
 
     if text.endswith(":") and not re.search(r"\d", text):
         return text.rstrip(":").strip()
-    if re.search(r"[.!?,;]$|\d", text):
-        return None
+    if re.search(r"[.!?,;]$|\d", text) or text[0].islower() or text.count(")") > text.count("("):
+        return None  # a sentence, a number, or the wrapped end of the line above ('and Black)')
     words = re.findall(r"[A-Za-z][\w'’-]*", text)
     if not words or len(words) > 6:
         return None
