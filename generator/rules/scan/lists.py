@@ -11,6 +11,7 @@ from .annotations import read_breakdown, read_including, read_per
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
+from .prose import SCORE_PIECES as _SCORE_PIECES
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
 
 _CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
@@ -150,11 +151,11 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None
     tail = rest[phrase.end:]
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
-    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", "", tail))) > 12 \
+    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", tail))) > 12 \
             and read_breakdown(rest, phrase.end) is None:
         return None  # a sentence that starts with a number, not an item
-    if _SCORING.search(rest) and len(re.findall(r"\d+", rest)) > 1:
-        return None
+    if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1:
+        return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per = phrase.per
     per = read_per(rest, phrase.end)

@@ -90,13 +90,14 @@ class Paragraph:
 def _ends_statement(previous: str, text: str) -> bool:
     """A short line followed by a capitalised one is a statement of its own, even without a full stop
     ('Each player gets 10 gold' / 'Each player places a warrior'): wrapped prose fills its lines."""
-    if re.match(r"\d+\s+[A-Za-z]", text) and _TITLE_LINE.fullmatch(previous.strip()):
-        return True  # 'Martian Dice' / '13 Martian Dice.': a title, then a line of its own
+    if re.match(r"\d+\s+[A-Z]", text) and not re.search(r"[,(:-]$|\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by|are|is|has"
+                                                       r"|have|contains?|takes?|receives?|gets?|from|all|each|only|than|into|total)$",
+                                                       previous.rstrip(), re.I):
+        return True  # '… minutes per game' / '13 Martian Dice.': a count starts a line of its own
     return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
         and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
 
 
-_TITLE_LINE = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|of|the|and|&)){0,5}")
 
 
 _STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
@@ -310,7 +311,7 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
-_SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
+SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
                          r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
 _OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
@@ -362,7 +363,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
     strong = bool(_STRONG.search(sentence)) or section_kind in {"components", "supplied"}
     setup = section_kind == "setup" or bool(SETUP.search(sentence))
-    plain = _SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
+    plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
     gameplay = bool(GAMEPLAY.search(plain))
     result = []
     phrases = count_first(sentence)
