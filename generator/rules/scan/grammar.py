@@ -404,7 +404,7 @@ def count_last(text: str) -> Phrase | None:
 
 _BARE_ITEM = re.compile(
     rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[A-Za-z][\w'&/ -]*?)"
-    r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;]?$",
+    r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
 )
 

@@ -312,6 +312,7 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
+_STARTS_WITH = re.compile(r"\b(?:start|begin)s?\s+(?:the\s+game\s+)?with\b|\bat\s+the\s+(?:start|beginning)\s+of\s+the\s+game\b", re.I)
 _IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
                          r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
 _OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
@@ -376,7 +377,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
-        if section_kind == PLAY and not _STRONG.search(sentence):
+        if section_kind == PLAY and not (_STRONG.search(sentence) or _STARTS_WITH.search(sentence)):
             continue  # 'draw two cards', 'the player with the most coins': play, not the box
         if phrase.qualifier in {"at_least", "at_most"} and phrase.count_start > phrase.start \
                 and section_kind not in {"components", "supplied"} and not (strong or SETUP.search(sentence)):
