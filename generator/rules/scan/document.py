@@ -295,9 +295,7 @@ def _restatements(items: list[dict]) -> None:
         earlier = seen.get(key)
         words = {singular(w) for w in re.findall(r"[a-z0-9]+", item["component"].lower())}
         before = {singular(w) for w in re.findall(r"[a-z0-9]+", earlier["component"].lower())} if earlier else set()
-        listed_together = earlier is not None and earlier.get("item") is not None and item.get("item") is not None \
-            and abs(item["line"] - earlier["line"]) <= 12  # two entries of one list are two things
-        if earlier is not None and earlier is not item and not listed_together and (words <= before or before <= words):
+        if earlier is not None and earlier is not item and (words <= before or before <= words):
             if item["role"] == earlier["role"] or item["role"] == "setup":
                 item["restates_ref"] = earlier
                 continue

@@ -123,8 +123,10 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
                 items_seen = True
             elif items_seen:
                 current, enclosing = enclosing, None  # the intro's list has ended
+        previous = lines[index - 1] if index else None
         if title is not None and current.kind in {COMPONENTS, SUPPLIED, OPTIONAL} and not line.heading_level \
-                and classify(title) == OTHER and head_of(title) in COMPONENT_HEADS - _DOCUMENT_PARTS:
+                and classify(title) == OTHER and head_of(title) in COMPONENT_HEADS - _DOCUMENT_PARTS \
+                and following is not None and not following.blank and previous is not None and not previous.blank:
             title = None  # 'Rulebook', 'Game board' inside a component list: an item, not a heading
         if title is not None:
             kind = classify(title)
