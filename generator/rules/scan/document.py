@@ -183,13 +183,14 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
 def _article_statements(sentence: str, section: str, emit) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
-    for start, end, noun in one_per_player(sentence) if section == "setup" or SETUP_WORDS.search(sentence) else []:
+    said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
+    for start, end, noun in one_per_player(sentence) if said_setup else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
-    for start, end, value, noun in of_them(sentence) if section == SETUP or SETUP_WORDS.search(sentence) else []:
+    for start, end, value, noun in of_them(sentence) if said_setup else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in deal_each(sentence):
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
-    for start, end, noun in [] if GAMEPLAY.search(sentence) and section != "setup" and not SETUP_WORDS.search(sentence) \
+    for start, end, noun in [] if GAMEPLAY.search(sentence) and not said_setup \
             else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,

@@ -52,7 +52,7 @@ _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
-    if not (COUNT_HINT.search(rest) or _LEAD_WORD.search(rest)):
+    if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
         return _uncounted(rest, allow_bare, bulleted)
     named = _VALUE_NAMED.match(rest)
     if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
@@ -72,7 +72,6 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return _uncounted(rest, allow_bare, bulleted)
 
 
-_LEAD_WORD = re.compile(r"\b(?:an?|at|up|about)\b", re.I)  # an article or a qualifier may start a count
 
 
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:

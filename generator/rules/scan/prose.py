@@ -361,15 +361,17 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
 
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
+    said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
+    said_strong = bool(_STRONG.search(sentence))
     stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
-    strong = bool(_STRONG.search(sentence)) or section_kind in {"components", "supplied"}
-    setup = section_kind == "setup" or bool(SETUP.search(sentence))
+    strong = said_strong or section_kind in {"components", "supplied"}
+    setup = section_kind == "setup" or said_setup
     plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
     gameplay = bool(GAMEPLAY.search(plain))
     result = []
     phrases = count_first(sentence)
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
-    flattened = len(listed) >= 3 and not GAMEPLAY.search(sentence)  # '7 agent figures 1 safe 7 scoring markers …'
+    flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     faces = _DIE_FACES.search(sentence)
     for phrase in phrases:
@@ -377,17 +379,17 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
-        if section_kind == PLAY and not (_STRONG.search(sentence) or _STARTS_WITH.search(sentence)):
+        if section_kind == PLAY and not (said_strong or _STARTS_WITH.search(sentence)):
             continue  # 'draw two cards', 'the player with the most coins': play, not the box
         if phrase.qualifier in {"at_least", "at_most"} and phrase.count_start > phrase.start \
-                and section_kind not in {"components", "supplied"} and not (strong or SETUP.search(sentence)):
+                and section_kind not in {"components", "supplied"} and not (strong or said_setup):
             continue  # 'more than 5 cards', 'up to three walls': a limit of play
         if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
             continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
         action = _ACTION_BEFORE.search(sentence[:phrase.start])
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and ((rolled and section_kind != "setup") or not (
-                section_kind == "setup" or SETUP.search(sentence)))):
+                section_kind == "setup" or said_setup))):
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": phrase.per,
@@ -399,7 +401,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             (_ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
             and (section_kind == "setup" or conditioned)) or bool(re.match(r"\s*(?:each|every)\s+player\s+(?:places|takes|gets|receives)\s+$",
                                                                         sentence[:phrase.start], re.I))
-        if not known and not (strong and not GAMEPLAY.search(sentence)):
+        if not known and not (strong and not gameplay):
             continue
         per_after = read_per(sentence, phrase.end)
         if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
@@ -420,7 +422,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             subject = re.sub(r"^the\s+", "", copula.group("subject"), flags=re.I)
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
-        local_setup = setup and (bool(SETUP.search(sentence)) or section_kind == "setup")
+        local_setup = setup and (said_setup or section_kind == "setup")
         cond_before = _CONDITION.search(sentence[:phrase.start])
         if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
             local_setup = setup = True  # 'with three players, use six agents'
