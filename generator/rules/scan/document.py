@@ -12,8 +12,8 @@ from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singul
 from .lists import Item, ListRun, read_lists
 from .prose import (GAMEPLAY, PLAY, of_them, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
                     read_sentence, sentences, special_productions)
-from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .annotations import read_per
+from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .sections import OPTIONAL, SETUP, SUPPLIED, is_play, section_kinds
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
@@ -175,9 +175,23 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
                 made = emit(phrase, info)
                 if made is not None and made["role"] == "total":
                     last_total = made
+                if made is not None:
+                    _prose_per_part(sentence, phrase, made, emit)
             for special in specials:
                 _special_statement(special, last_total, emit, findings)
     _prose_sums(out, findings)
+
+
+def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
+    """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names."""
+    per = read_per(sentence, phrase.end)
+    if per is None or per.count is None or per.count == phrase.count or per.per == "player":
+        return
+    part = emit(Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"),
+                {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
+                 "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+    if part is not None:
+        part["parent_ref"] = made
 
 
 def _article_statements(sentence: str, section: str, emit) -> None:
