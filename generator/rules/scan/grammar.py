@@ -276,6 +276,9 @@ def _ranges(text: str) -> list[Phrase]:
     return phrases
 
 
+_OF_THE = re.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
+_SETUP_VERB = re.compile(r"\b(?:assign|place|put|take|deal|give|draw|reveal|remove|return|choose|select|flip|shuffle|keep|use|add)s?"
+                         r"\s+(?:randomly\s+|only\s+)?$", re.I)
 _DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
 
@@ -305,6 +308,12 @@ def count_first(text: str) -> list[Phrase]:
         if value is None and not re.fullmatch(PLACEHOLDER, number):
             continue
         noun = read_noun_phrase(text, match.end())
+        of_the = _OF_THE.match(text, match.end()) if noun is None and _SETUP_VERB.search(
+            text, max(0, match.start() - 24), match.start()) else None
+        if of_the is not None:  # 'assign 2 of the Patch Tiles': two of the things named
+            noun = read_noun_phrase(text, of_the.end())
+            if noun is not None and head_of(noun[0]) not in COMPONENT_HEADS:
+                noun = None
         if noun is None and match.group("times"):
             numbered = re.match(r"\s+(\d{1,2})\s+(?=[A-Za-z])", text[match.end():])  # '12x 2 Sushi rolls'
             if numbered:
