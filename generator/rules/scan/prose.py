@@ -325,8 +325,8 @@ def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
         value = parse_number(match.group("n"))
         words = re.findall(r"[A-Za-z][\w'-]*", sentence[:match.start()])
         heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
-        if not value or not heads:
-            continue
+        if not value or value < 2 or not heads:
+            continue  # 'puts one of them on space 0': a piece placed, not a count
         last = heads[-1]
         first = last
         while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
