@@ -1,0 +1,83 @@
+"""Productions of the rulebook reader, one invented fragment each: what it must read, and what it must not.
+
+Every fragment is made up (nouns and numbers included); each stands for a phrasing met in real rulebooks
+of the development corpus. A fragment lists the (count, component head, role, per) statements it must
+yield and the counts it must not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.rules.scan import read_rulebook_document, source_of_text
+from generator.rules.scan.lexicon import head_of
+
+
+def statements(text: str) -> list[tuple]:
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    return [(s.count, head_of(s.component), s.role, s.per) for s in doc.statements]
+
+
+CASES = {
+    "wrapped item in a narrow column": (
+        "Contents\n12 Lantern\ncards\n5 Victory Point\nmarkers\n1 Start Player\ntoken\n",
+        [(12, "card", "total", None), (5, "marker", "total", None), (1, "token", "total", None)], []),
+    "bare component lines in a list": (
+        "CONTENTS OF THE BOX\nGame board\n30 glass beads (15 amber and 15 jade)\nInstruction booklet\n",
+        [(1, "board", "total", None), (30, "bead", "total", None), (15, "bead", "part", None),
+         (1, "booklet", "total", None)], []),
+    "count after the noun in parentheses or after a dash": (
+        "Units\nArcher (x6): Atk 2 / Def 1\nOgre (x2): Atk 5 / Def 4\nFate Cards — x120. Each shows a twist.\n",
+        [(6, "archer", "total", None), (2, "ogre", "total", None), (120, "card", "total", None)], []),
+    "value-named pieces with the count in parentheses": (
+        "Contents\n1 Crown (30)\n5 Crown (12)\n",
+        [(30, "crown", "total", None), (12, "crown", "total", None)], [1, 5]),
+    "a list run onto one line between bullets": (
+        "Contents\ngameboard • 60 trade cards • 9 harbour tiles • supply tray\n",
+        [(1, "gameboard", "total", None), (60, "card", "total", None), (9, "tile", "total", None),
+         (1, "tray", "total", None)], []),
+    "a symbol font's bullet extracted as a letter": (
+        "Components\nu 1 Harbour board\nu 40 Cargo cubes\nu 1 Rules booklet\n",
+        [(1, "board", "total", None), (40, "cube", "total", None), (1, "booklet", "total", None)], []),
+    "colour names after each": (
+        "Contents\n100 Sail tokens (25 each in Teal, Amber, Plum and Ash)\n",
+        [(100, "token", "total", None), (25, "token", "part", "kind")], []),
+    "so many in so many colours": (
+        "Contents\n72 pebbles, 18 in 4 colours\n64 cards (sixteen cards in each suit)\n",
+        [(72, "pebble", "total", None), (18, "pebble", "part", "colour"), (64, "card", "total", None),
+         (16, "card", "part", "suit")], []),
+    "a limit of play is not the box": (
+        "Playing\nIf you hold more than 7 cards, discard down to 7.\nYou may move up to 3 barges.\n",
+        [], [7, 3]),
+    "a count in a section about play": (
+        "Scoring\nThe player with 3 crowns scores twice.\nEach player starts with 4 coins.\n",
+        [(4, "coin", "setup", "player")], [3]),
+    "setup steps of one piece": (
+        "Components\n40 Gale cards\n\nSetup\nTake 1 tide marker and place it on the track.\n"
+        "Shuffle the Gale cards and reveal 4 of them.\n",
+        [(40, "card", "total", None), (1, "marker", "setup", None), (4, "card", "setup", None)], []),
+    "a line that only names a count after a title": (
+        "Gull Dice\n\n9 Gull Dice. Each die shows 2 Fish, 1 Crab and 3 Waves.\n",
+        [(9, "die", "total", None)], [2, 1, 3]),
+    "things to keep handy": (
+        "What you need\nKeep a pencil and a sheet of paper handy, to note the tides.\n",
+        [(1, "pencil", "total", None), (1, "paper", "total", None)], []),
+    "money is not a piece": (
+        "Playing\nThe market pays 12 cents for each barrel.\n",
+        [], [12]),
+    "score pieces are not a price list": (
+        "Contents\n8 Score Markers (4 Grey & 4 Gold Markers)\n1 Round Marker\n",
+        [(8, "marker", "total", None), (4, "marker", "part", None), (1, "marker", "total", None)], []),
+    "per colour part in running text": (
+        "Setup\nFill the sack with the 60 shells (15 of each colour).\n",
+        [(60, "shell", "setup", None), (15, "shell", "part", "colour")], []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_production(name):
+    text, wanted, not_counts = CASES[name]
+    read = statements(text)
+    for statement in wanted:
+        assert statement in read, f"{name}: {statement} not in {read}"
+    assert not [s for s in read if s[0] in not_counts and s not in wanted], f"{name}: read {read}"
