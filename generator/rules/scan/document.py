@@ -140,7 +140,7 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 
 
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
-_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|required|included|give|deal|hand|each\s+player|have|keep|bring|grab)\b", re.I)
+_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|have|keep|bring|grab)\b", re.I)
 
 
 def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _Statements,

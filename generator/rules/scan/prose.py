@@ -248,7 +248,7 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     return found
 
 
-_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|played\s+with|play\s+with|to\s+have|should\s+have|keep|bring|grab)\s+(?P<article>an?|one)\s+"
+_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab)\s+(?P<article>an?|one)\s+"
                     r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
 _A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"
                         r"|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included)\b", re.I)
@@ -403,8 +403,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                                                         sentence[:phrase.start], re.I))
         if not known and not (strong and not gameplay):
             continue
+        verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
+            and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
-        if phrase.count == 1 and not strong and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
+        if phrase.count == 1 and not strong and not verbless and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
                 and per_after is None and not (section_kind == "setup" and phrase.head in COMPONENT_HEADS
                                                and _IMPERATIVE.match(sentence)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
@@ -429,8 +431,6 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
 
         if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", plain, re.I)):
             continue
-        verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
-            and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.': a line that only names a count of things
         if not (stating or local_setup or verbless):
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
