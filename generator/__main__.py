@@ -1,5 +1,5 @@
 """`python -m generator` runs the pnpgen command line."""
 
-from generator.cli import main
+from generator.entry import main
 
 main()

@@ -5,15 +5,16 @@ Exit codes: 0 success, 1 the rule check found mismatches, 2 bad input or usage.
 
 from __future__ import annotations
 
-import re
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from generator.cliparams import (Cutter, Duplex, Layout, Paper, ReferenceFormat, ReportFormat, ScanFormat, Service, Target,
+                                  choice_option, parse_offset, plain, player_count, use_plain_coercion)
 from generator.errors import PnpError
-from generator.paths import DATA_DIR
+
+use_plain_coercion()  # option values without pydantic: most of a command's start-up otherwise (cliparams.py)
 
 app = typer.Typer(
     help="pnpgen: print-and-play kits from YAML manifests, as print-ready vector PDFs.",
@@ -28,76 +29,6 @@ rules_app = typer.Typer(help="Read rulebooks.", context_settings={"help_option_n
 app.add_typer(rules_app, name="rules")
 
 EXIT_MISMATCH, EXIT_BAD_INPUT = 1, 2
-
-
-class Choice(str, Enum):
-    """An option's choices: `--help` lists them and shell completion offers them."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def _paper_names() -> list[str]:
-    """The papers generator/data/papers.yaml defines, read without a YAML parser: `--help` stays fast."""
-    return re.findall(r"^([A-Za-z0-9_-]+):", (DATA_DIR / "papers.yaml").read_text(encoding="utf-8"), re.MULTILINE)
-
-
-Paper = Choice("Paper", [(name, name) for name in _paper_names()], module=__name__)
-
-
-class Duplex(Choice):
-    LONG_EDGE = "long-edge"
-    SHORT_EDGE = "short-edge"
-
-
-class Layout(Choice):
-    HOME = "home"
-    GUTTER_FOLD = "gutter-fold"
-    PRINT_AND_CUT = "print-and-cut"
-
-
-class Cutter(Choice):
-    SILHOUETTE = "silhouette"
-    CRICUT = "cricut"
-
-
-class ReportFormat(Choice):
-    TEXT = "text"
-    JSON = "json"
-
-
-class ReferenceFormat(Choice):
-    SHEETS = "sheets"
-    CARDS = "cards"
-
-
-def _choices(kind: type[Choice], refusal: str):
-    """A parser keeping pnpgen's own message for a value that is not one of `kind`'s (exit code 2): `refusal`
-    with {value!r}, {choices} ('a4, letter, a3') and {either} ('text or json') filled in."""
-    names = [choice.value for choice in kind]
-    either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-
-    def parse(value):
-        if isinstance(value, kind):
-            return value
-        try:
-            return kind(value)
-        except ValueError:
-            raise typer.BadParameter(refusal.format(value=value, choices=", ".join(names), either=either)) from None
-
-    return parse
-
-
-def _choice(kind: type[Choice], flag: str, refusal: str, help: str):
-    """The option `flag` taking one of `kind`'s values: `--help` shows them and shell completion offers them
-    (the metavar and completer are spelled out: typer derives neither from an enum that has a parser)."""
-    names = [choice.value for choice in kind]
-
-    def complete(incomplete: str) -> list[str]:
-        return [name for name in names if name.startswith(incomplete)]
-
-    return typer.Option(flag, parser=_choices(kind, refusal), metavar=f"[{'|'.join(names)}]", autocompletion=complete,
-                        help=help)
 
 
 def _version(value: bool) -> None:
@@ -131,28 +62,16 @@ def _check_out(out: Path) -> None:
         raise typer.BadParameter(f"--out {out} is a file; give a folder to write into")
 
 
-def _parse_offset(text: str) -> tuple[float, float]:
-    from generator.units import mm
-
-    try:
-        dx, dy = (float(part) for part in text.split(","))
-    except ValueError:
-        raise typer.BadParameter("write the back offset as X,Y in millimetres, e.g. 0.8,-0.4") from None
-    if not (abs(dx) <= 20 and abs(dy) <= 20):  # also refuses nan
-        raise typer.BadParameter("a back offset over 20 mm is not a printer misalignment; check the numbers")
-    return mm(dx), mm(dy)
-
-
 KitArg = Annotated[Path, typer.Argument(help="Kit folder (holding kit.yaml).")]
 PAPER_REFUSAL = "unknown paper {value!r}; choose one of {choices}"  # the words of papers.load_paper
 FORMAT_REFUSAL = "--format is {either}, not {value!r}"
-PaperOpt = Annotated[Optional[Paper], _choice(Paper, "--paper", PAPER_REFUSAL, "The paper (default: the kit's).")]
-DuplexOpt = Annotated[Duplex, _choice(Duplex, "--duplex", "--duplex is {either}, not {value!r}",
+PaperOpt = Annotated[Optional[Paper], choice_option(Paper, "--paper", PAPER_REFUSAL, "The paper (default: the kit's).")]
+DuplexOpt = Annotated[Duplex, choice_option(Duplex, "--duplex", "--duplex is {either}, not {value!r}",
                                       "How your printer flips the sheet.")]
-LayoutOpt = Annotated[Layout, _choice(Layout, "--layout", "--layout is {either}, not {value!r}",
+LayoutOpt = Annotated[Layout, choice_option(Layout, "--layout", "--layout is {either}, not {value!r}",
                                       "home (duplex pages), gutter-fold (front and back side by side, fold and glue) "
                                       "or print-and-cut (registration marks for a cutting machine).")]
-CutterOpt = Annotated[Optional[Cutter], _choice(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
+CutterOpt = Annotated[Optional[Cutter], choice_option(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
                                                 "With --layout print-and-cut: whose registration marks (default silhouette).")]
 
 
@@ -182,6 +101,8 @@ def build(
     cover: Annotated[bool, typer.Option("--cover/--no-cover", help="Lead the PDF with a cover page: contents, print settings, what to buy, blanks to fill.")] = True,
     dice: Annotated[Optional[str], typer.Option("--dice", metavar="net|stickers", help="Print every die as a net to fold, or as six stickers for a bought blank die (default: as the kit says).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Keep running and rebuild whenever a kit file changes (unchanged faces are reused).")] = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, max=64, metavar="N",
+                                                help="Processes drawing a large kit's pages (default: every core, for kits of over 64 pages; the PDF is the same).")] = None,
     quiet: Annotated[bool, typer.Option("-q", "--quiet", help="Say nothing but errors.")] = False,
     verbose: Annotated[bool, typer.Option("-v", "--verbose", help="Say what each stage does, and what it did.")] = False,
 ) -> None:
@@ -190,7 +111,7 @@ def build(
     On a terminal a build that takes more than a second shows its progress; otherwise it prints one
     line per kit built and one per rule check.
     """
-    from generator.pipeline import BuildOptions, build_kits, watch_kits
+    from generator.pipeline import BuildOptions, build_kits
     from generator.progress import events_for
 
     if quiet and verbose:
@@ -198,16 +119,18 @@ def build(
     _check_out(out)
     if dice is not None and dice not in ("net", "stickers"):
         raise typer.BadParameter(f"--dice is net or stickers, not {dice!r}")
-    layout, cutter = _value(layout), _layout_cutter(_value(layout), _value(cutter))
-    options = BuildOptions(out=out, paper=_value(paper), orientation="landscape" if landscape else None,
-                           players=players, duplex=_value(duplex), back_offset=_parse_offset(back_offset),
+    layout, cutter = plain(layout), _layout_cutter(plain(layout), plain(cutter))
+    options = BuildOptions(out=out, paper=plain(paper), orientation="landscape" if landscape else None,
+                           players=players, duplex=plain(duplex), back_offset=parse_offset(back_offset),
                            layout=layout, cutter=cutter,
                            previews=preview or preview_dpi is not None,
                            preview_dpi=100 if preview_dpi is None else preview_dpi, reference=reference, strict=strict,
-                           cover=cover, dice=dice)
+                           cover=cover, dice=dice, jobs=jobs)
     echo = (lambda text: None) if quiet else typer.echo
     events = events_for(echo, lambda text: typer.echo(text, err=True), quiet=quiet, verbose=verbose)
     if watch:
+        from generator.watch import watch_kits
+
         try:
             watch_kits(kits, options, echo, events=events, error=lambda text: typer.echo(text, err=True))
         except KeyboardInterrupt:
@@ -222,35 +145,19 @@ def build(
         raise typer.Exit(EXIT_MISMATCH)
 
 
-class Target(Choice):
-    CUT = "cut"
-    POD = "pod"
-    TTS = "tts"
-    PNG = "png"
-
-
-def _service_names() -> list[str]:
-    """The services generator/data/pod_services.yaml describes, read without a YAML parser (--help stays fast)."""
-    text = (DATA_DIR / "pod_services.yaml").read_text(encoding="utf-8")
-    return re.findall(r"^([a-z0-9_-]+):", text, re.MULTILINE)
-
-
-Service = Choice("Service", [(name, name) for name in _service_names()], module=__name__)
-
-
 @app.command()
 def export(
     kit: KitArg,
-    to: Annotated[Target, _choice(Target, "--to", "--to is {either}, not {value!r}",
+    to: Annotated[Target, choice_option(Target, "--to", "--to is {either}, not {value!r}",
                                   "cut (cut files for the print-and-cut sheets), pod (print-on-demand files), "
                                   "tts (Tabletop Simulator) or png (one image per face).")],
-    service: Annotated[Service, _choice(Service, "--service", "unknown service {value!r}; choose one of {choices}",
+    service: Annotated[Service, choice_option(Service, "--service", "unknown service {value!r}; choose one of {choices}",
                                         "With --to pod: the print-on-demand service (sizes and files it takes).")] = Service("generic"),
-    cutter: Annotated[Optional[Cutter], _choice(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
+    cutter: Annotated[Optional[Cutter], choice_option(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
                                                 "With --to cut: the cutting machine, as given to build --layout print-and-cut (default silhouette).")] = None,
     dpi: Annotated[int, typer.Option("--dpi", min=36, max=1200, help="Resolution of images, 36-1200 dpi.")] = 300,
     bleed: Annotated[bool, typer.Option("--bleed", help="With --to png: images include the bleed.")] = False,
-    paper: Annotated[Optional[Paper], _choice(Paper, "--paper", PAPER_REFUSAL, "With --to cut: the paper, as given to build (default: the kit's).")] = None,
+    paper: Annotated[Optional[Paper], choice_option(Paper, "--paper", PAPER_REFUSAL, "With --to cut: the paper, as given to build (default: the kit's).")] = None,
     landscape: Annotated[bool, typer.Option("--landscape", help="With --to cut: landscape sheets, as given to build.")] = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Export for this many players (default: the kit's maximum).")] = None,
     only: Annotated[Optional[list[str]], typer.Option("--only", metavar="ID", help="Export only this component (repeat for more).")] = None,
@@ -264,15 +171,15 @@ def export(
     from generator.export import ExportOptions
     from generator.pipeline import export as run_export
 
-    to = _value(to)
+    to = plain(to)
     if cutter is not None and to != "cut":
         raise typer.BadParameter("--cutter goes with --to cut")
     if only and to == "cut":
         raise typer.BadParameter("--only does not go with --to cut: the cut files match the whole kit's sheets")
     _check_out(out)
-    options = ExportOptions(target=to, out=out, paper=_value(paper), orientation="landscape" if landscape else None,
-                            players=players, cutter=_value(cutter) or "silhouette",
-                            service=_value(service), dpi=dpi, bleed=bleed, only=tuple(only or ()), base_url=base_url)
+    options = ExportOptions(target=to, out=out, paper=plain(paper), orientation="landscape" if landscape else None,
+                            players=players, cutter=plain(cutter) or "silhouette",
+                            service=plain(service), dpi=dpi, bleed=bleed, only=tuple(only or ()), base_url=base_url)
     try:
         result = run_export(kit, options)
     except (PnpError, OSError) as error:
@@ -282,12 +189,12 @@ def export(
 
 @app.command()
 def calibrate(
-    paper: Annotated[Paper, _choice(Paper, "--paper", PAPER_REFUSAL, "The paper.")] = Paper("a4"),
+    paper: Annotated[Paper, choice_option(Paper, "--paper", PAPER_REFUSAL, "The paper.")] = Paper("a4"),
     out: Annotated[Path, typer.Option("--out", help="Where to write the calibration PDF.")] = Path("output"),
     duplex: DuplexOpt = Duplex.LONG_EDGE,
 ) -> None:
     """Write a two-sided page that measures your printer's back-side offset (for --back-offset)."""
-    paper, duplex = _value(paper), _value(duplex)
+    paper, duplex = plain(paper), plain(duplex)
     _check_out(out)
     from generator.papers import load_paper
     from generator.write.calibration import write_calibration
@@ -306,7 +213,7 @@ def check(
     kit: KitArg,
     rules: Annotated[Optional[Path], typer.Option("--rules", help="The rulebook: .txt, .md, .html or .pdf (default: the kit's rulebook).")] = None,
     players: Annotated[str, typer.Option("--players", help="A player count, or 'all' for every supported count.")] = "all",
-    format: Annotated[ReportFormat, _choice(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the report.")] = ReportFormat.TEXT,
+    format: Annotated[ReportFormat, choice_option(ReportFormat, "--format", FORMAT_REFUSAL, "How to print the report.")] = ReportFormat.TEXT,
     strict: Annotated[bool, typer.Option("--strict", help="Unlinked statements and unreadable counts are errors, and a check that read nothing from the rulebook fails.")] = False,
 ) -> None:
     """Prove the kit's component counts match its rulebook (exit 1 on any error; with --strict, also when nothing was read)."""
@@ -315,12 +222,12 @@ def check(
 
     from generator.pipeline import kit_warnings
 
-    format = _value(format)
+    format = plain(format)
     try:
         spec = load_manifest(kit)
         for text in kit_warnings(spec, strict):  # art features pnpgen ignores: errors with --strict
             typer.echo(f"warning: {text}", err=True)
-        report = check_kit(spec, rules_path=rules, players=None if players == "all" else _player_count(players),
+        report = check_kit(spec, rules_path=rules, players=None if players == "all" else player_count(players),
                            strict=strict)
     except PnpError as error:
         _fail(error)
@@ -329,27 +236,10 @@ def check(
         raise typer.Exit(EXIT_MISMATCH)
 
 
-def _value(choice: Choice | str | None) -> str | None:
-    """The plain string of a choice (typer hands over the enum member or, for some versions, the string)."""
-    return choice.value if isinstance(choice, Enum) else choice
-
-
-def _player_count(text: str) -> int:
-    if not text.isdigit():
-        raise typer.BadParameter("--players is a number or 'all'")
-    return int(text)
-
-
-class ScanFormat(Choice):
-    TEXT = "text"
-    JSON = "json"
-    TREE = "tree"
-
-
 @rules_app.command("scan")
 def rules_scan(
     rulebook: Annotated[Path, typer.Argument(help="The rulebook: .txt, .md, .html or .pdf.")],
-    format: Annotated[ScanFormat, _choice(ScanFormat, "--format", FORMAT_REFUSAL,
+    format: Annotated[ScanFormat, choice_option(ScanFormat, "--format", FORMAT_REFUSAL,
                                           "text (a line per statement), json (statements, findings, unread lines) "
                                           "or tree (the document: players, components and their parts, setup, findings).")] = ScanFormat.TEXT,
 ) -> None:
@@ -358,7 +248,7 @@ def rules_scan(
 
     from generator.rules.scan import format_statements_text, format_tree, read_rulebook, read_rulebook_document, reading_to_json
 
-    format = _value(format)
+    format = plain(format)
     try:
         source = read_rulebook(rulebook)
     except PnpError as error:
@@ -385,7 +275,7 @@ def rules_scan(
 @app.command()
 def reference(
     kit: KitArg,
-    format: Annotated[ReferenceFormat, _choice(ReferenceFormat, "--format", FORMAT_REFUSAL,
+    format: Annotated[ReferenceFormat, choice_option(ReferenceFormat, "--format", FORMAT_REFUSAL,
                                                "sheets (A4/Letter pages) or cards (poker-size player aids).")] = ReferenceFormat.SHEETS,
     paper: PaperOpt = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
@@ -394,7 +284,7 @@ def reference(
     from generator.manifest import load_manifest
     from generator.reference import write_reference
 
-    format, paper = _value(format), _value(paper)
+    format, paper = plain(format), plain(paper)
     _check_out(out)
     from generator.pipeline import kit_warnings
 
@@ -439,7 +329,7 @@ def blanks(
     (component, piece, side, field, where, copies, and an empty value column)."""
     import sys
 
-    from generator.blanks import find_blanks, write_blanks_csv
+    from generator.blanks import find_blanks, with_filled_blanks, write_blanks_csv
     from generator.impose import SheetOptions, impose_sheets
     from generator.manifest import load_manifest
     from generator.model import build_kit
@@ -449,7 +339,7 @@ def blanks(
 
     try:
         spec = load_manifest(kit)
-        built = build_kit(spec, resolve_players(spec, players))
+        built = with_filled_blanks(build_kit(spec, resolve_players(spec, players)))
         paper = load_paper(spec.defaults.paper, spec.defaults.orientation, spec.defaults.margin)
         imposition = impose_sheets(built.pieces, SheetOptions(paper, spec.defaults.gutter))
         found = find_blanks(built, render_faces(built), imposition)
@@ -470,9 +360,9 @@ def blanks(
 @app.command()
 def schema() -> None:
     """Print the manifest's JSON Schema (for editor completion)."""
-    from generator.manifest.schema import SCHEMA_FILE
+    from generator.manifest.schema import schema_text
 
-    typer.echo(SCHEMA_FILE.read_text(encoding="utf-8"), nl=False)
+    typer.echo(schema_text(), nl=False)
 
 
 def main() -> None:

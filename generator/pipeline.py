@@ -6,26 +6,25 @@ Nothing is written until every stage has succeeded, so a bad manifest leaves out
 
 from __future__ import annotations
 
-import enum
 import json
-import re
 import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from generator.buildreport import build_report
 from generator.errors import PnpError, UsageError
+from generator.blanks import with_filled_blanks
 from generator.impose import Imposition, SheetOptions, impose_sheets
 from generator.manifest import load_manifest
 from generator.manifest.spec import KitSpec
-from generator.model import Kit, build_kit, printed_count
+from generator.model import Kit, build_kit
 from generator.papers import load_paper
 from generator.paths import TEMPLATES_DIR, shown
 from generator.progress import BuildEvents, Lines
 from generator.render import render_faces
 from generator.render.limits import MEMORY_HEADROOM, build_limits
-from generator.units import to_mm
 
 CACHE_FOLDER = ".cache"  # in the output folder: faces rendered by earlier builds, reused when unchanged
 
@@ -50,6 +49,7 @@ class BuildOptions:
     # told --no-cover; code that builds for its own use (tests, exports) asks for it
     cover: bool = False
     dice: str | None = None  # net | stickers: how every die is made (kinds/dice.py); None: as each kit says
+    jobs: int | None = None  # processes drawing a large kit's pages (write/segments.py); None: as many as pay
 
 
 @dataclass(frozen=True)
@@ -109,13 +109,18 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         from generator.kinds.dice import with_dice_mode
 
         spec = with_dice_mode(spec, options.dice)
-    kit = build_kit(spec, players)
+    kit = with_filled_blanks(build_kit(spec, players))  # the values a group wrote in blanks.csv, typeset
     events.detail(spec, f"{_count(len(kit.pieces), 'piece')} of {_count(len(spec.components), 'component')} "
                         f"for {_count(players, 'player')}")
     events.stage(spec, f"laying them out on {paper.name} sheets")
     sheet_options = SheetOptions(paper, spec.defaults.gutter, options.duplex, options.back_offset,
                                  layout=options.layout, cutter=options.cutter)
-    imposition = impose_sheets(kit.pieces, sheet_options)
+    if memory is not None:  # a watch: the last build's pages, when only what the faces show has changed
+        from generator.relayout import impose_again
+
+        imposition = impose_again(kit.pieces, sheet_options, impose_sheets, memory.layouts.setdefault(spec.id, {}))
+    else:
+        imposition = impose_sheets(kit.pieces, sheet_options)
     events.detail(spec, f"{_count(len(imposition.pages), 'page')} on {_count(imposition.sheets, 'sheet')} of "
                         f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
     faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
@@ -153,7 +158,7 @@ def _write(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memor
 
 def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory, events: BuildEvents,
                   staging: Path, target: Path) -> BuildResult:
-    from generator.write import publish, write_pdf, write_previews
+    from generator.write import publish, write_previews
 
     spec = kit.spec
 
@@ -164,15 +169,9 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
         roots = (*spec.roots, TEMPLATES_DIR)
         pdf = staging / f"{spec.id}.pdf"
         events.stage(spec, f"drawing {len(faces)} faces and writing the PDF")
-        cover = None
-        if imposition.pages and options.cover:
-            from generator.blanks import find_blanks
-            from generator.write.cover import make_cover
-
-            cover = make_cover(kit, imposition, options.duplex, find_blanks(kit, faces, imposition))
+        cover_pages = 0
         if imposition.pages:
-            write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
-                      on_page=on_page, cover=cover)
+            cover_pages = _write_document(kit, faces, imposition, options, memory, roots, pdf, on_page)
             events.detail(spec, f"{_count(len(imposition.pages), 'page')} written ({pdf.stat().st_size // 1024} KB)")
         else:
             events.detail(spec, "nothing to print: no PDF")
@@ -191,8 +190,8 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
             written = write_reference(spec, staging, format="sheets", paper=options.paper)
             events.detail(spec, f"{shown(target / Path(written).name)} written")
         report = staging / "build.json"
-        report.write_text(json.dumps(build_report(kit, imposition, options, len(cover.pages) if cover else 0),
-                                     indent=2) + "\n", encoding="utf-8")
+        report.write_text(json.dumps(build_report(kit, imposition, options, cover_pages), indent=2) + "\n",
+                          encoding="utf-8")
         publish.step("written")
         publish.publish(staging, target)
     except BaseException:
@@ -201,6 +200,31 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
     return BuildResult(kit, target / pdf.name if imposition.pages else None, target / "build.json",
                        len(imposition.pages), tuple(target / p.relative_to(staging) for p in previews),
                        imposition.sheets)
+
+
+def _write_document(kit: Kit, faces, imposition: Imposition, options: BuildOptions, memory, roots, pdf: Path,
+                    on_page) -> int:
+    """The kit's PDF, its cover first (unless told not to): one cairo document, or for a large kit segments
+    drawn by `options.jobs` processes and joined (write/segments.py). Returns the cover's page count."""
+    from generator.blanks import find_blanks
+    from generator.write import write_pdf
+    from generator.write.cover import make_cover
+    from generator.write.segments import segment_ranges, write_segmented
+
+    spec = kit.spec
+
+    def cover_for(faces_read) -> object:
+        unfilled = [b for b in find_blanks(kit, faces_read, imposition) if not b.value]
+        return make_cover(kit, imposition, options.duplex, unfilled)
+
+    if segment_ranges(len(imposition.pages)) is not None:
+        return write_segmented(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
+                               on_page, cover_for if options.cover else None, options.jobs,
+                               render=lambda: render_faces(kit))
+    cover = cover_for(faces) if options.cover else None
+    write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
+              on_page=on_page, cover=cover)
+    return len(cover.pages) if cover is not None else 0
 
 
 def _count(number: int, thing: str) -> str:
@@ -214,61 +238,6 @@ def _check_target(target: Path, spec: KitSpec) -> None:
         raise UsageError(f"--out would put the build in {target}, over the kit itself; choose another --out")
     if target.exists() and not (target / "build.json").is_file():
         raise UsageError(f"{target} exists and is not a pnpgen build (no build.json); move it or choose another --out")
-
-
-def build_report(kit: Kit, imposition: Imposition, options: BuildOptions, cover_pages: int = 0) -> dict:
-    """build.json: what was printed, at which size, on how many pages. Page numbers are the PDF's: a cover's
-    `cover_pages` lead it (they are printed double-sided, and are no sheet of `sheets`)."""
-    spec = kit.spec
-    pages = imposition.pages
-    components = []
-    for component in spec.components:
-        pieces = [p for p in kit.pieces if p.component_id == component.id]
-        size = (pieces[0].width, pieces[0].height) if pieces else (component.width, component.height)
-        entry = {
-            "id": component.id, "name": component.name, "kind": component.kind,
-            # components, not pieces: a die printed as six stickers is one die
-            "count": sum(p.unit for p in pieces) if component.printed else printed_count(component, kit.players),
-            "size_mm": [round(to_mm(size[0]), 2), round(to_mm(size[1]), 2)],
-            "sides": component.sides, "print": component.printed,
-        }
-        if not component.printed and component.buy:
-            entry["buy"] = component.buy
-        if component.content == "missing":
-            entry["content"] = "missing"
-        if component.kind == "hexmap":
-            from generator.kinds.hexmap import cell_count
-
-            entry["cells"] = cell_count(component)
-        components.append(entry)
-    duplex_sheets = {p.sheet for p in pages if p.kind == "back"}  # a two-sided tile or assembly sheet too
-    return {
-        "kit": spec.id, "name": spec.name, "players": kit.players, "paper": options.paper or spec.defaults.paper,
-        "duplex": options.duplex, "layout": options.layout,
-        **({"cutter": options.cutter} if options.layout == "print-and-cut" else {}),
-        "pages": len(pages) + cover_pages, "sheets": imposition.sheets, "cover_pages": cover_pages,
-        "duplex_pages": list(range(1, cover_pages + 1))
-                        + [i + 1 + cover_pages for i, p in enumerate(pages) if p.sheet in duplex_sheets],
-        "utilisation": round(imposition.utilisation, 4), "sheet_utilisation": sheet_utilisation(imposition, load_paper(
-            options.paper or spec.defaults.paper, options.orientation or spec.defaults.orientation, spec.defaults.margin)),
-        "components": components,
-    }
-
-
-def sheet_utilisation(imposition: Imposition, paper) -> list[dict]:
-    """Each sheet's share of the printable area (`paper.area()`) its pieces' trim covers, for fronts and
-    one-sided pages; a tile or assembly sheet reports only its kind."""
-    x0, y0, x1, y1 = paper.area()
-    area = (x1 - x0) * (y1 - y0)
-    sheets: dict[int, dict] = {}
-    for page in imposition.pages:
-        if page.kind == "back":
-            continue
-        entry = sheets.setdefault(page.sheet, {"sheet": page.sheet, "kind": page.kind})
-        if page.kind in ("front", "single", "fold"):
-            used = sum(pl.piece.width * pl.piece.height for pl in page.placements if pl.side == "front")
-            entry["utilisation"] = round(used / area, 4)
-    return list(sheets.values())
 
 
 @dataclass(frozen=True)
@@ -388,173 +357,3 @@ def _build_kits(kit_dirs: Sequence[Path], options: BuildOptions, memory, events:
         events.checked(spec, report.summary(kit=False))
         consistent = consistent and report.passes(options.strict)
     return BuildOutcome(tuple(results), consistent)
-
-
-WATCH_DEBOUNCE_MS = 1600  # the longest a burst of changes (an editor saving, a checkout) is gathered into one
-WATCH_STEP_MS = 100  # the quiet that ends a burst
-WATCH_IDLE_MS = 1000  # how often a quiet watch wakes up (to call on_idle, and to see a stop event)
-
-
-def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None], *,
-               events: BuildEvents | None = None, error: Callable[[str], None] | None = None,
-               rounds: int | None = None, stop_event=None, on_idle: Callable[[], None] | None = None,
-               debounce_ms: int = WATCH_DEBOUNCE_MS, step_ms: int = WATCH_STEP_MS, idle_ms: int = WATCH_IDLE_MS,
-               force_polling: bool | None = None) -> int:
-    """Build, then rebuild whenever a file of the kits, of the kits they extend or of the built-in
-    templates changes; return how many builds ran.
-
-    The file system says what changed (watchfiles); a burst of changes is one rebuild. What pnpgen writes
-    itself is no change: the output folder is ignored wherever it is, inside the kit too, and so are
-    preview/ folders and editors' temporary files. Faces drawn by earlier builds are replayed instead of
-    redrawn, so a rebuild after editing one card costs little more than writing the PDF. Bad input is
-    reported on `error` (default `echo`) and the watch goes on.
-
-    The watch ends at Ctrl-C, when `stop_event` (anything with `is_set()`) is set, or after `rounds`
-    builds; `on_idle` is called whenever `idle_ms` pass with no change. Tests drive it with these.
-    """
-    from watchfiles import watch
-
-    from generator.errors import PnpError
-    from generator.write.faces import DrawingMemory
-
-    memory = DrawingMemory()
-    error = error or echo
-    kit_ids = {Path(kit_dir).resolve().name for kit_dir in kit_dirs}  # what builds write into the output folder
-    builds = 0
-
-    def rebuild() -> None:
-        nonlocal builds
-        started = time.perf_counter()
-        try:
-            outcome = build_kits(kit_dirs, options, echo, memory, events)
-            kit_ids.update(result.kit.spec.id for result in outcome.results)
-            echo(f"built in {time.perf_counter() - started:.2f} s; watching for changes (Ctrl-C to stop)")
-        except (PnpError, OSError) as problem:  # a mistake in the kit, a file the system refused: say so, go on
-            if isinstance(problem, OSError) and problem.filename:
-                problem = f"{problem.filename}: {problem.strerror}"
-            error(f"error: {problem}")
-        builds += 1
-
-    def done() -> bool:
-        return (rounds is not None and builds >= rounds) or (stop_event is not None and stop_event.is_set())
-
-    roots = _watched(kit_dirs)
-    relevant = WatchFilter(roots, options.out, kit_ids)
-    before = _snapshot(roots, relevant)
-    rebuild()
-    while not done():
-        first = True
-        for changes in watch(*roots, watch_filter=relevant, debounce=debounce_ms, step=step_ms,
-                             stop_event=stop_event, rust_timeout=idle_ms, yield_on_timeout=True,
-                             force_polling=force_polling):
-            # the watcher's first word: catch what changed between the snapshot and the watcher's start
-            missed = first and not changes and _snapshot(roots, relevant) != before
-            first = False
-            changes = _lasting(changes)
-            if not changes and not missed:
-                if on_idle is not None:
-                    on_idle()
-                continue
-            echo(f"changed: {_changed(changes, roots) if changes else 'a file, while the watch started'}")
-            now_watched = _watched(kit_dirs)  # a kit may have started or stopped extending another
-            if now_watched != roots:
-                roots, relevant = now_watched, WatchFilter(now_watched, options.out, kit_ids)
-                before = _snapshot(roots, relevant)
-                rebuild()
-                break  # watch the new folders
-            rebuild()
-            if done():
-                return builds
-        else:
-            return builds  # the stop event was set
-    return builds
-
-
-def _watched(kit_dirs: Sequence[Path]) -> list[Path]:
-    """The kits' folders, the folders of the kits they extend, and the built-in templates: the ones there are."""
-    from generator.manifest.extends import extended_folders
-
-    folders = {Path(k).resolve() for k in kit_dirs}
-    for kit_dir in kit_dirs:
-        folders.update(extended_folders(Path(kit_dir)))
-    return [folder for folder in sorted(folders) if folder.is_dir()] + [TEMPLATES_DIR]
-
-
-class Change(enum.IntEnum):
-    """watchfiles.Change's values, without importing watchfiles where the filter is not used to watch."""
-
-    added = 1
-    modified = 2
-    deleted = 3
-
-
-class WatchFilter:
-    """Which changed files call for a rebuild (a watchfiles filter: `(change, path) -> bool`).
-
-    Not what pnpgen writes: the whole output folder when it lies below or beside the kits
-    (`cd mykit && pnpgen build . --watch`), or, when it is a kit folder or holds one (`--out .`), what
-    builds put there (each kit's folder and the hidden `.cache` and staging folders). Nor a `preview/`
-    folder, version-control or cache folders, or editors' swap, backup and lock files.
-    """
-
-    EDITOR_FILES = re.compile(r"(\.sw[a-z]|~|\.tmp|\.bak)$|^\.#|^#.*#$|^4913$|^\.DS_Store$")
-    SKIPPED_FOLDERS = frozenset({"preview", ".git", ".hg", ".svn", "__pycache__", ".idea", ".vscode"})
-
-    def __init__(self, roots: Sequence[Path], out: Path, kit_ids: set[str]):
-        self.roots = [Path(root).resolve() for root in roots]
-        self.out = Path(out).resolve()
-        self.kit_ids = kit_ids  # kept up to date by the watch
-        self.whole_out = not any(root.is_relative_to(self.out) for root in self.roots)
-
-    def __call__(self, change, path: str) -> bool:
-        path = Path(path)
-        if self.EDITOR_FILES.search(path.name) or self._written(path):
-            return False
-        if change == Change.modified and path.is_dir():
-            return False  # a folder's entries changed (a polling watcher says so): they are reported themselves
-        for root in self.roots:
-            if path.is_relative_to(root) and self.SKIPPED_FOLDERS.intersection(path.relative_to(root).parts):
-                return False
-        return True
-
-    def _written(self, path: Path) -> bool:
-        if not path.is_relative_to(self.out):
-            return False
-        if self.whole_out:
-            return True
-        parts = path.relative_to(self.out).parts
-        if not parts or any(root.is_relative_to(self.out / parts[0]) for root in self.roots):
-            return False  # a kit's own folder, even one named like a kit's build
-        return parts[0].startswith(".") or parts[0] in self.kit_ids
-
-
-def _snapshot(roots: Sequence[Path], relevant: Callable[[object, str], bool]) -> dict[Path, int]:
-    """Modification times of the files below `roots` that a rebuild depends on."""
-    files = {}
-    for root in roots:
-        for path in sorted(root.rglob("*")):
-            if relevant(None, str(path)) and path.is_file():
-                files[path] = path.stat().st_mtime_ns
-    return files
-
-
-def _lasting(changes: set) -> set:
-    """The changes less the files that came and went within them (`sed -i`'s and editors' temporary files)."""
-    from watchfiles import Change
-
-    kinds: dict[str, set] = {}
-    for change, path in changes:
-        kinds.setdefault(path, set()).add(change)
-    return {(change, path) for change, path in changes
-            if not ({Change.added, Change.deleted} <= kinds[path] and not Path(path).exists())}
-
-
-def _changed(changes: set, roots: Sequence[Path], most: int = 5) -> str:
-    """'cards.csv, art/coin.svg': the changed files, as written from their watched folder."""
-    names = []
-    for _, path in changes:
-        path = Path(path)
-        root = max((r for r in roots if path.is_relative_to(r)), key=lambda r: len(r.parts), default=None)
-        names.append(str(path.relative_to(root)) if root is not None else str(path))
-    names = sorted(set(names))
-    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")

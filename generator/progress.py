@@ -12,13 +12,23 @@ import os
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from generator.paths import shown
 
 if TYPE_CHECKING:
     from generator.manifest.spec import KitSpec
-    from generator.pipeline import BuildResult
+
+
+class FinishedBuild(Protocol):
+    """What is said of a finished build (pipeline.BuildResult; named here, not imported: the pipeline imports
+    this module)."""
+
+    kit: Any  # the Kit built: its spec's root names the kit
+    pdf: Path | None
+    sheets: int
+
 
 Echo = Callable[[str], None]
 
@@ -45,7 +55,7 @@ class BuildEvents:
         """Something the user should know that does not stop the build (art features pnpgen ignores, a wait
         for another build): said on stderr, except with --quiet."""
 
-    def kit_built(self, result: BuildResult, seconds: float) -> None:
+    def kit_built(self, result: FinishedBuild, seconds: float) -> None:
         """The kit's files are in place, `seconds` after its manifest was first read."""
 
     def checked(self, spec: KitSpec, summary: str) -> None:
@@ -55,7 +65,7 @@ class BuildEvents:
         """Every kit is done, or the build stopped at an error: nothing more will be said."""
 
 
-def built_line(result: BuildResult, seconds: float) -> str:
+def built_line(result: FinishedBuild, seconds: float) -> str:
     """'built components/shires: 29 sheets in 2.1 s -> output/shires/shires.pdf'."""
     where = shown(result.kit.spec.root)
     where = result.kit.spec.root.name if where == "." else where
@@ -90,7 +100,7 @@ class Lines(BuildEvents):
     def warning(self, spec: KitSpec, text: str) -> None:
         self._say(f"warning: {text}", stdout=False)
 
-    def kit_built(self, result: BuildResult, seconds: float) -> None:
+    def kit_built(self, result: FinishedBuild, seconds: float) -> None:
         self._say(built_line(result, seconds), stdout=True)
 
     def checked(self, spec: KitSpec, summary: str) -> None:

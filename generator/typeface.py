@@ -4,14 +4,19 @@
 they must have TrueType outlines (the reference writer embeds nothing else), a Unicode character map, and a
 licence that allows embedding. Each file is known by its content: cairo is asked for a family name made from
 it (`face`), so the glyphs drawn always come from the very file the text was measured with.
+A kit may name several typefaces: the first is its own, the others fallbacks (`chain`), each character
+set in the first that has it. `Typography` says how text is shaped: kerning, ligatures, language, styles.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.paths import FONTS_DIR
 
@@ -25,6 +30,47 @@ class FontFileError(ValueError):
     """A kit font that cannot be used; the message says why, for the manifest problem that reports it."""
 
 
+class Shaping(NamedTuple):
+    """How a text is shaped: HarfBuzz features ((tag, on), …), tracking (em added after each character),
+    the BCP 47 language ("" for none) and the paragraph's direction. A named tuple: it keys the shaping
+    caches, looked up for every word and line, and a tuple hashes in C."""
+
+    features: tuple[tuple[str, bool], ...] = ()
+    tracking: float = 0.0
+    language: str = ""
+    rtl: bool = False
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """A named text style (`text(…, style="title")`): OpenType features on or off, and tracking in em."""
+
+    features: tuple[tuple[str, bool], ...] = ()
+    tracking: float = 0.0
+
+
+@dataclass(frozen=True)
+class Typography:
+    """Kit-wide shaping: kerning and standard ligatures (on unless switched off), the language (BCP 47,
+    for shaping and hyphenation; "" for none) and the named text styles."""
+
+    kerning: bool = True
+    ligatures: bool = True
+    language: str = ""
+    styles: tuple[tuple[str, TextStyle], ...] = ()
+
+    def shaping(self, style: str | None = None) -> Shaping:
+        """How text in `style` is shaped (a style the kit does not define is plain)."""
+        features: dict[str, bool] = {}
+        if not self.kerning:
+            features["kern"] = False
+        if not self.ligatures:
+            features.update(liga=False, clig=False)
+        chosen = dict(self.styles).get(style or "", TextStyle())
+        features.update(chosen.features)
+        return Shaping(tuple(sorted(features.items())), chosen.tracking, self.language)
+
+
 @dataclass(frozen=True)
 class Typeface:
     """A family name (for messages), the file for each weight (bold may be the regular file again) and each
@@ -34,6 +80,16 @@ class Typeface:
     regular: Path
     bold: Path
     digests: tuple[str, str] = ("", "")
+    fallbacks: tuple["Typeface", ...] = ()  # further typefaces, in order, for characters this one lacks
+    typography: Typography = Typography()
+
+    def chain(self, bold: bool) -> tuple[Path, ...]:
+        """The font files a text of this weight is set with, in fallback order."""
+        return _chains(self)[bool(bold)]
+
+    def faces(self, bold: bool) -> tuple[str, ...]:
+        """The names cairo is asked for, in the order of `chain`."""
+        return (self.face(bold), *(other.face(bold) for other in self.fallbacks))
 
     def file(self, bold: bool) -> Path:
         return self.bold if bold else self.regular
@@ -45,6 +101,55 @@ class Typeface:
         """The family name cairo is asked for: the bundled family, or one unique to the file's content."""
         digest = self.digest(bold)
         return face_name(digest) if digest else self.family
+
+
+@lru_cache(maxsize=None)
+def font_chars(path: Path) -> frozenset[int]:
+    """The code points a font file has glyphs for (its character map, read by HarfBuzz: ~1 ms)."""
+    import uharfbuzz as hb
+
+    return frozenset(hb.Face(hb.Blob.from_file_path(str(path))).unicodes)
+
+
+def _invisible(char: str) -> bool:
+    """Characters no font needs to draw: joiners, bidi marks, variation selectors, line breaks and tabs."""
+    code = ord(char)
+    return (unicodedata.category(char) == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+            or char in "\n\r\t")
+
+
+@lru_cache(maxsize=8192)
+def font_index(chain: tuple[Path, ...], char: str) -> int | None:
+    """Index in `chain` of the first font with `char`; -1 for an invisible character none has; None when
+    no font has a visible character (printing it would put an empty box on paper)."""
+    code = ord(char)
+    for i, path in enumerate(chain):
+        if code in font_chars(path):
+            return i
+    return -1 if _invisible(char) else None
+
+
+@lru_cache(maxsize=64)
+def _chains(typeface: "Typeface") -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    return tuple((typeface.file(bold), *(other.file(bold) for other in typeface.fallbacks)) for bold in (False, True))
+
+
+@lru_cache(maxsize=64)
+def _covered(typeface: "Typeface") -> frozenset[int]:
+    """The code points some font of the typeface has, in both weights."""
+    regular, bold = (frozenset().union(*map(font_chars, typeface.chain(b))) for b in (False, True))
+    return regular & bold
+
+
+def missing_characters(typeface: "Typeface", text: str) -> list[str]:
+    """The characters of `text`, in order of first appearance, that no font of the typeface has in either weight."""
+    covered = _covered(typeface)
+    strange = set(map(ord, text)) - covered
+    return sorted((chr(code) for code in strange if not _invisible(chr(code))), key=text.index)
+
+
+def missing_message(char: str) -> str:
+    return f"{char!r} (U+{ord(char):04X}) is in none of the kit's fonts"
 
 
 def face_name(digest: str) -> str:

@@ -10,7 +10,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
+GOLDEN = ROOT / "tests" / "golden"
 CUT_GREY = (0.45, 0.45, 0.45)
+SEEDS_ABSENT = ("needs the rulebooks in ../shared/seeds, which are not part of the repository (absent on a fresh "
+                "clone)")
+
+
+def needs_seed(path: Path | None = None):
+    """Marks a test that reads a seed rulebook (`path`, or any): it skips, saying why, when it is absent."""
+    present = path.is_file() if path is not None else SEEDS.is_dir()
+    return pytest.mark.skipif(not present, reason=f"{SEEDS_ABSENT}: {path.name if path else SEEDS}")
 
 
 def pytest_configure(config):
@@ -37,6 +46,16 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
+
+
+@pytest.fixture
+def golden(request, tmp_path):
+    """Compares output with tests/golden/: golden.svg(name, text) and golden.png(name, image). A missing golden
+    fails; `pytest --update-golden` writes it. A mismatch leaves the actual output (and a diff image for PNGs)
+    in the test's tmp_path and names it in the failure."""
+    from tests.goldens import Golden
+
+    return Golden(GOLDEN, tmp_path, update=request.config.getoption("--update-golden"))
 
 
 @pytest.fixture

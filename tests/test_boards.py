@@ -20,7 +20,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.pipeline import BuildOptions, build
 from generator.render import render_faces
 from generator.units import mm
-from tests.conftest import ROOT, SEEDS, cut_outlines
+from tests.conftest import ROOT, SEEDS, cut_outlines, needs_seed
 
 PT_MM = 25.4 / 72
 RESOURCE_HOG = ROOT / "components" / "resource_hog"
@@ -145,11 +145,12 @@ def test_oversize_board_is_tiled_with_an_assembly_page(tmp_path):
     (tmp_path / "kit.yaml").write_text(big, encoding="utf-8")
     _, pages = pieces_pdf(tmp_path, {"market"}, tmp_path / "big.pdf", Paper("a4", mm(210), mm(297), mm(5)))
     kinds = Counter(page.kind for page in pages)
-    assert kinds["assembly"] == 1 and kinds["tile"] >= 2
+    plans = [page for page in pages if page.tiles]  # a plan page, or the plan as an inset on a tile page
+    assert len(plans) == 1 and kinds["tile"] >= 2 and kinds["assembly"] == (plans[0].inset is None)
 
 
 # -- Resource Hog's trading board against its rulebook ------------------------------------------------------
-needs_seeds = pytest.mark.skipif(not RULEBOOK.is_file(), reason="the rulebooks in ../shared/seeds are not here")
+needs_seeds = needs_seed(RULEBOOK)
 
 
 @pytest.fixture(scope="module")
@@ -173,17 +174,22 @@ def test_trading_board_has_the_rulebook_spaces_at_true_size(trading_board):
     assert spaces == [2, 2, 2, 1, 1]
     priced_rows = len(rows) - 2  # nothing is placed on the Over MAX and LOW rows
     circles = stroked_circles(trading_board)
-    # food, salt and arms take the 22 mm chips, slaves and mercenaries the 25 mm discs (+2 mm margins);
-    # the slave and mercenary stacks under the table add 2 × 6 spaces for 25 mm discs
-    assert circles[26.0] == sum(spaces[:3]) * priced_rows
-    assert circles[29.0] == sum(spaces[3:]) * priced_rows + 12
-    assert set(circles) == {26.0, 29.0}
+    # food, salt and arms take the 22 mm chips, slaves and mercenaries the 25 mm discs (+1 mm margins)
+    assert circles[23.0] == sum(spaces[:3]) * priced_rows
+    assert circles[26.0] == sum(spaces[3:]) * priced_rows
+    assert set(circles) == {23.0, 26.0}
 
 
-def test_trading_board_prints_on_a4_tiles(tmp_path):
+def test_the_slave_and_mercenary_stacks_beside_the_board_hold_six_discs_each(tmp_path):
+    pdf, pages = pieces_pdf(RESOURCE_HOG, {"stacks"}, tmp_path / "stacks.pdf")
+    assert stroked_circles(pdf) == {29.0: 12}  # 25 mm discs, 2 mm round each
+    assert number_rows(pdf)[:2] == [[6, 5, 4], [3, 2, 1]]
+
+
+def test_trading_board_prints_on_four_a4_tiles_with_its_plan_inset(tmp_path):
     _, pages = pieces_pdf(RESOURCE_HOG, {"trading_board"}, tmp_path / "a4.pdf", Paper("a4", mm(210), mm(297), mm(5)))
     kinds = Counter(page.kind for page in pages)
-    assert kinds == {"assembly": 1, "tile": 4}
+    assert kinds == {"tile": 4} and pages[0].tiles and pages[0].inset is not None
 
 
 # -- layout properties ----------------------------------------------------------------------------------------
@@ -362,17 +368,19 @@ def test_a_two_sided_board_too_big_for_the_paper_is_tiled_on_both_sides(tmp_path
     result = build(kit, BuildOptions(out=tmp_path / "out", paper="a4", reference=False, cover=False))
     pages = page_boxes(result.pdf)
     report = json.loads(result.report.read_text())
-    # the assembly sheet (front: the board's front and its tiles; back: the back and where each tile lies
-    # once the board is turned over), then each tile with its back: every page is printed double-sided
-    assert len(pages) == 6 and report["duplex_pages"] == [1, 2, 3, 4, 5, 6] and report["sheets"] == 3
-    assert "Assembly" in pages[0]["words"] and "back" in pages[1]["words"]
+    # each tile with its back, every page printed double-sided; the assembly plan is an inset beside tile A1
+    # (front: the board's front and its tiles; back: the back and where each tile lies once turned over)
+    assert len(pages) == 4 and report["duplex_pages"] == [1, 2, 3, 4] and report["sheets"] == 2
+    assert "Assembly" in pages[0]["words"] and "Assembly:" in pages[1]["words"] and "back" in pages[1]["words"]
     subprocess.run(["pdftoppm", "-r", "50", "-png", str(result.pdf), str(tmp_path / "page")], check=True)
-    for index in (2, 4):  # tile A1 and its back, tile A2 and its back
+    for index in (0, 2):  # tile A1 and its back, tile A2 and its back
         front, back = pages[index], pages[index + 1]
         assert "A" in front["words"] and "B" in back["words"]
         # the whole back face is placed behind the whole front face (each page shows its tile's share) ...
-        seen = turned_over(back["grounds"][0], back["size"], "long-edge")
-        assert seen == pytest.approx(front["grounds"][0], abs=0.05)
+        seen = turned_over(back["grounds"][-1], back["size"], "long-edge")
+        assert seen == pytest.approx(front["grounds"][-1], abs=0.05)
+        if not index:  # tile A1's page also holds the plan's miniature, in the same ground colour
+            continue
         # ... and what the back page prints covers what the tile prints, with at most 2 mm to spare for drift
         printed = _ground_pixels(tmp_path / f"page-{index + 1}.png")
         behind = turned_over(_ground_pixels(tmp_path / f"page-{index + 2}.png"), back["size"], "long-edge")
@@ -426,7 +434,7 @@ def test_a_board_size_is_honoured_with_its_content_centred(tmp_path):
 def test_a_board_bigger_than_the_paper_is_tiled_at_its_size(tmp_path):
     (tmp_path / "kit.yaml").write_text(SIZED_BOARD.replace("SIZE", "400mm x 300mm"), encoding="utf-8")
     pdf, pages = pieces_pdf(tmp_path, {"score"}, tmp_path / "big.pdf", Paper("a4", mm(210), mm(297), mm(5)))
-    assert Counter(page.kind for page in pages) == {"assembly": 1, "tile": 4}
+    assert Counter(page.kind for page in pages) == {"tile": 4} and pages[0].inset is not None  # the plan inset
     assert cut_outlines(pdf) == {(400.0, 300.0): 4}
 
 

@@ -69,8 +69,9 @@ def test_faces_placed_many_times_are_one_form_each(built):
     """30 tokens and 12 backs: the token face, the back and the two cut outlines are the only forms."""
     with pikepdf.open(built) as pdf:
         assert len(forms(pdf)) == 4
-        token_page = pdf.pages[-1]  # one-sided sheets (the tokens) come after the two-sided ones
-        assert len(token_page.Resources.XObject) == 2  # the token and its cut circle, each listed once
+        token_page = pdf.pages[-2]  # the tokens fill the room the last cards leave on the front of their sheet
+        # the token and its cut circle, and the cards' cut outline, each listed once
+        assert len(token_page.Resources.XObject) == 3
     text = subprocess.run(["pdftotext", str(built), "-"], capture_output=True, text=True, check=True).stdout
     assert text.count("Gold 5") == 30 and text.count("Deck") == 12
 
@@ -108,5 +109,5 @@ def test_text_block_lines_are_lifted_with_their_characters():
     block = TextHelper({})("Salt & <iron> \"5\" o'clock " * 3, 0, 0, 30, 30, size=9)
     svg, blocks = _lift_text_blocks(f"<svg>{block}<text>other</text></svg>")
     assert svg.count('class="pnp-line" data-block="0"') == 1 and "<tspan" not in svg and "<text>other</text>" in svg
-    lines = [text for _, _, text in blocks[0]]
+    lines = [text for _, _, text, _rtl in blocks[0]]
     assert len(lines) > 1 and " ".join(lines).split() == ("Salt & <iron> \"5\" o'clock " * 3).split()

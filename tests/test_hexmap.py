@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from generator.errors import ManifestError
 from generator.geometry.hexgrid import Axial, HexLayout, edge, hexagon_map, map_edge
-from generator.kinds.hexmap import chain_segments, map_cells, visual_rows
+from generator.geometry.hexgrid import chain_segments
+from generator.kinds.hexmap import map_cells, visual_rows
 from generator.manifest import load_manifest
 from generator.pipeline import BuildOptions, build
 from generator.units import mm, to_mm
@@ -75,7 +76,10 @@ def _page_texts(pdf_path) -> list[str]:
 
 
 def _read_tile(label: str, page, content: bytes) -> TilePage:
-    x, y, w, h = (to_mm(float(v)) for v in CLIP.search(content).groups())  # the first clip is the tile's
+    # the tile's clip starts at the printable area's corner (the page may also hold the assembly plan's
+    # miniature and packed pieces, each with clips of its own)
+    x, y, w, h = next(box for box in (tuple(to_mm(float(v)) for v in m.groups()) for m in CLIP.finditer(content))
+                      if abs(box[0] - 5.5) < 0.1 and abs(box[1] - 5.5) < 0.1 and box[2] > 50)
     clip = (x, y, x + w, y + h)
     crosses = _crosses(page)
     cells = {}
@@ -103,18 +107,16 @@ def _crosses(page) -> list[tuple[float, float]]:
 
 
 def _shift(a: TilePage, b: TilePage, across: bool) -> tuple[float, float]:
-    """The translation that lays tile b onto tile a so that their shared crosses coincide."""
+    """The translation that lays tile b onto tile a as the tile instructions say: b's cut edge on a's dashed
+    line (the overlap inside a's edge), the outer edges flush. a's crosses lie in that overlap, under b."""
     if across:
-        mine = sorted((p for p in a.crosses if p[0] > a.clip[2] - OVERLAP_MM), key=lambda p: p[1])
-        theirs = sorted((p for p in b.crosses if p[0] < b.clip[0] + OVERLAP_MM), key=lambda p: p[1])
+        shift = (a.clip[2] - OVERLAP_MM - b.clip[0], a.clip[1] - b.clip[1])
+        covered = [p for p in a.crosses if p[0] > a.clip[2] - OVERLAP_MM]
     else:
-        mine = sorted((p for p in a.crosses if p[1] > a.clip[3] - OVERLAP_MM), key=lambda p: p[0])
-        theirs = sorted((p for p in b.crosses if p[1] < b.clip[1] + OVERLAP_MM), key=lambda p: p[0])
-    assert len(mine) == len(theirs) == 3, (a.label, b.label, mine, theirs)
-    shifts = [(p[0] - q[0], p[1] - q[1]) for p, q in zip(mine, theirs)]
-    for s in shifts:  # the crosses form the same pattern on both tiles, so one shift fits all three
-        assert math.dist(s, shifts[0]) < 0.05
-    return shifts[0]
+        shift = (a.clip[0] - b.clip[0], a.clip[3] - OVERLAP_MM - b.clip[1])
+        covered = [p for p in a.crosses if p[1] > a.clip[3] - OVERLAP_MM]
+    assert len(covered) == 3, (a.label, b.label, a.crosses)
+    return shift
 
 
 def _neighbours(labels) -> list[tuple[str, str, bool]]:
@@ -142,8 +144,11 @@ def test_map_prints_on_a4_tiles_with_an_assembly_page(built, tiles):
     assert sorted(tiles) == ["A1", "A2", "B1", "B2"]
     for tile in tiles.values():
         assert sorted(round(v) for v in tile.page_size) == [210, 297]
-        assert len(tile.crosses) >= 3
-    assert any(text.lstrip().startswith("Assembly") for text in _page_texts(result.pdf))
+        x0, y0, x1, y1 = tile.clip
+        # crosses only in the strips glued under the right and lower neighbours: none shows once assembled
+        assert all(x > x1 - OVERLAP_MM or y > y1 - OVERLAP_MM for x, y in tile.crosses), tile.label
+        assert len(tile.crosses) == 3 * ((tile.label[1] == "1") + (tile.label[0] == "A")), tile.label
+    assert any("Assembly" in text for text in _page_texts(result.pdf))
 
 
 def test_neighbouring_cells_are_one_hex_apart_across_tile_boundaries(tiles):
@@ -268,18 +273,23 @@ def test_hexagon_map_of_side_seven_has_127_cells():
 
 
 def test_assembly_page_shows_the_whole_map_in_miniature(built, tiles):
-    """The assembly page draws the board itself, scaled down, under the tile outlines: every cell name is on
-    it, smaller than on the tiles, and the map's cells keep their relative positions."""
+    """The assembly plan (an inset beside a tile, or a page of its own) draws the board itself, scaled down,
+    under the tile outlines: every cell name is on it, smaller than on the tiles, and the map's cells keep their
+    relative positions."""
     import pdfplumber
 
     result, _ = built
     texts = _page_texts(result.pdf)
-    index = next(i for i, text in enumerate(texts) if text.lstrip().startswith("Assembly"))
+    index = next(i for i, text in enumerate(texts) if "Assembly" in text)
+    tile = next((t for t in tiles.values() if re.search(rf"\bTile {t.label}\b", texts[index])), None)
     with pdfplumber.open(result.pdf) as pdf:
         words = pdf.pages[index].extract_words()
+    if tile is not None:  # an inset: the plan's words lie outside the tile
+        words = [w for w in words if to_mm(w["x0"]) > tile.clip[2] or to_mm(w["top"]) > tile.clip[3]]
     names = {w["text"]: w for w in words if CELL_NAME.match(w["text"])}
     tile_names = set().union(*(tile.cells for tile in tiles.values()))
-    assert set(names) == tile_names and len(names) == 127
+    # an inset is small: a few of its 1-point cell names run into a neighbour's when the text is read back
+    assert set(names) <= tile_names and len(tile_names) == 127 and len(names) >= 0.9 * 127
     a, b = names["G1"], names["G2"]  # neighbours in one row of the map: one hex apart, scaled
     gap_mm = to_mm(math.hypot(b["x0"] - a["x0"], b["top"] - a["top"]))
-    assert 0.2 * HEX_MM < gap_mm < 0.9 * HEX_MM, gap_mm
+    assert 0.15 * HEX_MM < gap_mm < 0.9 * HEX_MM, gap_mm  # an inset is drawn at about a fifth of full size

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from generator.impose import Paper, SheetOptions, impose_sheets
 from generator.model import FaceSpec, Outline, Piece
@@ -51,23 +51,41 @@ def overlap(a, b) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1e-6 and min(a[3], b[3]) - max(a[1], b[1]) > 1e-6
 
 
+# a board too big for the paper (tiled, its tiles' room filled with other pieces), or one that fits only turned
+boards_strategy = st.lists(st.tuples(st.floats(150, 500), st.floats(150, 600), st.booleans()), max_size=2)
+
+
 @settings(max_examples=60, deadline=None)
 @given(pieces_strategy, st.sampled_from([A4, LETTER, A4.landscape]), st.sampled_from(["long-edge", "short-edge"]),
-       st.tuples(st.floats(-2, 2), st.floats(-2, 2)))
-def test_packing_properties(spec, paper, duplex, offset_mm):
-    pieces = expand(spec)
+       st.tuples(st.floats(-2, 2), st.floats(-2, 2)), boards_strategy)
+# a board whose trim fits the paper turned but whose bleed box is wider than the margins allow: printed whole,
+# its bleed clipped at the margin (it once ran 0.5 mm into it)
+@example(spec=[("rect", 82.87891984920564, 10.072285359487964, 0, True, 3),
+               ("disc", 65.95122653516464, 102.79366457627233, 0, True, 7),
+               ("disc", 14.14323683097185, 13.415825537710896, 1, False, 8),
+               ("disc", 41.526882167426734, 25.50324150556776, 3, False, 5),
+               ("rect", 9.0, 11.601309172852243, 1, True, 11)],
+         paper=A4, duplex="short-edge", offset_mm=(0.7598635467575199, -1.5898911529760715),
+         boards=[(281.88868565696873, 189.73832872075485, True), (473.139897141114, 597.8494800905517, True)])
+def test_packing_properties(spec, paper, duplex, offset_mm, boards):
+    pieces = [make_piece(100 + i, "rect", round(w), round(h), 3, two) for i, (w, h, two) in enumerate(boards)]
+    pieces += expand(spec)
     options = SheetOptions(paper, mm(1), duplex, (mm(offset_mm[0]), mm(offset_mm[1])))
     imposition = impose_sheets(pieces, options)
-    placed = [pl.piece for page in imposition.pages if page.kind in {"front", "single"} for pl in page.placements]
-    tiled = {id(pl.piece) for page in imposition.pages if page.kind in {"tile"} for pl in page.placements}
+    # a tile page's first placement is its tile; pieces packed into the room the tile leaves follow it
+    placed = [pl.piece for page in imposition.pages if page.kind in {"front", "single", "tile"}
+              for pl in page.placements[page.kind == "tile":]]
+    tiled = {id(page.placements[0].piece) for page in imposition.pages if page.kind == "tile"}
     # each piece placed exactly once (oversize pieces are tiled instead)
     normal = [p for p in pieces if id(p) not in tiled]
     assert sorted(map(id, placed)) == sorted(map(id, normal))
     for page in imposition.pages:
-        if page.kind not in {"front", "single"}:
+        if page.kind not in {"front", "single", "tile"}:
             continue
         x0, y0, x1, y1 = paper.margin, paper.margin, page.width - paper.margin, page.height - paper.margin
         printed = list(boxes(page))
+        if page.inset is not None:  # the assembly plan drawn on a tile page: nothing else over it
+            printed.append((page.placements[0], page.inset))
         for _, box in printed:  # inside the printable area
             assert box[0] >= x0 - 1e-6 and box[1] >= y0 - 1e-6 and box[2] <= x1 + 1e-6 and box[3] <= y1 + 1e-6
         for i, (a, box_a) in enumerate(printed):  # no overlaps (discs, packed in staggered rows, as circles)
@@ -80,9 +98,11 @@ def test_packing_properties(spec, paper, duplex, offset_mm):
                 else:
                     assert not overlap(box_a, box_b), (a, b)
         for mark in page.marks:  # crop marks stay on the printable area and off every trim box
-            for pl, _ in printed:
-                inside_x = pl.x + 1e-6 < (mark.x1 + mark.x2) / 2 < pl.x + pl.piece.width - 1e-6
-                inside_y = pl.y + 1e-6 < (mark.y1 + mark.y2) / 2 < pl.y + pl.piece.height - 1e-6
+            for pl, box in printed:
+                trim = (max(pl.x, box[0]), max(pl.y, box[1]),  # a tile: the share of the trim on this page
+                        min(pl.x + pl.piece.width, box[2]), min(pl.y + pl.piece.height, box[3]))
+                inside_x = trim[0] + 1e-6 < (mark.x1 + mark.x2) / 2 < trim[2] - 1e-6
+                inside_y = trim[1] + 1e-6 < (mark.y1 + mark.y2) / 2 < trim[3] - 1e-6
                 assert not (inside_x and inside_y)
 
 
@@ -97,8 +117,10 @@ def test_backs_land_behind_fronts(spec, duplex, offset_mm):
     for front, back in zip(pages, pages[1:]):
         if front.kind != "front":
             continue
-        assert back.kind == "back" and len(back.placements) == len(front.placements)
-        for f, b in zip(front.placements, back.placements):
+        # one-sided pieces packed into a two-sided sheet's room leave their back blank
+        two_sided = [f for f in front.placements if f.piece.back is not None]
+        assert back.kind == "back" and len(back.placements) == len(two_sided)
+        for f, b in zip(two_sided, back.placements):
             assert b.piece is f.piece and b.side == "back"
             bx, by = b.x + b.piece.width / 2, b.y + b.piece.height / 2
             seen_x, seen_y = (A4.width - bx, by) if duplex == "long-edge" else (bx, A4.height - by)
@@ -113,18 +135,47 @@ def test_nine_poker_cards_fit_an_a4_sheet():
     assert imposition.sheets == 1 and len(imposition.pages[0].placements) == 9
 
 
-def test_oversize_piece_is_tiled_with_overlap_and_assembly_page():
-    board = make_piece(0, "rect", 420, 300, 0, False)
+@pytest.mark.parametrize(("size", "inset"), [((420, 300), True), ((380, 540), False)])
+def test_oversize_piece_is_tiled_with_overlap_and_an_assembly_plan(size, inset):
+    """The plan is an inset on the first tile's page when the tile leaves room for it, else a page of its own."""
+    board = make_piece(0, "rect", *size, 0, False)
     imposition = impose_sheets([board], SheetOptions(A4, mm(1)))
     kinds = [p.kind for p in imposition.pages]
-    assert kinds[0] == "assembly" and kinds.count("tile") >= 2
-    tiles = [p.tile for p in imposition.pages if p.kind == "tile"]
+    tile_pages = [p for p in imposition.pages if p.kind == "tile"]
+    assert len(tile_pages) >= 2 and imposition.sheets == len(imposition.pages)
+    if inset:
+        assert "assembly" not in kinds and tile_pages[0].tiles and tile_pages[0].tiled is board
+        x0, y0, x1, y1 = tile_pages[0].placements[0].clip
+        ix0, iy0, ix1, iy1 = tile_pages[0].inset
+        assert ix0 >= x1 + mm(4) - 1e-6 or iy0 >= y1 + mm(6.5) - 1e-6  # clear of the tile's cut and its label
+        assert ix1 - ix0 >= mm(45) - 1e-6 and iy1 - iy0 >= mm(55) - 1e-6
+        assert not any(p.tiles for p in tile_pages[1:])
+    else:
+        assert kinds[0] == "assembly" and not any(p.inset for p in tile_pages)
+    tiles = [p.tile for p in tile_pages]
     covered_w = max(t.piece_x + t.width for t in tiles)
     covered_h = max(t.piece_y + t.height for t in tiles)
     assert covered_w == pytest.approx(board.width) and covered_h == pytest.approx(board.height)
-    for page in imposition.pages[1:]:  # every tile fits the page's printable area
+    for page in tile_pages:  # every tile fits the page's printable area
         x0, y0, x1, y1 = page.placements[0].clip
         assert x1 <= page.width - A4.margin + 1e-6 and y1 <= page.height - A4.margin + 1e-6
+
+
+def test_one_sided_pieces_fill_the_room_of_two_sided_sheets_and_tiles():
+    """A sheet of 8 two-sided cards takes one-sided tokens in its room (their backs stay blank), and a tiled
+    board's pages take tokens beside and below the tile, before any sheet of tokens is opened."""
+    cards = [make_piece(0, "rect", 63.5, 88.9, 3, True)] * 6
+    tokens = [make_piece(1, "disc", 20, 20, 1, False)] * 100
+    board = make_piece(2, "rect", 384, 361, 0, False)
+    imposition = impose_sheets([board] + cards + tokens, SheetOptions(A4, mm(1)))
+    front, back = imposition.pages[:2]
+    assert front.kind == "front" and back.kind == "back"
+    on_front = sum(pl.piece.component_id == "c1" for pl in front.placements)
+    assert on_front and [pl.piece.component_id for pl in back.placements] == ["c0"] * 6
+    tiles = [p for p in imposition.pages if p.kind == "tile"]
+    assert len(tiles) == 4 and any(len(p.placements) > 1 for p in tiles)
+    assert sum(len(p.placements) - 1 for p in tiles) == 100 - on_front
+    assert imposition.sheets == 5  # no sheet of tokens of its own
 
 
 def _seen_from_front(x: float, y: float, page_width: float, page_height: float, duplex: str) -> tuple[float, float]:
@@ -143,7 +194,7 @@ def test_backs_land_behind_fronts_on_landscape_sheets(spec, duplex, offset_mm):
     for front, back in zip(pages, pages[1:]):
         if front.kind != "front":
             continue
-        for f, b in zip(front.placements, back.placements):
+        for f, b in zip([f for f in front.placements if f.piece.back is not None], back.placements):
             seen = _seen_from_front(b.x + b.piece.width / 2, b.y + b.piece.height / 2, back.width, back.height, duplex)
             # the offset is read in the page's own axes (right and down, seen from the front)
             assert seen[0] + read[0] == pytest.approx(f.x + f.piece.width / 2, abs=1e-6)
@@ -156,9 +207,17 @@ def test_a_two_sided_piece_too_big_for_any_sheet_is_tiled_with_each_back_behind_
     board = make_piece(0, "rect", size[0], size[1], 3, True)
     pages = impose_sheets([board], SheetOptions(A4, mm(1), duplex)).pages
     kinds = [p.kind for p in pages]
-    assert kinds[:2] == ["assembly", "back"] and kinds[2:] == ["tile", "back"] * ((len(kinds) - 2) // 2)
+    plan = 2 if kinds[0] == "assembly" else 0  # a plan sheet of its own, or an inset on the first tile's sheet
+    if plan:
+        assert kinds[:2] == ["assembly", "back"]
+    else:  # the plan of the back lies behind the plan of the front
+        front, back = pages[:2]
+        assert front.inset and back.tiles and back.tiled is board
+        seen = [_seen_from_front(x, y, back.width, back.height, duplex) for x, y in (back.inset[:2], back.inset[2:])]
+        assert (min(seen[0][0], seen[1][0]), min(seen[0][1], seen[1][1])) == pytest.approx(front.inset[:2])
+    assert kinds[plan:] == ["tile", "back"] * ((len(kinds) - plan) // 2)
     assert len({p.sheet for p in pages}) == len(pages) // 2  # every sheet printed on both sides
-    for front, back in zip(pages[2::2], pages[3::2]):
+    for front, back in zip(pages[plan::2], pages[plan + 1::2]):
         [f], [b] = front.placements, back.placements
         assert b.side == "back" and back.tile == front.tile
         # the whole back face lies behind the whole front face ...
@@ -176,6 +235,6 @@ def test_a_two_sided_piece_too_big_for_any_sheet_is_tiled_with_each_back_behind_
         assert seen_clip[0] >= x0 - 1e-6 and seen_clip[1] >= y0 - 1e-6
         assert seen_clip[2] <= x1 + 1e-6 and seen_clip[3] <= y1 + 1e-6
         assert back.footer_top == (_seen_from_front(0, 0, back.width, back.height, duplex)[1] != 0)
-    tiles = [p.tile for p in pages[2::2]]
+    tiles = [p.tile for p in pages[plan::2]]
     assert max(t.piece_x + t.width for t in tiles) == pytest.approx(board.width)
     assert max(t.piece_y + t.height for t in tiles) == pytest.approx(board.height)

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from generator.check import check_kit
 from generator.manifest import load_manifest
 from generator.pipeline import BuildOptions, build
+from tests.conftest import SEEDS_ABSENT
 
 KIT = Path(__file__).resolve().parent.parent / "components" / "medieval_manor"
 BASIC_LANDS = ["River", "Fertile Fields", "Good Fields", "Poor Fields", "Woods", "Pasture", "Hills", "Road",
@@ -81,7 +82,7 @@ def test_basic_lands_are_the_twelve_the_rulebook_names():
     assert titles == BASIC_LANDS
     rulebook = load_manifest(KIT).rulebook
     if rulebook is None or not rulebook.is_file():
-        pytest.skip("the rulebook text is not on this machine")
+        pytest.skip(f"{SEEDS_ABSENT}: {rulebook.name if rulebook else 'no rulebook named'}")
     lines = rulebook.read_text(encoding="utf-8").splitlines()
     listed = next(lines[i + 2] for i, line in enumerate(lines) if line.strip() == "The Basic Lands:")
     assert [name.strip() for name in listed.split(",")] == titles

@@ -93,6 +93,23 @@ def test_build_json_reports_each_sheets_utilisation(built):
                 assert 0 < sheet["utilisation"] <= 1, (kit, sheet)
 
 
+SEED_KITS = ("end_of_resources", "medieval_manor", "resource_hog", "shires", "solstice")
+
+
+def test_sheets_are_filled_across_components(built):
+    """No sheet under 40% used unless it is the last of its duplex group or of the kit; every assembly plan is
+    an inset on a tile page; and the five seed kits keep to the sheets they take now (90 before packing across
+    components, issue 15)."""
+    for kit, (_, report, _) in built.items():
+        sheets = report["sheet_utilisation"]
+        last_front = max((s["sheet"] for s in sheets if s["kind"] == "front"), default=None)
+        for sheet in sheets:
+            if sheet["kind"] in ("front", "single") and sheet["sheet"] not in (last_front, report["sheets"]):
+                assert sheet["utilisation"] >= 0.4, (kit, sheet)
+        assert "assembly" not in {s["kind"] for s in sheets}, kit  # every plan fits beside a tile
+    assert sum(built[kit][1]["sheets"] for kit in SEED_KITS) <= 81
+
+
 def test_no_cover_leaves_it_out(tmp_path):
     result = build(ROOT / "components" / "end_of_resources", BuildOptions(out=tmp_path, cover=False, reference=False))
     report = json.loads(result.report.read_text(encoding="utf-8"))
@@ -112,3 +129,42 @@ def test_blanks_writes_the_fill_in_sheet(tmp_path):
     assert [(r["field"], r["copies"]) for r in hardship] == [("Name", "10"), ("Effect", "10")]
     assert hardship[0]["where"].startswith("sheet")
     assert not [r for r in rows if r["component"] == "land_basic" and "Fertile" in r["piece"]]  # the rules give it
+
+
+FILL_KIT = """\
+kit: {name: Fill}
+components:
+  - id: event
+    kind: card
+    size: poker
+    content: missing
+    cards:
+      - {title: Storm, count: 2}
+      - {title: Feast}
+"""
+
+
+def test_a_filled_in_sheet_is_typeset_on_the_pieces_and_listed_with_its_values(write_kit, tmp_path):
+    """The round trip: `pnpgen blanks` writes the sheet, the group fills in a value and keeps it as blanks.csv
+    beside kit.yaml, the rebuild prints the value in the box (no blank there any more), and the sheet lists it."""
+    kit = write_kit(FILL_KIT, name="fill")
+    sheet = tmp_path / "sheet.csv"
+    assert CliRunner().invoke(app, ["blanks", str(kit), "--out", str(sheet)]).exit_code == 0
+    with sheet.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["piece"], r["field"], r["value"]) for r in rows] == [("Storm, row 1", "Text", ""),
+                                                                    ("Feast, row 2", "Text", "")]
+    rows[0]["value"] = "Each player discards two grain."
+    with (kit / "blanks.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    result = build(kit, BuildOptions(out=tmp_path / "out", reference=False, cover=True))
+    pages = [_text(page) for page in PdfReader(str(result.pdf)).pages]
+    assert sum(text.count("Each player discards two grain.") for text in pages[2:]) == 2  # both Storm cards
+    cover = " ".join(pages[:2])
+    assert "Event: 1 piece (Text)" in cover  # only Feast's blank is still open (3 pieces before the sheet)
+    again = CliRunner().invoke(app, ["blanks", str(kit), "--out", "-"])
+    listed = list(csv.DictReader(again.output.splitlines()))
+    assert [(r["piece"], r["value"]) for r in listed] == [("Storm, row 1", "Each player discards two grain."),
+                                                          ("Feast, row 2", "")]

@@ -138,7 +138,25 @@ def test_shires_prints_six_mats_each_on_one_a4_sheet(tmp_path):
         assert placement.y - bleed >= y0 - 1e-6 and placement.y + placement.piece.height + bleed <= y1 + 1e-6
     # the six pages differ only in colour: read the first one
     assert _white_boxes(pdf, 22.0, 13.0, slice(0, 1)) == 3 * 6  # envoys × standing-army slots
-    assert number_rows(pdf, 0).count(list(range(21))) == 6  # Food, Favor, Gold, Wood, Iron, Stone from 0 to 20
+    assert number_rows(pdf, 0).count(list(range(25))) == 6  # Food, Favor, Gold, Wood, Iron, Stone from 0 to 24
+    # the starred starting spaces the setup puts the resource tokens on: one per track, on the first mat, in the
+    # starting spaces of the rules' resource table (Food 4, Favor 2, Gold 2, Wood 2, Iron 4, Stone 0)
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        gold = (0xf5 / 255, 0xc5 / 255, 0x18 / 255)
+        stars = [(round(s["top"]), round(s["x0"])) for s in page.curves if s.get("fill") and len(s.get("pts", [])) > 9
+                 and len(s.get("non_stroking_color") or ()) == 3
+                 and all(abs(a - b) < 0.002 for a, b in zip(s["non_stroking_color"], gold))]
+        numbers = [w for w in page.extract_words() if w["text"].isdigit()]
+    stars = sorted(set(stars))
+    assert len(stars) == 6
+    starred = []
+    for top, x0 in stars:  # the number printed in the space the star sits in: the nearest to its left, same row
+        row = [w for w in numbers if abs(w["top"] - top) < 12 and w["x0"] < x0]
+        starred.append(int(max(row, key=lambda w: w["x0"])["text"]))
+    assert starred == [4, 2, 2, 2, 4, 0]
 
 
 def test_a_first_section_placed_beside_nothing_is_reported(write_kit):

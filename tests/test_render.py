@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 
-import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
@@ -12,9 +11,7 @@ from generator.cli import app
 from generator.errors import LayoutError
 from generator.render.text import fit_text, font_metrics
 from generator.typeface import BUNDLED
-from tests.conftest import ROOT
 
-GOLDEN = ROOT / "tests" / "golden"
 
 words = st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll", "Nd"), max_codepoint=0x17F), min_size=1, max_size=14)
 
@@ -68,9 +65,9 @@ def test_values_are_escaped_in_templates(write_kit, tmp_path):
     assert "Motte&Bailey" in text and "<b>" in text
 
 
-def test_token_and_card_match_golden_image(write_kit, tmp_path, update_golden):
+def test_token_and_card_match_golden_image(write_kit, tmp_path, golden):
     """A token and a card rendered at 100 dpi compared with tests/golden (RMS tolerance for rasterising)."""
-    from PIL import Image, ImageChops, ImageStat
+    from PIL import Image
 
     kit = write_kit("""\
         kit: {name: Golden}
@@ -89,15 +86,4 @@ def test_token_and_card_match_golden_image(write_kit, tmp_path, update_golden):
     result = CliRunner().invoke(app, ["build", str(kit), "--out", str(tmp_path), "--preview"])
     assert result.exit_code == 0, result.output
     actual = Image.open(tmp_path / "kit" / "preview" / "page-001.png").convert("RGB")
-    golden = GOLDEN / "token_card.png"
-    if update_golden or not golden.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        actual.save(golden)
-        pytest.skip("golden image written") if not update_golden else None
-    expected = Image.open(golden).convert("RGB")
-    assert actual.size == expected.size
-    diff = ImageChops.difference(actual, expected)
-    rms = sum(v ** 2 for v in ImageStat.Stat(diff).rms) ** 0.5
-    if rms > 4:
-        diff.save(tmp_path / "diff.png")
-    assert rms <= 4, f"RMS {rms:.2f}; diff written to {tmp_path / 'diff.png'}"
+    golden.png("token_card.png", actual, tolerance=4)

@@ -6,7 +6,8 @@ import threading
 
 import pytest
 
-from generator.pipeline import BuildOptions, WatchFilter, build, watch_kits
+from generator.pipeline import BuildOptions, build
+from generator.watch import WatchFilter, watch_kits
 
 KIT = """\
 kit: {name: Watch}
@@ -191,7 +192,7 @@ def test_files_that_came_and_went_are_no_change(tmp_path):
     """`sed -i` and many editors write a temporary file and rename it over the real one."""
     from watchfiles import Change
 
-    from generator.pipeline import _changed, _lasting
+    from generator.watch import _changed, _lasting
 
     real = tmp_path / "cards.csv"
     real.write_text("x")

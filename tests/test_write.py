@@ -15,7 +15,7 @@ kit: {name: Boxes}
 components:
   - id: board
     kind: card
-    size: 250mm x 150mm
+    size: 270mm x 180mm    # fills a landscape A4 sheet: nothing else is packed beside it
     sides: {front: {fields: {title: Board, text: A board too wide for a portrait A4 sheet.}}}
   - id: coin
     kind: chip
@@ -39,7 +39,7 @@ def test_single_piece_page_has_trim_and_bleed_boxes(built):
     page = boxed[0]
     trim = [float(v) for v in page["/TrimBox"]]
     bleed = [float(v) for v in page["/BleedBox"]]
-    assert ((trim[2] - trim[0]) / 72 * 25.4, (trim[3] - trim[1]) / 72 * 25.4) == pytest.approx((250, 150), abs=0.1)
+    assert ((trim[2] - trim[0]) / 72 * 25.4, (trim[3] - trim[1]) / 72 * 25.4) == pytest.approx((270, 180), abs=0.1)
     assert trim[0] - bleed[0] == pytest.approx(3 / 25.4 * 72, abs=0.01)
 
 

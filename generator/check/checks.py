@@ -20,6 +20,7 @@ from generator.check.links import Link, Resolution, Statement, manifest_line
 from generator.check.report import Finding, Row
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import KitSpec
+from generator.vocabulary import PER_COLOUR, PER_PLAYER, PER_SIDE, Role
 
 Point = int | None  # a player count, or None for a box total
 
@@ -41,7 +42,7 @@ class Group:
     """Links from components (or deck rows) to one statement in one role: their pieces add up."""
 
     statement: Statement
-    role: str  # total | part | setup
+    role: Role
     only_players: int | None
     links: tuple[Link, ...]
 
@@ -88,7 +89,7 @@ class Group:
 
     @property
     def per_player(self) -> bool:
-        return self.per == "player" or self.statement.players is not None or self.only_players is not None
+        return self.per == PER_PLAYER or self.statement.players is not None or self.only_players is not None
 
     @property
     def box(self) -> bool:
@@ -193,7 +194,7 @@ def _without_players(context: Context, groups: list[Group], outcomes: dict[int, 
         if not group.per_player:
             kept.append(group)
             continue
-        why = "counts per player" if group.per == "player" else "holds for a player count"
+        why = "counts per player" if group.per == PER_PLAYER else "holds for a player count"
         findings.append(Finding("error", "link", f"{group.label}: {group.describe()} {why}, but the kit states no "
                                 "player count (kit.players); state the players the kit is for, or link a box total",
                                 group.label, group.location, group.statement.line, rulebook=_where(group.statement)))
@@ -239,18 +240,18 @@ class _Checker:
     def multiplier(self, group: Group) -> int | None:
         """What a count per colour, side or kind is multiplied by (None: not known)."""
         per, per_count = group.per, group.per_count
-        if per in (None, "player"):
+        if per in (None, PER_PLAYER):
             return 1
         if per_count:
             return per_count
-        if per == "colour":
+        if per == PER_COLOUR:
             sizes = {len(t.component.per_colour) for t in group.targets if t.component.per_colour}
             if len(sizes) == 1:
                 return sizes.pop()
             if group.targets and all(t.per_player for t in group.targets):
                 return self.box_players  # one colour a seat
             return None
-        if per == "side":
+        if per == PER_SIDE:
             return 2
         return None
 
@@ -259,7 +260,7 @@ class _Checker:
         stmt = group.statement
         if stmt.count is None or (point is not None and not group.applies(point)):
             return None
-        if group.per == "player":
+        if group.per == PER_PLAYER:
             return stmt.count * (point if point is not None else self.box_players)
         multiplier = self.multiplier(group)
         return None if multiplier is None else stmt.count * multiplier
@@ -273,7 +274,7 @@ class _Checker:
 
     def measure(self, group: Group) -> list[Measure] | Finding:
         stmt = group.statement
-        if group.per not in (None, "player") and self.multiplier(group) is None:
+        if group.per not in (None, PER_PLAYER) and self.multiplier(group) is None:
             return Finding("error", "link", f"{group.label}: {group.describe()} counts per {group.per}, but neither the "
                            f"rulebook nor the link says how many {group.per}s there are (add per_count: N to the link"
                            f"{', or per_colour: to the component' if group.per == 'colour' else ''})",
@@ -327,9 +328,9 @@ class _Checker:
         return f"{total} ({parts})"
 
     def hint(self, group: Group) -> str:
-        if group.per == "player" and not any(t.per_player for t in group.targets):
+        if group.per == PER_PLAYER and not any(t.per_player for t in group.targets):
             return ". The rule counts per player: is per_player: true missing?"
-        if group.per == "colour" and group.per_count and any(
+        if group.per == PER_COLOUR and group.per_count and any(
                 t.component.per_colour and len(t.component.per_colour) != group.per_count for t in group.targets):
             return f". The rule names {group.per_count} colours; check per_colour:"
         return ""
@@ -495,7 +496,7 @@ class _Checker:
         points = self.players or (self.box_players,)
         for bucket in [part for whole in buckets.values() for part in _by_variant(whole)]:
             measures, short = [], []
-            unknown = [g for g in bucket if g.per not in (None, "player") and self.multiplier(g) is None]
+            unknown = [g for g in bucket if g.per not in (None, PER_PLAYER) and self.multiplier(g) is None]
             for group in unknown:
                 findings.append(self.measure(group))  # type: ignore[arg-type]
                 _mark(outcomes, group, "mismatch")

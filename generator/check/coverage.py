@@ -14,6 +14,7 @@ from generator.check.report import Finding
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import KitSpec
 from generator.paths import shown
+from generator.vocabulary import PER_COLOUR
 
 _NOT_CONTRADICTIONS = {"lost-range"}  # a rulebook typo about players, not about counts: a note
 
@@ -172,7 +173,7 @@ def named_list_findings(spec: KitSpec, rulebook: Rulebook, resolution: Resolutio
     findings = []
     for stmt in rulebook.statements:
         statement = from_scan(stmt, rulebook)
-        if (statement.key in resolution.waived or stmt.qualifier != "exact" or stmt.per == "colour"
+        if (statement.key in resolution.waived or stmt.qualifier != "exact" or stmt.per == PER_COLOUR
                 or stmt.count is None or stmt.line in reader_lines):
             continue
         names, names_line = rulebook.named_items(stmt)

@@ -18,6 +18,7 @@ from generator.check.rulebook import Rulebook, Span, normalise
 from generator.manifest.spec import KitSpec, Location, RuleLink, Waiver
 from generator.rules.numbers import NUMBER_WORD_PATTERN, parse_count
 from generator.rules.scan import CountStatement
+from generator.vocabulary import Per, Role
 
 _NUMBER_IN_QUOTE = re.compile(rf"(?<![\w.])\d+|(?<![\w.])(?:{NUMBER_WORD_PATTERN}|an?)(?![\w])", re.I)
 _LIST_MARKER = re.compile(r"^\s*[-–•*]\s+")
@@ -49,10 +50,10 @@ class Statement:
     where: str  # 'rules.txt:12', 'rules.pdf:p4:12', or 'the manifest quote'
     key: Hashable
     evidence: str  # read | vouched
-    per: str | None = None
+    per: Per | str | None = None  # player | colour | side | a category word
     per_count: int | None = None
     condition: str | None = None
-    role: str | None = None  # the reader's: total | part | setup
+    role: Role | None = None  # the reader's
     id: str | None = None
     parent: str | None = None
     derivation: str | None = None

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.vocabulary import Role
+
 SEVERITIES = ("error", "warning", "info")
 
 # Kinds of finding, as the summary counts them (singular, plural). Info kinds (waived, unlisted, note) are
@@ -59,7 +61,7 @@ class Row:
     rule: str
     line: str
     verdict: str
-    role: str = "total"
+    role: Role = "total"
     evidence: str = "read"  # read | vouched
 
 
@@ -70,7 +72,7 @@ class LinkRecord:
     component: str  # the component's id, or 'deck[row]' for a deck row's link
     manifest: str  # file:line of the link
     quote: str
-    role: str
+    role: Role
     evidence: str  # read | vouched | unresolved
     outcome: str  # match | mismatch | waived | unchecked
     rulebook: str | None = None  # where the statement is

@@ -6,7 +6,7 @@ Lengths are whatever unit the caller passes (pnpgen uses PDF points); y grows do
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -292,3 +292,35 @@ def is_coastal(cell: Axial, cells: Iterable[Axial]) -> bool:
 def ring_of(cells: Iterable[Axial], k: int, center_cell: Axial = ORIGIN) -> tuple[Axial, ...]:
     """Those of `cells` exactly `k` steps from `center_cell`, in the given order."""
     return tuple(cell for cell in cells if cell.distance(center_cell) == k)
+
+
+def chain_segments(segments: Sequence[tuple[Point, Point]]) -> list[list[Point]]:
+    """Join segments that share end points into polylines (closed ones repeat their first point)."""
+    def key(p):
+        return round(p[0], 3), round(p[1], 3)
+
+    ends: dict[tuple, list[int]] = {}
+    for i, (a, b) in enumerate(segments):
+        ends.setdefault(key(a), []).append(i)
+        ends.setdefault(key(b), []).append(i)
+    used = [False] * len(segments)
+    # Start open chains at points with an odd number of segments, so each chain is walked whole.
+    starts = [i for pts in ends.values() if len(pts) % 2 for i in pts] + list(range(len(segments)))
+    chains = []
+    for first in starts:
+        if used[first]:
+            continue
+        a, b = segments[first]
+        if len(ends[key(a)]) % 2 == 0 and len(ends[key(b)]) % 2:
+            a, b = b, a
+        used[first] = True
+        chain = [a, b]
+        while True:
+            nxt = next((i for i in ends[key(chain[-1])] if not used[i]), None)
+            if nxt is None:
+                break
+            used[nxt] = True
+            p, q = segments[nxt]
+            chain.append(q if key(p) == key(chain[-1]) else p)
+        chains.append(chain)
+    return chains

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
+from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.kinds.tracks import SpaceBox, TrackLayout, resolve_track, track_block_problems, track_layout
-from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import Piece
+from generator.pieces import Piece
 
 CELL_PAD = 1.5        # mm inside a cell, and between a cell's slots
 TEXT_WIDTH = 11.0     # mm for a cell's text (a price) beside its slots
@@ -43,7 +42,7 @@ def _cell(value: Any) -> dict[str, Any]:
 
 
 def validate_board(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `board:` block and its sides' own (VALIDATORS['board'])."""
+    """Problems with a component's `board:` block and its sides' own (its kind's check in generator/kinds/registry.py)."""
     yield from side_problems(raw, "board", board_block_problems,
                              "a board component needs a board: block (a table, tracks, or both)")
 
@@ -261,11 +260,12 @@ def resolve_board(block: dict[str, Any], resolver: Resolver, key: str = "board")
         "table": resolve_table(block["table"], resolver, f"{key}.table") if "table" in block else None,
         "tracks": [resolve_track(t, resolver, f"{key}.tracks[{i}]") for i, t in enumerate(block.get("tracks", []))],
         "tracks_side_by_side": bool(block.get("tracks_side_by_side", False)),
+        "title_align": block.get("title_align", "middle"),
     }
 
 
 def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['board']: one piece per copy, sized to its table and tracks or to its `size` (impose tiles it
+    """The builder of kind board: one piece per copy, sized to its table and tracks or to its `size` (impose tiles it
     if too big); a back with its own board: block is drawn as a board too, at the same size."""
     resolver = Resolver(spec, component)
     boards = {side: resolve_board(block, resolver, "board" if side == "front" else f"sides.{side}.board")
@@ -280,7 +280,3 @@ def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
 
     yield from drawn_copies(spec, component, players, "@board", width, height, fields("front"),
                             fields("back") if "back" in boards else None)
-
-
-BUILDERS["board"] = board_pieces
-VALIDATORS["board"] = validate_board

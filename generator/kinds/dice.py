@@ -11,10 +11,9 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, one_sided_problems, option_problems
-from generator.manifest.options import VALIDATORS
+from generator.kinds.common import Resolver, one_sided_problems, option_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets
+from generator.pieces import FaceSpec, Outline, Piece, colour_sets
 from generator.units import mm, parse_length, to_mm
 
 NET_EDGE = 20.0        # mm, default edge of a net die
@@ -41,7 +40,7 @@ NET_FOLDS = (((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, 3), (2, 3)), ((1, 1), (1, 
 
 # -- options --------------------------------------------------------------------------------------------
 def validate_die(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `die:` block (VALIDATORS['die'])."""
+    """Problems with a component's `die:` block (its kind's check in generator/kinds/registry.py)."""
     if raw.get("print", True) is False:
         return  # bought dice: nothing to draw
     yield from one_sided_problems(raw)
@@ -155,7 +154,7 @@ def net_size(edge: float, tab: float) -> tuple[float, float]:
 
 
 def die_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['die']: one net per die, or six stickers per die."""
+    """The builder of kind die: one net per die, or six stickers per die."""
     block = component.options.get("die", {})
     mode = block.get("mode", "net")
     resolver = Resolver(spec, component)
@@ -192,8 +191,6 @@ def sticker_piece(component: ComponentSpec, face: dict[str, Any], side: float, s
     return Piece(component.id, size, size, component.bleed, Outline("rect", size, size), front, player=seat)
 
 
-BUILDERS["die"] = die_pieces
-VALIDATORS["die"] = validate_die
 
 
 DICE_MODES = ("net", "stickers")

@@ -3,21 +3,27 @@
 `foldup` is a triangular tent: front, back (upside down in the net, so it reads upright from behind),
 base, and a glue tab that goes behind the front. `standee` is a flat figure: base, back, front, base;
 front and back are glued together and the two bases fold out opposite ways as a foot.
-Options (`foldup:`): panel size, base depth, tab length, and layers for front, back and base.
+Options (`foldup:`, read once at load into `FoldupOptions`): panel size, base depth, tab length, and layers
+for front, back and base. The drawer '@foldup' draws each panel from its layers (mm, net coordinates),
+turned panels rotated 180° so they read upright once folded; cut and fold lines are drawn by the writer from
+the piece's outline and folds.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from generator.kinds import BUILDERS, one_sided_problems
+from generator.kinds.common import one_sided_problems
 from generator.kinds.layers import KeyPath, check_layers, resolve_layers, shown_value
-from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
+from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import mm, parse_length, parse_size, to_mm
+
+if TYPE_CHECKING:
+    from generator.render.layers import Frame
+    from generator.render.templating import TextHelper
 
 DEFAULT_FRONT = [{"type": "terrain"}, {"type": "border", "inset": 1.0, "width": 0.3},
                  {"type": "text", "field": "label", "size": [12, 10], "font": 8, "bold": True}]
@@ -120,19 +126,39 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
             yield from check_layers(block[key], ("foldup", key))
 
 
+@dataclass(frozen=True)
+class FoldupOptions:
+    """A fold-up's or standee's `foldup:` block, read once at load: its net (points) and each panel's layers
+    with colours resolved through the kit palette."""
+
+    net: Net
+    front: tuple[dict, ...]
+    back: tuple[dict, ...]
+    base: tuple[dict, ...]
+
+
+def read_foldup(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
+                ) -> tuple[FoldupOptions | None, list[tuple[KeyPath, str]]]:
+    """The block as FoldupOptions, or None and every problem (key paths from the component)."""
+    problems = list(validate_foldup_options({"foldup": block} if block is not None else {}, dict(raw)))
+    if problems:
+        return None, problems
+    try:
+        front = resolve_layers(block.get("front", DEFAULT_FRONT), palette)
+        back = resolve_layers(block.get("back", block.get("front", DEFAULT_FRONT)), palette)
+        base = resolve_layers(block.get("base_layers", DEFAULT_BASE), palette)
+    except ValueError as exc:
+        return None, [(("foldup",), str(exc))]
+    return FoldupOptions(foldup_net(raw["kind"], block), tuple(front), tuple(back), tuple(base)), []
+
+
 def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """One net per piece: the distinct cards (or `count` copies) in each colour set."""
-    options = component.options["foldup"]
-    net = foldup_net(component.kind, options)
-    try:
-        front = resolve_layers(options.get("front", DEFAULT_FRONT), spec.palette)
-        back = resolve_layers(options.get("back", options.get("front", DEFAULT_FRONT)), spec.palette)
-        base = resolve_layers(options.get("base_layers", DEFAULT_BASE), spec.palette)
-    except ValueError as exc:
-        raise located_error(component, "foldup", str(exc)) from None
+    options: FoldupOptions = component.options["foldup"]
+    net = options.net
     drawing = {"width": to_mm(net.width), "taper": to_mm(net.taper), "tab_label": TAB_LABEL,
                "panels": [{"role": p.role, "y": to_mm(p.y), "height": to_mm(p.height), "turned": p.turned} for p in net.panels],
-               "layers": {"front": front, "back": back, "base": base}}
+               "layers": {"front": list(options.front), "back": list(options.back), "base": list(options.base)}}
     outline = net.outline()
     cards = [(c.count, c.front) for c in component.cards] or [(component.count, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
@@ -147,8 +173,59 @@ def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
                 yield piece
 
 
-BUILDERS["foldup"] = foldup_pieces
-BUILDERS["standee"] = foldup_pieces
-VALIDATORS["foldup"] = validate_foldup_options
-VALIDATORS["standee"] = validate_foldup_options
+# -- the drawer ----------------------------------------------------------------------------------------
+# render's helpers are imported inside the drawing functions: the kinds load with the manifest, which draws nothing
+TAB_FILL = "#eeeeee"
+TAB_INK = "#777777"
 
+
+def _panel_frame(x0: float, y0: float, w: float, h: float, grow_top: float, grow_bottom: float, bleed: float) -> Frame:
+    """Layers of one panel: fills reach the bleed on the net's outer edges, not across folds."""
+    from generator.render.layers import Frame, num
+
+    def fill(colour: str) -> str:
+        return (f'<rect x="{num(x0 - bleed)}" y="{num(y0 - grow_top)}" width="{num(w + 2 * bleed)}" '
+                f'height="{num(h + grow_top + grow_bottom)}" fill="{colour}"/>')
+
+    def outline(inset: float, stroke: str, width: float) -> str:
+        return (f'<rect x="{num(x0 + inset)}" y="{num(y0 + inset)}" width="{num(w - 2 * inset)}" height="{num(h - 2 * inset)}" '
+                f'rx="0.5" fill="none" stroke="{stroke}" stroke-width="{num(width)}"/>')
+
+    return Frame(x0 + w / 2, y0 + h / 2, fill, outline)
+
+
+def draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
+    from generator.render.layers import draw_layers, num, svg_document
+    from generator.render.templating import TextHelper
+
+    fields = face.fields
+    net = fields["_net"]
+    w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
+    text = TextHelper.for_kit(spec)
+    out = []
+    panels = net["panels"]
+    for i, panel in enumerate(panels):
+        y, ph = panel["y"], panel["height"]
+        grow_top = bleed if i == 0 else 0.0
+        grow_bottom = bleed if i == len(panels) - 1 else 0.0
+        if panel["role"] == "tab":
+            out.append(_tab(w, y, ph, net["taper"], bleed, net["tab_label"], text))
+            continue
+        if panel["turned"]:  # drawn upside down: its outer edge is at the other end before the turn
+            grow_top, grow_bottom = grow_bottom, grow_top
+        frame = _panel_frame(0.0, y, w, ph, grow_top, grow_bottom, bleed)
+        body = draw_layers(net["layers"][panel["role"]], fields, frame, text)
+        if panel["turned"]:
+            body = f'<g transform="rotate(180 {num(frame.cx)} {num(frame.cy)})">{body}</g>'
+        out.append(body)
+    return svg_document(w, h, bleed, "\n".join(out))
+
+
+def _tab(w: float, y: float, height: float, taper: float, bleed: float, label: str, text: TextHelper) -> str:
+    """The glue tab: pale, its slanted sides grown by the bleed, with a small note."""
+    from generator.render.layers import points_attr
+
+    points = [(taper - bleed, y - bleed), (w - taper + bleed, y - bleed), (w + bleed, y + height), (-bleed, y + height)]
+    note = str(text(label, taper, y + 0.3, w - 2 * taper, height - 0.6, size=6, min_size=5, fill=TAB_INK, max_lines=1,
+                    optional=True))  # pnpgen's own word: left out on a tab too small for it
+    return f'<polygon points="{points_attr(points)}" fill="{TAB_FILL}"/>{note}'

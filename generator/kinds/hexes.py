@@ -1,23 +1,27 @@
 """Kind `hex`: hex tiles cut along the hexagon, each face drawn from declared layers.
 
-Options (`hex:`): orientation (flat | pointy), across_flats or across_corners, a terrain legend, and
+Options (`hex:`, read once at load into `HexOptions`: geometry in points, colours resolved through the palette):
+orientation (flat | pointy), across_flats or across_corners, a terrain legend, and
 `layers` / `back_layers` (see kinds/layers.py). Each card of `cards:` is one distinct tile with its own
-fields. Sizes come from generator/geometry/hexgrid.py; generator/render/hexes.py draws the faces.
+fields. Sizes come from generator/geometry/hexgrid.py; `draw_hex` (drawer '@hex') draws the faces, the layers
+clipped to nothing but the hexagon and bleed, in millimetres with the origin at the tile's bounding-box top-left.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
-from generator.kinds import BUILDERS
 from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend, shown_value
-from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
-from generator.model import FaceSpec, Outline, Piece, colour_sets, face_fields, located_error
+from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import parse_length, to_mm
+
+if TYPE_CHECKING:
+    from generator.render.layers import Frame
 
 DEFAULT_LAYERS = [{"type": "terrain"}, {"type": "border", "inset": 1.5, "width": 0.4},
                   {"type": "text", "field": "label", "size": [24, 8], "font": 10, "bold": True}]
@@ -96,13 +100,30 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
             yield from check_layers(block[key], ("hex", key))
 
 
-def resolved_drawing(spec: KitSpec, component: ComponentSpec, block: str, layers: list[dict]) -> tuple[list[dict], dict]:
-    """Layers and terrain legend with colours resolved through the kit palette."""
-    options = component.options[block]
+@dataclass(frozen=True)
+class HexOptions:
+    """A tile's `hex:` block, read once at load: its geometry (points) and its layers and terrain legend with
+    colours resolved through the kit palette."""
+
+    layout: HexLayout                    # centred in one tile's bounding box
+    layers: tuple[dict, ...]
+    back_layers: tuple[dict, ...]
+    legend: Mapping[str, Mapping[str, str]]
+
+
+def read_hex(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
+             ) -> tuple[HexOptions | None, list[tuple[KeyPath, str]]]:
+    """The block as HexOptions, or None and every problem (key paths from the component)."""
+    problems = list(validate_hex_options({"hex": block} if block is not None else {}, dict(raw)))
+    if problems:
+        return None, problems
     try:
-        return resolve_layers(layers, spec.palette), resolve_legend(options.get("terrain"), spec.palette)
+        layers = resolve_layers(block.get("layers", DEFAULT_LAYERS), palette)
+        back_layers = resolve_layers(block.get("back_layers", DEFAULT_BACK_LAYERS), palette)
+        legend = resolve_legend(block.get("terrain"), palette)
     except ValueError as exc:
-        raise located_error(component, block, str(exc)) from None
+        return None, [(("hex",), str(exc))]
+    return HexOptions(hex_layout(block), tuple(layers), tuple(back_layers), legend), []
 
 
 def terrain_fill(layers: list[dict], fields: Mapping[str, Any], legend: Mapping[str, Mapping[str, str]]) -> str | None:
@@ -131,11 +152,10 @@ def hex_face(spec: KitSpec, component: ComponentSpec, side: SideSpec, extra: Map
 
 def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """One piece per tile: the distinct cards (or `count` copies of one tile) in each colour set."""
-    options = component.options["hex"]
-    shape = HexShape(hex_layout(options))
+    options: HexOptions = component.options["hex"]
+    shape = HexShape(options.layout)
     outline = shape.outline()
-    front_layers, legend = resolved_drawing(spec, component, "hex", options.get("layers", DEFAULT_LAYERS))
-    back_layers, _ = resolved_drawing(spec, component, "hex", options.get("back_layers", DEFAULT_BACK_LAYERS))
+    front_layers, back_layers, legend = list(options.layers), list(options.back_layers), dict(options.legend)
     cards = [(c.count, c.front, c.back) for c in component.cards] or [(component.count, {}, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
         for row, (copies, front_extra, back_extra) in enumerate(cards):
@@ -153,6 +173,42 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
                 yield piece
 
 
-BUILDERS["hex"] = hex_pieces
-VALIDATORS["hex"] = validate_hex_options
+# -- the drawer ----------------------------------------------------------------------------------------
+# render's helpers are imported inside the drawing functions: the kinds load with the manifest, which draws nothing
+COS30 = math.cos(math.radians(30))
 
+
+def hexagon_points(cx: float, cy: float, radius: float, orientation: str) -> list[tuple[float, float]]:
+    """Corners of a hexagon of corner radius `radius` (mm), matching hexgrid.corners' order."""
+    from generator.render.layers import regular_polygon
+
+    return regular_polygon(cx, cy, radius, 6, 0.0 if orientation == "flat" else -30.0)
+
+
+def hex_frame(cx: float, cy: float, radius: float, orientation: str, bleed: float, legend) -> Frame:
+    """A layer frame whose fill is the hexagon grown by the bleed and whose outline is an inset hexagon."""
+    from generator.render.layers import Frame, num, points_attr
+
+    def fill(colour: str) -> str:
+        # Growing the corner radius by bleed / cos 30° moves every edge out by exactly `bleed`.
+        grown = hexagon_points(cx, cy, radius + bleed / COS30, orientation)
+        return f'<polygon points="{points_attr(grown)}" fill="{colour}"/>'
+
+    def outline(inset: float, stroke: str, width: float) -> str:
+        shrunk = hexagon_points(cx, cy, radius - inset / COS30, orientation)
+        return (f'<polygon points="{points_attr(shrunk)}" fill="none" stroke="{stroke}" stroke-width="{num(width)}" '
+                f'stroke-linejoin="round"/>')
+
+    return Frame(cx, cy, fill, outline, legend)
+
+
+def draw_hex(face: FaceSpec, spec: KitSpec) -> str:
+    from generator.render.layers import draw_layers, svg_document
+    from generator.render.templating import TextHelper
+
+    fields = face.fields
+    geometry = fields["_hex"]
+    w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
+    frame = hex_frame(w / 2, h / 2, geometry["radius"], geometry["orientation"], bleed, fields.get("_legend", {}))
+    body = draw_layers(fields["_layers"], fields, frame, TextHelper.for_kit(spec))
+    return svg_document(w, h, bleed, body)

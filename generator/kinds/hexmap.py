@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from generator.colours import normalise_colour, text_on
-from generator.geometry.hexgrid import Axial, HexLayout, bounds, center, corners, edge, hexagon_map, map_edge, rectangle_map, within
-from generator.kinds import BUILDERS, one_sided_problems
+from generator.geometry.hexgrid import (Axial, HexLayout, bounds, center, chain_segments, corners, edge, hexagon_map,
+                                        map_edge, rectangle_map, within)
+from generator.kinds.common import one_sided_problems
 from generator.kinds.hexes import check_hex_size, hex_layout
 from generator.kinds.layers import KeyPath, check_legend, resolve_legend, shown_value
-from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import FaceSpec, Outline, Piece, located_error
+from generator.pieces import FaceSpec, Outline, Piece, located_error
 from generator.units import mm, parse_length, to_mm
 
 SHAPES = ("hexagon", "rectangle", "cells")
@@ -281,7 +281,9 @@ def plan_map(spec: KitSpec, component: ComponentSpec) -> MapPlan:
     data = {
         "radius": to_mm(layout.radius), "orientation": layout.orientation, "cells": drawn_cells,
         "edge": _outline(layout, cells), "areas": area_lines, "regions": regions, "title": title or "",
-        "background": background, "legend": _legend_entries(legend, cells, terrain_of, default), "show_legend": show_legend,
+        "title_align": options.get("title_align", "middle"),
+        "background": background, "show_legend": show_legend,
+        "legend": _legend_entries(legend, cells, terrain_of, default, options.get("legend") is True),
         "label_font": float(options.get("label_font", 7)), "margin": to_mm(margin),
         "map_top": to_mm(top), "map_bottom": to_mm(height - bottom),
     }
@@ -363,38 +365,6 @@ def _area_borders(layout: HexLayout, cells: Sequence[Axial], area_of: Mapping[Ax
     return [_mm_points(chain) for chain in chain_segments(segments)]
 
 
-def chain_segments(segments: Sequence[tuple[tuple[float, float], tuple[float, float]]]) -> list[list[tuple[float, float]]]:
-    """Join segments that share end points into polylines (closed ones repeat their first point)."""
-    def key(p):
-        return round(p[0], 3), round(p[1], 3)
-
-    ends: dict[tuple, list[int]] = {}
-    for i, (a, b) in enumerate(segments):
-        ends.setdefault(key(a), []).append(i)
-        ends.setdefault(key(b), []).append(i)
-    used = [False] * len(segments)
-    # Start open chains at points with an odd number of segments, so each chain is walked whole.
-    starts = [i for pts in ends.values() if len(pts) % 2 for i in pts] + list(range(len(segments)))
-    chains = []
-    for first in starts:
-        if used[first]:
-            continue
-        a, b = segments[first]
-        if len(ends[key(a)]) % 2 == 0 and len(ends[key(b)]) % 2:
-            a, b = b, a
-        used[first] = True
-        chain = [a, b]
-        while True:
-            nxt = next((i for i in ends[key(chain[-1])] if not used[i]), None)
-            if nxt is None:
-                break
-            used[nxt] = True
-            p, q = segments[nxt]
-            chain.append(q if key(p) == key(chain[-1]) else p)
-        chains.append(chain)
-    return chains
-
-
 def _label_anchor(layout: HexLayout, cells: Sequence[Axial]) -> list[float]:
     """Where a region's label sits: on its top boundary, above the topmost row's middle cell."""
     rows = visual_rows(layout, cells)
@@ -404,9 +374,10 @@ def _label_anchor(layout: HexLayout, cells: Sequence[Axial]) -> list[float]:
     return [round(to_mm(x), 4), round(to_mm(top), 4)]
 
 
-def _legend_entries(legend: Mapping[str, Mapping[str, str]], cells, terrain_of, default) -> list[dict]:
+def _legend_entries(legend: Mapping[str, Mapping[str, str]], cells, terrain_of, default, every: bool) -> list[dict]:
+    """The terrains the map shows; with `legend: true`, every terrain (a blank map's swatches to draw with)."""
     used = {terrain_of.get(c, default) for c in cells}
-    return [{"label": entry["label"], "colour": entry["colour"]} for key, entry in legend.items() if key in used]
+    return [{"label": entry["label"], "colour": entry["colour"]} for key, entry in legend.items() if every or key in used]
 
 
 # -- pieces ------------------------------------------------------------------------------------------
@@ -421,8 +392,3 @@ def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     piece = Piece(component.id, plan.width, plan.height, component.bleed, outline, front)
     for _ in range(component.count):
         yield piece
-
-
-BUILDERS["hexmap"] = hexmap_pieces
-VALIDATORS["hexmap"] = validate_map_options
-

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
+from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.kinds.boards import resolve_table, table_layout, table_problems
 from generator.kinds.tracks import SpaceBox, resolve_track, track_block_problems, track_layout
-from generator.manifest.options import VALIDATORS
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import Piece
+from generator.pieces import Piece
 
 BORDER = 6.0           # mm: the player-colour band and the space inside it
 TITLE_HEIGHT = 10.0
@@ -36,7 +35,7 @@ REQUIRED = {"supply": "resources", "slots": "groups", "table": "table", "track":
 
 # -- options --------------------------------------------------------------------------------------------
 def validate_mat(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `mat:` block and its sides' own (VALIDATORS['mat'])."""
+    """Problems with a component's `mat:` block and its sides' own (its kind's check in generator/kinds/registry.py)."""
     yield from side_problems(raw, "mat", mat_block_problems, "a mat component needs a mat: block with sections")
 
 
@@ -230,7 +229,7 @@ def mat_layout(mat: dict[str, Any], size: tuple[float, float] | None = None) -> 
 
 # -- the component ----------------------------------------------------------------------------------------
 def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['mat']: one mat per set (per player or per colour), framed in that colour, sized to its
+    """The builder of kind mat: one mat per set (per player or per colour), framed in that colour, sized to its
     sections or to its `size`; a back with its own mat: block is drawn as a mat too, at the same size."""
     resolver = Resolver(spec, component)
     mats = {side: resolve_mat(block, resolver, "mat" if side == "front" else f"sides.{side}.mat")
@@ -253,7 +252,3 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
 
     yield from drawn_copies(spec, component, players, "@mat", width, height, fields("front"),
                             fields("back") if "back" in mats else None)
-
-
-BUILDERS["mat"] = mat_pieces
-VALIDATORS["mat"] = validate_mat

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from generator.colours import text_on
-from generator.kinds import BUILDERS, Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
-from generator.manifest.options import VALIDATORS
+from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.model import Piece
+from generator.pieces import Piece
 
 SPACE_MARGIN = 2.0       # mm around a token in a space sized for it
 TRACK_GAP = 1.5          # mm between spaces
@@ -38,7 +37,7 @@ def space_entries(block: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def validate_track(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's `track:` block and its sides' own (VALIDATORS['track'])."""
+    """Problems with a component's `track:` block and its sides' own (its kind's check in generator/kinds/registry.py)."""
     yield from side_problems(raw, "track", lambda block: track_block_problems(block, ("track",)),
                              "a track component needs a track: block (spaces, layout …)")
 
@@ -174,7 +173,7 @@ def _track_layout(track: dict[str, Any]) -> TrackLayout:
 
 # -- the component ------------------------------------------------------------------------------------------
 def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
-    """BUILDERS['track']: one piece per copy, sized to its spaces or to its `size`; a back with its own
+    """The builder of kind track: one piece per copy, sized to its spaces or to its `size`; a back with its own
     track: block is drawn as a track too, at the same size."""
     resolver = Resolver(spec, component)
     tracks = {side: resolve_track(block, resolver, "track" if side == "front" else f"sides.{side}.track")
@@ -189,7 +188,3 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
 
     yield from drawn_copies(spec, component, players, "@track", width, height, fields("front"),
                             fields("back") if "back" in tracks else None)
-
-
-BUILDERS["track"] = track_pieces
-VALIDATORS["track"] = validate_track

@@ -21,6 +21,7 @@ from generator.manifest.fields import FieldReader, template_fields
 from generator.manifest.problems import Document, ProblemList
 from generator.manifest.rulelinks import read_rule_cell, read_rule_links
 from generator.manifest.spec import CardSpec, Location, RuleLink
+from generator.manifest.values import count_problem
 from generator.manifest.yamlfile import KeyPath, format_path, read_text
 from generator.paths import find_template, shown
 
@@ -69,8 +70,6 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
             problems.add_at(at("count"), f"{format_path(path)}[{i}].count", f"count must be a whole number ≥ 0, {got}")
             continue
         if getattr(count, "written", None):  # 0777 in YAML: 777 here, octal 511 to YAML 1.1 tools
-            from generator.manifest.components import count_problem
-
             problems.add_at(at("count"), f"{format_path(path)}[{i}].count", count_problem(count, zero_allowed=True))
             continue
         templates: dict[str, str] = {}

@@ -5,7 +5,6 @@ kind option blocks and named files; a component with any problem is reported and
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -17,21 +16,17 @@ from generator.manifest.kitsection import KitSection
 from generator.manifest.problems import Document, ProblemList
 from generator.manifest.rulelinks import read_rule_links
 from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec, Written
-from generator.manifest.values import MAX_LENGTHS, read_colour, read_length, read_size
+from generator.manifest.values import MAX_LENGTHS, count_problem, read_colour, read_length, read_size
 from generator.units import to_mm
 from generator.manifest.yamlfile import KeyPath, format_path
 
-DEFAULT_SHAPE = {"token": "disc", "chip": "disc", "hex": "hex", "card": "rect", "marker": "square"}
-DEFAULT_TEMPLATE = {"card": "card", "token": "token", "chip": "token", "marker": "token", "counter": "token",
-                    "tile": "token", "sticker": "token"}
-SIZED_BY_DRAWER = {"hexmap", "board", "track", "mat", "foldup", "standee", "die", "hex"}
-OPTION_KINDS = {"hex": {"hex"}, "map": {"hexmap"}, "board": {"board"}, "track": {"track"}, "mat": {"mat"},
-                "foldup": {"foldup", "standee"}, "die": {"die"}}
+OPTION_KINDS = kind_options.OPTION_BLOCKS  # block key -> the kinds that take it (the kind table's)
 
 
 def read_components(docs: list[Document], section: KitSection, files: KitFiles, problems: ProblemList) -> Iterator[ComponentSpec]:
     """The components of every document in order, skipping duplicate ids and components with problems."""
-    reader = _ComponentReader(docs[0].data["kit"], section, FieldReader(problems, files, section.palette, section.icons))
+    reader = _ComponentReader(docs[0].data["kit"], section, FieldReader(problems, files, section.palette, section.icons,
+                                                                                       section.defaults.font))
     seen: dict[str, Location] = {}
     for doc in docs:
         for i, raw in enumerate(doc.data.get("components") or []):
@@ -66,7 +61,7 @@ class _ComponentReader:
     def component(self, doc: Document, path: KeyPath, raw: dict) -> ComponentSpec | None:
         defaults, player_colours = self.section.defaults, self.section.player_colours
         kind = raw.get("kind", "token")
-        shape = raw.get("shape", DEFAULT_SHAPE.get(kind, "rect"))
+        shape = raw.get("shape", kind_options.default_shape(kind))
         printed = raw.get("print", True)
         before = len(self.problems.items)
         width = height = 0.0
@@ -76,7 +71,7 @@ class _ComponentReader:
                 width, height = size
                 if shape in ("disc", "square") and abs(width - height) > 1e-6:
                     self.problems.add(doc, path + ("size",), _unequal_sides(shape, raw["size"], width, height))
-        elif printed and kind not in SIZED_BY_DRAWER:
+        elif printed and not kind_options.drawn(kind):
             self.problems.add(doc, path, f"component {raw['id']!r} needs a size (e.g. size: 25mm or size: poker)")
         if raw.get("per_player") and not self.kit.get("_unsound"):
             if not self.kit.get("players"):
@@ -101,11 +96,11 @@ class _ComponentReader:
             radius = read_length(self.problems, doc, path + ("corner_radius",), raw.get("corner_radius", "3mm"))
         if radius and width and 2 * radius > min(width, height) + 1e-6:
             self.problems.add(doc, path + ("corner_radius",), "the corner radius is more than half the piece's shorter side")
-        template = raw.get("template", DEFAULT_TEMPLATE.get(kind, "token"))
+        template = raw.get("template", kind_options.default_template(kind))
         base_fields = self.fields.fields(doc, path + ("fields",), raw.get("fields", {}))
         sides = raw.get("sides", {})
         front = self._side(doc, path + ("sides", "front"), sides.get("front", {}), template, base_fields, raw.get("art"),
-                           check_template=printed and kind not in SIZED_BY_DRAWER or "template" in raw)
+                           check_template=printed and not kind_options.drawn(kind) or "template" in raw)
         back = None
         if "back" in sides:
             # the component's template draws both sides, unless the back names its own
@@ -115,7 +110,7 @@ class _ComponentReader:
         cards = ()
         if "cards" in raw:
             deck = DeckSides(kind, front.template, back.template if back is not None else None,
-                             templated=kind not in SIZED_BY_DRAWER, named=self._reference_columns(raw["id"]))
+                             templated=not kind_options.drawn(kind), named=self._reference_columns(raw["id"]))
             cards = read_cards(doc, path + ("cards",), raw["cards"], self.fields, deck)
         if cards and "count" in raw:
             self.problems.add(doc, path + ("count",), "a deck counts its cards; drop count or the cards' count values")
@@ -137,7 +132,8 @@ class _ComponentReader:
                 if kind not in OPTION_KINDS[key]:
                     self.problems.add(doc, path + ("sides", name, key), f"a {key}: block is for kind "
                                       f"{' or '.join(sorted(OPTION_KINDS[key]))}, not kind {kind}; it would be ignored")
-        for key_path, message in kind_options.validate(kind, options, raw):
+        options, option_problems = kind_options.read_options(kind, options, raw, self.palette)
+        for key_path, message in option_problems:
             self.problems.add(doc, path + key_path, message)
         if len(self.problems.items) > before:
             return None
@@ -147,7 +143,8 @@ class _ComponentReader:
             per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
             corner_radius=radius or 0.0, front=replace(front, options=side_options.get("front", {})),
             back=back and replace(back, options=side_options.get("back", {})), cards=cards, printed=printed, buy=raw.get("buy"),
-            rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""), options=options,
+            rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""),
+            options=options,
             written=self._written(doc, path, raw, ("size",)),
         )
 
@@ -185,21 +182,3 @@ class _ComponentReader:
     def _rules(self, doc: Document, path: KeyPath, raw: Any) -> Iterator[RuleLink]:
         yield from read_rule_links(raw, lambda rel: doc.locate(path + rel),
                                    lambda rel, message: self.problems.add(doc, path + rel, message))
-
-
-def count_problem(count: Any, zero_allowed: bool) -> str | None:
-    """What is wrong with a count written in YAML, or None. Counts are plain digits: `1e7` and `3.0` are numbers
-    with a fraction in YAML, and `0777` is 777 here but octal 511 to YAML 1.1 tools. A component's `count: 0`
-    would print nothing and count nothing, so it is refused; a card's count 0 leaves that card out."""
-    if isinstance(count, bool) or not isinstance(count, (int, float)):
-        return None  # the schema says what is wrong with it
-    if isinstance(count, float):  # a fraction (1.5), nan or inf: the schema's message
-        return f"expected a whole number written in digits (like 12), got {count!r}" if count.is_integer() else None
-    written = getattr(count, "written", None)
-    if written:
-        octal = f", but {int(written, 8)} to YAML 1.1 tools (octal)" if re.fullmatch(r"[-+]?0[0-7]+", written) else ""
-        return f"write the count in plain digits: {written} is {int(count)} here{octal}"
-    if count == 0 and not zero_allowed:
-        return ("a count of 0 prints nothing and counts nothing; remove the component (in a variant: remove: [id]), "
-                "or give it print: false and a count for pieces the players buy")
-    return None

@@ -21,6 +21,7 @@ from generator.manifest.spec import Location
 from generator.manifest.values import read_colour
 from generator.manifest.yamlfile import KeyPath
 from generator.paths import find_template
+from generator.typeface import BUNDLED, Typeface, missing_characters, missing_message
 
 ICON_NAME = re.compile(r"\{([a-z][a-z0-9_-]*)\}")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -35,6 +36,7 @@ class FieldReader:
     files: KitFiles
     palette: dict[str, str]
     icons: dict[str, Path]
+    typeface: Typeface = BUNDLED  # text must be in its fonts: a character in none would print as a box
 
     def fields(self, doc: Document, path: KeyPath, raw: dict) -> dict[str, Any]:
         """A `fields:` mapping with colours normalised and art resolved to file paths."""
@@ -49,6 +51,8 @@ class FieldReader:
                 for icon in ICON_NAME.findall(value):
                     if icon not in self.icons:
                         self.problems.add(doc, path + (key,), self._unknown_icon(icon))
+                for char in missing_characters(self.typeface, value):
+                    self.problems.add(doc, path + (key,), missing_message(char))
             elif _braced_text(value):
                 self.problems.add(doc, path + (key,), _BRACED_HINT.format(value=_braced_text(value)))
             fields[key] = value
@@ -74,6 +78,8 @@ class FieldReader:
             for icon in ICON_NAME.findall(value):
                 if icon not in self.icons:
                     self.problems.add_at(where, key_name, self._unknown_icon(icon))
+            for char in missing_characters(self.typeface, value):
+                self.problems.add_at(where, key_name, missing_message(char))
         elif _braced_text(value):
             self.problems.add_at(where, key_name, _BRACED_HINT.format(value=_braced_text(value)))
         return value
@@ -175,6 +181,9 @@ def _template_reads(path: Path, mtime_ns: int, size: int) -> tuple[frozenset[str
                 and is_f(node.ops[0].expr):
             reads.add(text(node.expr))
             handled.add(id(node.ops[0].expr))
+    for node in tree.find_all(nodes.Test):
+        if is_f(node.node) and node.name in {"mapping", "defined", "undefined", "none"}:
+            handled.add(id(node.node))  # `f is mapping`: asks what f is, reads no field
     for node in tree.find_all(nodes.Name):
         if node.name == "f" and node.ctx == "load" and id(node) not in handled:
             return None  # `f` handed on or walked: any field may be read

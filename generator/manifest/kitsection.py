@@ -6,18 +6,19 @@ defaults (with the `font` typeface), icons and rulebook from the top `kit:` bloc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
 from generator import units
 from generator.colours import normalise_colour
+from generator.manifest.fonts import read_font, read_typography
 from generator.manifest.kitfiles import KitFiles
 from generator.manifest.problems import Document, ProblemList
 from generator.manifest.spec import Defaults, Location, Waiver
 from generator.manifest.values import MAX_LENGTHS, read_length
 from generator.manifest.yamlfile import KeyPath
-from generator.typeface import FONT_SUFFIXES, FontFileError, Typeface, read_typeface
+from generator.typeface import BUNDLED, missing_characters
 
 MIN_MARGIN = units.mm(5)
 
@@ -53,6 +54,9 @@ def read_kit_section(docs: list[Document], files: KitFiles, problems: ProblemLis
 
         player_colours = player_palette(players["max"])
     defaults = _defaults(top, kit, files, problems)
+    for char in missing_characters(BUNDLED, str(kit.get("name", ""))):  # footers are set in pnpgen's own font
+        problems.add(top, ("kit", "name"), f"{char!r} (U+{ord(char):04X}) is not in pnpgen's page font (page footers and "
+                                           "the cover are set in DejaVu Sans Condensed): write the name in a script it covers")
     icons = _icons(top, kit, files, problems)
     waivers = tuple(_waivers(docs))
     reference, reference_location, reference_marks = _reference(docs, problems)
@@ -99,26 +103,14 @@ def _defaults(top: Document, kit: dict, files: KitFiles, problems: ProblemList) 
     if "back_template" in raw:
         files.template(top, ("kit", "defaults", "back_template"), raw["back_template"])
     if "font" in raw:
-        values["font"] = _typeface(top, raw["font"], files, problems)
+        values["font"] = read_font(top, raw["font"], files, problems)
+    if "typography" in raw and values.get("font", BUNDLED) is not None:
+        typography = read_typography(top, raw["typography"] or {}, problems)
+        values["font"] = replace(values.get("font", BUNDLED), typography=typography)
     seconds = raw.get("template_time")
     if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds <= 600:  # else: the schema's error
         values["template_time"] = float(seconds)
     return Defaults(**{k: v for k, v in values.items() if v is not None})
-
-
-def _typeface(top: Document, raw: str | dict, files: KitFiles, problems: ProblemList) -> Typeface | None:
-    """`defaults.font`: one TrueType file, or {regular: file, bold: file}."""
-    path = ("kit", "defaults", "font")
-    weights = {"regular": raw} if isinstance(raw, str) else raw
-    found = {weight: files.file(top, path if isinstance(raw, str) else path + (weight,), name, FONT_SUFFIXES)
-             for weight, name in weights.items()}
-    if None in found.values():
-        return None
-    try:
-        return read_typeface(found["regular"], found.get("bold"))
-    except FontFileError as exc:
-        problems.add(top, path, str(exc))
-        return None
 
 
 def _icons(top: Document, kit: dict, files: KitFiles, problems: ProblemList) -> dict[str, Path]:

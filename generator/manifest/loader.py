@@ -63,7 +63,7 @@ def _build_kit(root: Path, parents: tuple[Path, ...], manifest: Path, docs: list
 def _check_piece_total(components, players: int) -> None:
     """The build's limit on pieces, checked here too (at the most players), so that `build`, `check` and
     `reference` refuse the same manifest with the same message."""
-    from generator.model import MAX_PIECES, located_error, printed_count
+    from generator.pieces import MAX_PIECES, located_error, printed_count
 
     total = 0
     for component in components:

@@ -1,22 +1,43 @@
-"""Kind-specific option blocks (hex:, map:, board:, track:, mat:, foldup:, die:): which keys, and their checks.
+"""Kind-specific option blocks (hex:, map:, board:, track:, mat:, foldup:, die:, rondel: …), as the kind table
+(generator/kinds/registry.py) declares them: which block each kind takes, its checks, and its parsing.
 
-Each kind module registers a validator returning (key path, message) pairs; the loader reports them
-with file and line like every other problem.
+A kind's `check` returns (key path, message) pairs, which the loader reports with file and line like every
+other problem; once a block has none, a kind with `parse` has it read into its frozen options (in points),
+which the component carries to the builder instead of the raw mapping.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Mapping
 
-OPTION_KEYS = ("hex", "map", "board", "track", "mat", "foldup", "die")
+from generator.kinds.registry import kind_named, option_blocks
 
-Validator = Callable[[dict[str, Any], dict[str, Any]], Iterable[tuple[tuple[Any, ...], str]]]
-VALIDATORS: dict[str, Validator] = {}
+OPTION_BLOCKS = option_blocks()  # block key -> the kinds that take it
+OPTION_KEYS = tuple(OPTION_BLOCKS)
 
 
-def validate(kind: str, options: dict[str, Any], raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
-    """Problems with a component's kind options (empty when the kind has no validator)."""
-    import generator.kinds  # noqa: F401  the kind modules register their validators when imported
+def read_options(kind: str, options: dict[str, Any], raw: dict[str, Any], palette: Mapping[str, str]
+                 ) -> tuple[dict[str, Any], list[tuple[tuple[Any, ...], str]]]:
+    """A component's option blocks, its kind's block read into frozen options when the kind parses it, and
+    every problem with them as (key path from the component, message)."""
+    found = kind_named(kind)
+    problems = list(found.check(options, raw)) if found.check is not None else []
+    if found.parse is not None and not problems:
+        parsed, more = found.parse(options.get(found.block), raw, palette)
+        problems += more
+        if parsed is not None:
+            options = {**options, found.block: parsed}
+    return options, problems
 
-    validator = VALIDATORS.get(kind)
-    return list(validator(options, raw)) if validator else []
+
+def drawn(kind: str) -> bool:
+    """Kinds drawn by their own drawer are sized by their option block, not by `size:`."""
+    return kind_named(kind).drawn
+
+
+def default_shape(kind: str) -> str:
+    return kind_named(kind).shape
+
+
+def default_template(kind: str) -> str:
+    return kind_named(kind).template

@@ -12,8 +12,9 @@ from typing import Any, Callable, Iterator
 import yaml
 
 from generator.manifest.spec import Location, RuleLink
+from generator.vocabulary import Role
 
-ROLES = {"total": "total", "count": "total", "part": "part", "setup": "setup"}
+ROLES: dict[str, Role] = {"total": "total", "count": "total", "part": "part", "setup": "setup"}  # count: older name
 LINK_KEYS = ("quote", "section", "role", "count", "from", "per", "per_count", "players", "variant", "qualifier")
 QUALIFIERS = ("exact", "at_least", "at_most", "about")
 _PER_SPELLINGS = {"color": "colour", "colors": "colour", "colours": "colour", "players": "player",

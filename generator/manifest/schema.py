@@ -15,7 +15,22 @@ SCHEMA_FILE = Path(__file__).with_name("kit.schema.json")
 
 @lru_cache(maxsize=1)
 def kit_schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    """kit.schema.json with the kind table's part: the values of `kind:`, and the option blocks of kinds that
+    carry their own schema (a kind is one module: its block's schema lives there, not in the file)."""
+    from generator.kinds.registry import KINDS
+
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    component = schema["$defs"]["component"]["properties"]
+    component["kind"]["enum"] = [kind.name for kind in KINDS]
+    for kind in KINDS:
+        if kind.schema is not None:
+            component[kind.block] = kind.schema
+    return schema
+
+
+def schema_text() -> str:
+    """The whole schema as `pnpgen schema` prints it, for editors."""
+    return json.dumps(kit_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +117,11 @@ def validate_document(doc: Document, problems: ProblemList, *, is_root: bool) ->
         problems.add(doc, (), "the file must be a mapping with keys such as kit: and components:")
         return None
     unsound: set[tuple[Any, ...]] = set()
-    for error in sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+    from generator.manifest.schemacheck import is_valid
+
+    # jsonschema (imported only when something is wrong) says what and where
+    errors = [] if is_valid(doc.data, kit_schema()) else _validator().iter_errors(doc.data)
+    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         path, message = _message(error)
         problems.add(doc, path, message)
         unsound.add(path[:2] if path[:1] in {("components",), ("waivers",)} else path[:1])

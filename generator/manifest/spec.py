@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
+from generator.vocabulary import PER_COLOUR, PER_PLAYER, Per, Role
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,10 @@ class RuleLink:
     quote: str
     location: Location
     section: str | None = None
-    role: str = "total"
+    role: Role = "total"
     count: int | None = None
     players: int | None = None
-    per: str | None = None  # player | colour | side | a category word (kind, suit …)
+    per: Per | str | None = None  # player | colour | side | a category word (kind, suit …)
     per_count: int | None = None  # how many colours / sides / kinds, when the rulebook does not say
     variant: str | None = None  # the condition (variant, map size …) the count holds for
     derivation: str | None = None  # `from:`
@@ -114,6 +115,12 @@ class ComponentSpec:
     @property
     def sides(self) -> int:
         return 2 if self.back is not None else 1
+
+    @property
+    def per(self) -> Per | None:
+        """What the component's sets are per: one set per seat ('player'), per `per_colour` colour ('colour'),
+        or None for one set."""
+        return PER_PLAYER if self.per_player else PER_COLOUR if self.per_colour else None
 
     @property
     def copies_per_set(self) -> int:

@@ -5,6 +5,7 @@ normalised colours) or None after adding a problem at the value's key; the limit
 from __future__ import annotations
 
 import difflib
+import re
 from functools import cache
 from typing import Any
 
@@ -70,3 +71,21 @@ def read_colour(problems: ProblemList, doc: Document, path: KeyPath, value: Any,
 @cache
 def _card_sizes() -> dict[str, str]:
     return yaml.safe_load((DATA_DIR / "card_sizes.yaml").read_text())
+
+
+def count_problem(count: Any, zero_allowed: bool) -> str | None:
+    """What is wrong with a count written in YAML, or None. Counts are plain digits: `1e7` and `3.0` are numbers
+    with a fraction in YAML, and `0777` is 777 here but octal 511 to YAML 1.1 tools. A component's `count: 0`
+    would print nothing and count nothing, so it is refused; a card's count 0 leaves that card out."""
+    if isinstance(count, bool) or not isinstance(count, (int, float)):
+        return None  # the schema says what is wrong with it
+    if isinstance(count, float):  # a fraction (1.5), nan or inf: the schema's message
+        return f"expected a whole number written in digits (like 12), got {count!r}" if count.is_integer() else None
+    written = getattr(count, "written", None)
+    if written:
+        octal = f", but {int(written, 8)} to YAML 1.1 tools (octal)" if re.fullmatch(r"[-+]?0[0-7]+", written) else ""
+        return f"write the count in plain digits: {written} is {int(count)} here{octal}"
+    if count == 0 and not zero_allowed:
+        return ("a count of 0 prints nothing and counts nothing; remove the component (in a variant: remove: [id]), "
+                "or give it print: false and a count for pieces the players buy")
+    return None

@@ -28,12 +28,12 @@ from generator.manifest.loader import ICON_NAME
 from generator.reference.content import (
     Block, DefinitionsBlock, IconsBlock, ListBlock, NoteBlock, Reference, TableBlock, tint,
 )
+from generator.reference.fallback import FONT, FONT_BOLD, bullet_fonts, font_runs, register_fallbacks
 from generator.reference.icons import IconLibrary
 from generator.typeface import BUNDLED, Typeface
 from generator.units import to_mm
 
 MIN_TEXT_PT = 7.0
-FONT, FONT_BOLD = "PnpSans", "PnpSans-Bold"
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 TOLERANCE = 0.01  # pt: rounding in reportlab's line widths
@@ -55,6 +55,7 @@ def register_fonts(typeface: Typeface = BUNDLED) -> tuple[str, str]:
     except TTFError as exc:
         raise LayoutError(f"reference: the font {typeface.family!r} cannot be embedded: {exc}") from None
     pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+    register_fallbacks(typeface)
     return regular, bold
 
 
@@ -208,7 +209,7 @@ class Typesetter:
         # The zero-width space glues each icon to a text glyph: reportlab never breaks a line between
         # icons that are separated only by spaces, and would push a row of them past the margin.
         out = ICON_NAME.sub(lambda m: "\u200b" + self.icons.markup(m.group(1), size), out)
-        return out.replace("\n", "<br/>")
+        return font_runs(out, self.reference.typeface).replace("\n", "<br/>")  # fallback fonts per character
 
     def paragraph(self, text: str, style: ParagraphStyle, where: str, bullet: str | None = None) -> FittedParagraph:
         para = FittedParagraph(self.markup(text, style.fontSize), style, bulletText=bullet)
@@ -339,13 +340,14 @@ class Typesetter:
         accent = self.theme.accent
         size = self.styles.body.fontSize
         labels = [f"{block.start + i}." if block.ordered else "•" for i in range(len(block.items))]
-        indent = max(pdfmetrics.stringWidth(label, self.font_bold, size) for label in labels) + size * 0.55
-        style = replace_style(self.styles.body, "item", leftIndent=indent, bulletIndent=0, bulletFontName=self.font_bold,
+        bullet_font, sub_font = bullet_fonts(self.reference.typeface, "".join(labels), self.font_bold, self.font)
+        indent = max(pdfmetrics.stringWidth(label, bullet_font, size) for label in labels) + size * 0.55
+        style = replace_style(self.styles.body, "item", leftIndent=indent, bulletIndent=0, bulletFontName=bullet_font,
                               bulletFontSize=size,
                               bulletColor=HexColor(accent), spaceAfter=size * 0.25)
-        sub_indent = pdfmetrics.stringWidth("m)", self.font_bold, size) + size * 0.5
+        sub_indent = pdfmetrics.stringWidth("m)", bullet_font, size) + size * 0.5
         sub_style = replace_style(style, "subitem", leftIndent=indent + sub_indent, bulletIndent=indent,
-                                  bulletFontName=self.font, spaceAfter=size * 0.15)
+                                  bulletFontName=sub_font, spaceAfter=size * 0.15)
         flowables: list[Flowable] = []
         for label, item in zip(labels, block.items):
             flowables.append(self.paragraph(item.text, style, where, bullet=label))
@@ -361,7 +363,8 @@ class Typesetter:
         flowables: list[Flowable] = []
         for item in block.items:
             term = f'<font color="{self.theme.accent}"><b>{self.markup(item.term, size)}</b></font>'
-            para = FittedParagraph(f"{term}\u2002{self.markup(item.text, size)}", style)
+            gap = font_runs("\u2002", self.reference.typeface)  # an en space, from a font that has one
+            para = FittedParagraph(f"{term}{gap}{self.markup(item.text, size)}", style)
             para.where, para.source = where, f"{item.term} {item.text}"
             flowables.append(para)
         return flowables

@@ -1,7 +1,7 @@
 """Render stage: `render_faces(kit)` turns every distinct FaceSpec into one SVG document, on demand.
 
 Faces are keyed by content, so a token used 1000 times is rendered once. Built-in drawers (names
-starting with '@') are Python functions registered in DRAWERS; everything else is an SVG template.
+starting with '@') are the kinds' drawers (generator/kinds/registry.py); everything else is an SVG template.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from generator.errors import LayoutError, ManifestError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec, Kit
+from generator.pieces import FaceSpec, Kit
 from generator.render.templating import render_template
 from generator.units import PT_PER_MM
 
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from generator.render.cache import FaceCache
 
 DERIVED_FIELDS = ("colour", "ink", "name", "kit_name", "content_missing", "colour_name", "seat")
-Drawer = Callable[[FaceSpec, KitSpec], str]
-DRAWERS: dict[str, Drawer] = {}
 
 
 @dataclass(frozen=True)
@@ -50,6 +48,8 @@ def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
     """One face to SVG; errors name the template and the face's component fields."""
     try:
         if face.template.startswith("@"):
+            from generator.kinds.registry import DRAWERS  # imported here: the kinds' drawers use render's helpers
+
             drawer = DRAWERS.get(face.template[1:])
             if drawer is None:
                 raise TemplateError(f"no built-in drawer {face.template!r}")
@@ -144,6 +144,4 @@ def render_faces(kit: Kit, cache_folder: Path | None = None) -> RenderedFaces:
     return RenderedFaces(kit, FaceCache(cache_folder, kit.spec) if cache_folder is not None else None)
 
 
-__all__ = ["render_faces", "render_face", "RenderedFace", "DRAWERS", "PnpError"]
-
-from generator.render import boards, dice, foldup, hexes, hexmap, mats, tracks  # noqa: E402,F401  register their drawers
+__all__ = ["render_faces", "render_face", "RenderedFace", "PnpError"]

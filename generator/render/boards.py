@@ -11,8 +11,7 @@ from typing import Any
 
 from generator.kinds.boards import BORDER, TITLE_HEIGHT, TableLayout, board_layout
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec
-from generator.render import DRAWERS
+from generator.pieces import FaceSpec
 from generator.render.templating import TextHelper
 from generator.render.tracks import LINE, PAPER, draw_track, face_document, label_size, line, rect, space_shape
 from generator.units import to_mm
@@ -70,7 +69,7 @@ def draw_table(table: dict[str, Any], layout: TableLayout, x: float, y: float, t
 
 
 def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
-    """DRAWERS['board']: paper ground into the bleed, a frame, the title, table, tracks and note."""
+    """Drawer '@board': paper ground into the bleed, a frame, the title, table, tracks and note."""
     fields = face.fields
     board = fields["board"]
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
@@ -81,7 +80,7 @@ def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
            rect(BORDER / 2, BORDER / 2, w - BORDER, h - BORDER, "none", LINE, 0.6, rx=2.0)]
     if board.get("title"):
         out.append(text(board["title"], BORDER, BORDER, w - 2 * BORDER, TITLE_HEIGHT - 2.0, size=18, min_size=6,
-                        bold=True, fill=LINE, max_lines=1))
+                        bold=True, fill=LINE, max_lines=1, align=board.get("title_align", "middle")))
     if layout.table is not None:
         out.append(draw_table(board["table"], layout.table, *layout.table_at, text))
     for track, (_, (tx, ty)) in zip(board["tracks"], layout.tracks):
@@ -91,6 +90,3 @@ def draw_board_face(face: FaceSpec, spec: KitSpec) -> str:
         out.append(text(board["note"], nx, ny, nw, nh, size=10, min_size=5, align="start", valign="top",
                         fill=LINE))
     return face_document(face, out)
-
-
-DRAWERS["board"] = draw_board_face

@@ -29,9 +29,11 @@ def fingerprint(spec: KitSpec) -> str:
                     stat = file.stat()
                     digest.update(f"{file}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     digest.update(repr(sorted((name, str(path)) for name, path in spec.icons.items())).encode())
-    for font in (spec.defaults.font.regular, spec.defaults.font.bold):  # text is laid out with its metrics
+    typeface = spec.defaults.font
+    for font in (*typeface.chain(False), *typeface.chain(True)):  # text is laid out with its fonts, fallbacks too
         stat = font.stat()
         digest.update(f"{font}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    digest.update(repr(typeface.typography).encode())  # kerning, ligatures, language, styles
     return digest.hexdigest()[:16]
 
 

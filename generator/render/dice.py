@@ -8,8 +8,7 @@ from typing import Any, Callable
 
 from generator.kinds.dice import DIE_SYMBOLS, NET_BLEED, NET_CELLS, NET_WALK, net_outline
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec
-from generator.render import DRAWERS
+from generator.pieces import FaceSpec
 from generator.render.templating import TextHelper
 from generator.render.layers import num
 from generator.render.tracks import circle, face_document, line, polygon, rect, star
@@ -187,7 +186,7 @@ def _grown_square(column: int, row: int, edge: float, grow: float) -> tuple[floa
 
 
 def draw_net_face(face: FaceSpec, spec: KitSpec) -> str:
-    """DRAWERS['die_net']: grey glue tabs, then six faces painted a little past the cut line."""
+    """Drawer '@die_net': grey glue tabs, then six faces painted a little past the cut line."""
     fields = face.fields
     edge, tab = fields["edge"], fields["tab"]
     text = TextHelper.for_kit(spec)
@@ -219,13 +218,9 @@ def _glue_label(index: int, edge: float, tab: float, text: TextHelper) -> str:
 
 
 def draw_sticker_face(face: FaceSpec, spec: KitSpec) -> str:
-    """DRAWERS['die_face']: one sticker, its ground extended into the bleed."""
+    """Drawer '@die_face': one sticker, its ground extended into the bleed."""
     data = face.fields["face"]
     s, b = to_mm(face.width), to_mm(face.bleed)
     out = [rect(-b, -b, s + 2 * b, s + 2 * b, data["colour"], None),
            draw_face_content(data, 0.0, 0.0, s, TextHelper.for_kit(spec))]
     return face_document(face, out)
-
-
-DRAWERS["die_net"] = draw_net_face
-DRAWERS["die_face"] = draw_sticker_face

@@ -9,8 +9,7 @@ from __future__ import annotations
 from markupsafe import escape
 
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec
-from generator.render import DRAWERS
+from generator.pieces import FaceSpec
 from generator.render.layers import num, points_attr, svg_document
 from generator.render.templating import TextHelper
 from generator.units import to_mm
@@ -45,7 +44,8 @@ def draw_hexmap(face: FaceSpec, spec: KitSpec) -> str:
     out += _region_labels(plan, text)
     if plan["title"]:
         out.append(str(text(plan["title"], plan["margin"], plan["margin"] * 0.5, w - 2 * plan["margin"],
-                            plan["map_top"] - plan["margin"] * 0.5 - 2, size=14, min_size=7, bold=True, max_lines=1)))
+                            plan["map_top"] - plan["margin"] * 0.5 - 2, size=14, min_size=7, bold=True, max_lines=1,
+                            align=plan.get("title_align", "middle"))))
     out += _legend(plan, w, text)
     return svg_document(w, h, bleed, "\n".join(out))
 
@@ -97,6 +97,3 @@ def _legend(plan: dict, width: float, text: TextHelper) -> list[str]:
         out.append(str(text(label, x + 6, y - 0.2, slot - 7, 4.4, size=7, min_size=5, align="start", max_lines=1)))
         x += slot
     return out
-
-
-DRAWERS["hexmap"] = draw_hexmap

@@ -246,6 +246,10 @@ def _spaces(layer, fields, frame: Frame, text: TextHelper) -> str:
 
 def _value(layer, fields, frame: Frame, text: TextHelper) -> str:
     value = layer.get("value") if "value" in layer else fields.get(layer["field"])
+    blank_name = str(layer.get("label") or layer.get("field") or "value")
+    filled = (fields.get("filled_blanks") or {}).get(blank_name) if value in (None, "") else None
+    if filled:  # the group's value from the kit's blanks.csv (generator/blanks.py)
+        value = filled
     x, y = _at(layer, frame)
     size = float(layer.get("size", 8))
     r = size / 2
@@ -254,13 +258,15 @@ def _value(layer, fields, frame: Frame, text: TextHelper) -> str:
     stroke = MISSING_STROKE if missing else fields.get("ink", "#000000")
     dash = ' stroke-dasharray="1 0.7"' if missing else ""
     if missing:  # a blank to fill in: `pnpgen blanks` lists it by its field
-        dash += f' data-blank="{escape(str(layer.get("label") or layer.get("field") or "value"))}"'
+        dash += f' data-blank="{escape(blank_name)}"'
     if layer.get("shape", "circle") == "circle":
         shape = f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" stroke="{stroke}" stroke-width="0.35"{dash}/>'
     else:
         shape = (f'<rect x="{num(x - r)}" y="{num(y - r)}" width="{num(size)}" height="{num(size)}" rx="0.8" fill="{fill}" '
                  f'stroke="{stroke}" stroke-width="0.35"{dash}/>')
     out = [shape]
+    if filled:
+        out.append(f'<g data-filled="{escape(blank_name)}"/>')
     if not missing:
         ink = _colour(layer.get("colour"), fields, _ink_on(fill))
         out.append(str(text(str(value), x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6, size=layer.get("font", min(12, size * 1.5)),

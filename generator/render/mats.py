@@ -12,8 +12,7 @@ from generator.kinds.mats import (
 )
 from generator.kinds.boards import table_layout
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec
-from generator.render import DRAWERS
+from generator.pieces import FaceSpec
 from generator.render.boards import draw_table
 from generator.render.templating import TextHelper
 from generator.render.tracks import LINE, PAPER, draw_track, face_document, line, rect, space_shape, star
@@ -96,7 +95,7 @@ def draw_section(section: dict[str, Any], box: SectionBox, text: TextHelper) -> 
 
 
 def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
-    """DRAWERS['mat']: the player-colour frame, the title, then every section in its box."""
+    """Drawer '@mat': the player-colour frame, the title, then every section in its box."""
     fields = face.fields
     mat = fields["mat"]
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
@@ -110,6 +109,3 @@ def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
     for section, box in zip(mat["sections"], layout.sections):
         out.append(draw_section(section, box, text))
     return face_document(face, out)
-
-
-DRAWERS["mat"] = draw_mat_face

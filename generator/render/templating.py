@@ -7,6 +7,7 @@ and shrinks it with real font metrics.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -18,7 +19,8 @@ from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
 from generator.render.limits import (FaceTimeout, LimitedSandbox, LimitExceeded, OutputTooLarge, face_guard, face_seconds,
                                      frames_limit, render_bounded, timeout_text)
-from generator.render.text import ICON_EM, fit_text, font_metrics
+from generator.render.shaping import MissingGlyphError, register_typeface
+from generator.render.text import ICON_EM, chain_metrics, fit_text, text_setting
 from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
 
@@ -40,6 +42,7 @@ class TextHelper:
     def __init__(self, icons: Mapping[str, Path], typeface: Typeface = BUNDLED):
         self.icons = icons
         self.typeface = typeface
+        register_typeface(typeface)  # the writer finds the files by the face names written below
 
     @classmethod
     def for_kit(cls, spec) -> "TextHelper":
@@ -49,25 +52,29 @@ class TextHelper:
     def __call__(self, value: Any, x: float, y: float, w: float, h: float, size: float = 10, min_size: float = 5,
                  bold: bool = False, align: str = "middle", valign: str = "middle", fill: str = "#000000",
                  line_height: float = 1.2, max_lines: int | None = None, italic: bool = False,
-                 optional: bool = False) -> Markup:
+                 optional: bool = False, style: str | None = None) -> Markup:
         wordings = [str(v) for v in value if v is not None] if isinstance(value, (list, tuple)) else \
             ["" if value is None else str(value)]
         wordings = [t for t in wordings if t.strip()]
         if not wordings:
             return Markup("")
         layout, first_error = None, None
+        style = None if style is None else str(style)
         for text in wordings:
             try:
                 layout = fit_text(text, w * PT_PER_MM, h * PT_PER_MM, float(size), float(min_size), bool(bold),
-                                  float(line_height), max_lines, self.typeface)
+                                  float(line_height), max_lines, self.typeface, style)
                 break
+            except MissingGlyphError:
+                raise  # never a box on paper, whatever the wording or `optional`
             except LayoutError as exc:
                 first_error = first_error or exc
         if layout is None:
             if optional:
                 return Markup("")
             raise first_error
-        metrics = font_metrics(self.typeface.file(bool(bold)), self.typeface.digest(bool(bold)))
+        setting = text_setting(self.typeface, bool(bold), style)
+        metrics = chain_metrics(setting.chain)
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM
         top = {"top": y, "bottom": y + h - block}.get(valign, y + (h - block) / 2)
@@ -75,20 +82,32 @@ class TextHelper:
         for i, line in enumerate(layout.lines):
             baseline = top + em * (metrics.ascent + i * layout.line_height)
             width = line.width * em
-            cursor = {"start": x, "end": x + w - width}.get(align, x + (w - width) / 2)
-            for i, run in enumerate(line.runs):
+            where = {"start": "end", "end": "start"}.get(align, align) if line.rtl else align
+            cursor = {"start": x, "end": x + w - width}.get(where, x + (w - width) / 2)
+            direction = ' direction="rtl"' if line.rtl else ""
+            runs = line.runs[::-1] if line.rtl else line.runs  # placed left to right
+            for j, run in enumerate(runs):
                 if run.icon is not None:
                     icons.append(self._icon(run.icon, cursor, baseline, em))
                     cursor += ICON_EM * em
                     continue
                 if run.text.strip():
-                    spans.append(f'<tspan x="{_num(cursor)}" y="{_num(baseline)}">{escape(run.text)}</tspan>')
-                if i + 1 < len(line.runs):  # only an icon after the text needs to know where it ends
-                    cursor += metrics.width(run.text) * em
-        # One <text> per call, a positioned <tspan> per line: the writer draws the whole block in one step.
+                    spans.append(f'<tspan x="{_num(cursor)}" y="{_num(baseline)}"{direction}>{escape(run.text)}</tspan>')
+                if j + 1 < len(runs):  # only an icon after the text needs to know where it ends
+                    cursor += setting.width(run.text, line.rtl) * em
+        # One <text> per call, a positioned <tspan> per line: the writer shapes and draws the whole block.
         weight = "bold" if bold else "normal"
-        style = ' font-style="italic"' if italic else ""
-        out = [f'<text class="pnp-line" font-family="{escape(self.typeface.face(bool(bold)))}" font-size="{_num(em)}" font-weight="{weight}"{style} '
+        style_attributes = ' font-style="italic"' if italic else ""
+        shaping = setting.shaping
+        if shaping.features:
+            features = " ".join(f"{'+' if on else '-'}{tag}" for tag, on in shaping.features)
+            style_attributes += f' data-features="{escape(features)}"'
+        if shaping.tracking:
+            style_attributes += f' data-tracking="{_num(shaping.tracking)}"'
+        if shaping.language:
+            style_attributes += f' data-lang="{escape(shaping.language)}"'
+        family = ",".join(self.typeface.faces(bool(bold)))
+        out = [f'<text class="pnp-line" font-family="{escape(family)}" font-size="{_num(em)}" font-weight="{weight}"{style_attributes} '
                f'fill="{escape(fill)}" xml:space="preserve">{"".join(spans)}</text>'] if spans else []
         return Markup("".join(out + icons))
 
@@ -145,12 +164,53 @@ def template_environment(kit_roots: tuple[Path, ...], icons_key: tuple[tuple[str
     return env
 
 
+@lru_cache(maxsize=16)
+def trusted_environment(icons_key: tuple[tuple[str, str], ...], typeface: Typeface) -> jinja2.Environment:
+    """pnpgen's own templates, unsandboxed: they are part of pnpgen, and the sandbox's checks on every call and
+    attribute were a third of a card's rendering. The time, size and recursion limits still hold (the fields
+    are the kit's). Its compiled templates are kept apart from the sandbox's, which check arithmetic."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=False,
+        bytecode_cache=jinja2.FileSystemBytecodeCache(pattern="__pnpgen_trusted_%s.cache"),
+    )
+    env.globals.pop("lipsum", None)  # as in the sandbox
+    env.globals["text"] = TextHelper({name: Path(p) for name, p in icons_key}, typeface)
+    env.filters["num"] = _num
+    env.filters["href"] = _href
+    return env
+
+
+def _trusted(filename: str, kit_roots: tuple[Path, ...]) -> bool:
+    """Whether `filename` is one of pnpgen's templates that the kit leaves alone, and so are all of pnpgen's
+    templates (they extend and import each other): a kit overriding any of them renders every one sandboxed.
+    Asked again whenever a kit's templates/ folder changes (a watch goes on while files come and go)."""
+    folders = []
+    for root in kit_roots:
+        try:
+            folders.append(os.stat(root / "templates").st_mtime_ns)
+        except OSError:
+            folders.append(None)
+    return _trusted_in(filename, kit_roots, tuple(folders))
+
+
+@lru_cache(maxsize=64)
+def _trusted_in(filename: str, kit_roots: tuple[Path, ...], _folders: tuple) -> bool:
+    if not (TEMPLATES_DIR / filename).is_file():
+        return False
+    builtin = [path.name for path in TEMPLATES_DIR.glob("*.svg.j2")]
+    return not any((root / "templates" / other).exists() for root in kit_roots for other in builtin)
+
+
 def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path, ...], icons: Mapping[str, Path],
                     typeface: Typeface = BUNDLED) -> str:
     """Render `name` (with or without .svg.j2) to an SVG string; TemplateError names the template.
-    `kit_roots`: the kit's folder, then those of the kits it extends."""
-    env = template_environment(kit_roots, tuple(sorted((k, str(v)) for k, v in icons.items())), typeface)
+    `kit_roots`: the kit's folder, then those of the kits it extends. A kit's own templates run sandboxed."""
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
+    icons_key = tuple(sorted((k, str(v)) for k, v in icons.items()))
+    env = trusted_environment(icons_key, typeface) if _trusted(filename, kit_roots) else \
+        template_environment(kit_roots, icons_key, typeface)
     try:
         try:
             template = env.get_template(filename)

@@ -1,7 +1,9 @@
-"""Text layout with real font metrics: wrap into a box, shrink to fit, place inline {icons}.
+"""Text layout with shaped text: wrap into a box, shrink to fit, place inline {icons}.
 
-Advance widths come from the typeface's TTF hmtx table (the bundled font or the kit's own), which
-predicts cairo's unkerned layout exactly, so text that fits here fits on paper and in PNG previews.
+Widths are those of the shaped line (render/shaping.py: HarfBuzz, kerning, fallback fonts, bidi), which the
+writer draws unchanged, so text that fits here fits on paper and in PNG previews. Lines break at spaces and
+between CJK characters (not before closing or after opening punctuation); a word wider than the box is
+hyphenated (pyphen, in the kit's language) or, failing that, split between letters.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import LayoutError
-from generator.paths import user_cache
+from generator.paths import FONTS_DIR, user_cache
+from generator.render.shaping import RIGHT_TO_LEFT, Shaping, shape_line
 from generator.typeface import BUNDLED, Typeface
 
 ICON_TOKEN = re.compile(r"(\{[a-z][a-z0-9_-]*\})")
@@ -25,44 +28,33 @@ MIN_FONT_SIZE = 5.0  # pt: smaller is not legible printed
 
 @dataclass(frozen=True)
 class FontMetrics:
-    """Advance widths (in em) and vertical metrics of one font file."""
+    """Vertical metrics of one font file, in em: where lines sit (widths come from shaping)."""
 
-    advances: dict[str, float]
-    fallback: float
     ascent: float
     descent: float
-    words: dict[str, float] = field(default_factory=dict, compare=False, repr=False)  # width memo
-
-    def width(self, text: str) -> float:
-        try:
-            return sum(map(self.advances.__getitem__, text))
-        except KeyError:  # a character the font lacks: drawn as the .notdef box
-            get = self.advances.get
-            return sum(get(ch, self.fallback) for ch in text)
 
 
 @lru_cache(maxsize=None)
 def font_metrics(font: Path, digest: str = "") -> FontMetrics:
-    """A font file's metrics, read once per machine: parsing the TTF takes ~0.1 s of every build.
+    """A font file's metrics, read once per machine (opening the TTF with fontTools is most of the cost).
     `digest` (the file's content, for a kit's font) keeps a changed file from using the old metrics."""
     stat = font.stat()
     where = digest or hashlib.sha1(str(font.resolve()).encode()).hexdigest()[:12]
-    cached = user_cache() / f"metrics-{font.stem}-{where}-{stat.st_size}-{stat.st_mtime_ns}.json"
+    cached = user_cache() / f"vmetrics-{font.stem}-{where}-{stat.st_size}-{stat.st_mtime_ns}.json"
     try:
         data = json.loads(cached.read_text(encoding="utf-8"))
-        return FontMetrics(data["advances"], data["fallback"], data["ascent"], data["descent"])
+        return FontMetrics(data["ascent"], data["descent"])
     except (OSError, ValueError, KeyError, TypeError):
         pass  # not cached yet (or unreadable): read the font itself below
     metrics = _read_metrics(font)
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         temp = cached.with_suffix(f".{os.getpid()}.tmp")
-        data = {"advances": metrics.advances, "fallback": metrics.fallback, "ascent": metrics.ascent,
-                "descent": metrics.descent}
-        temp.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+        temp.write_text(json.dumps({"ascent": metrics.ascent, "descent": metrics.descent}, sort_keys=True),
+                        encoding="utf-8")
         os.replace(temp, cached)
     except OSError:
-        pass  # a read-only home only costs the next build the same 0.1 s
+        pass  # a read-only home only costs the next build the same read
     return metrics
 
 
@@ -71,10 +63,8 @@ def _read_metrics(font: Path) -> FontMetrics:
 
     with TTFont(font, lazy=True) as ttf:
         upem = ttf["head"].unitsPerEm
-        hmtx = ttf["hmtx"].metrics
-        advances = {chr(cp): hmtx[name][0] / upem for cp, name in ttf.getBestCmap().items()}
         hhea = ttf["hhea"]
-        return FontMetrics(advances, hmtx[".notdef"][0] / upem, hhea.ascent / upem, -hhea.descent / upem)
+        return FontMetrics(hhea.ascent / upem, -hhea.descent / upem)
 
 
 @dataclass(frozen=True)
@@ -87,8 +77,9 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
-    runs: tuple[Run, ...]
+    runs: tuple[Run, ...]  # logical order
     width: float  # in em
+    rtl: bool = False  # the paragraph's direction: runs are placed right to left
 
 
 @dataclass(frozen=True)
@@ -105,83 +96,196 @@ class TextLayout:
         return self.size * ((len(self.lines) - 1) * self.line_height + metrics.ascent + metrics.descent)
 
 
-def _word_width(word: str, metrics: FontMetrics) -> float:
-    """Width of a word in em; memoised, as the same words come back in every size tried and every card."""
-    total = metrics.words.get(word)
+@dataclass(frozen=True)
+class Setting:
+    """What a text is set with: the fonts in fallback order (one weight) and how it is shaped (its language
+    also picks the hyphenation dictionary)."""
+
+    chain: tuple[Path, ...]
+    shaping: Shaping = Shaping()
+
+    def width(self, text: str, rtl: bool = False) -> float:
+        shaping = self.shaping if rtl == self.shaping.rtl else self.shaping._replace(rtl=rtl)
+        return shape_line(text, self.chain, shaping).width
+
+
+@lru_cache(maxsize=64)
+def chain_metrics(chain: tuple[Path, ...]) -> FontMetrics:
+    """Vertical metrics covering every font the kit names (pnpgen's own, the last fallback of a kit with its own
+    fonts, counts only when it is the kit's font: lines keep the spacing of the kit's typeface)."""
+    metrics = [font_metrics(path) for path in (tuple(p for p in chain if p.parent != FONTS_DIR) or chain)]
+    if len(metrics) == 1:
+        return metrics[0]
+    return FontMetrics(max(m.ascent for m in metrics), max(m.descent for m in metrics))
+
+
+# CJK scripts break between characters; these may not start a line, and these may not end one (kinsoku).
+_CJK = ((0x2E80, 0x2FFF), (0x3000, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF),
+        (0xFF00, 0xFFEF), (0x20000, 0x2FFFF))
+NO_LINE_START = set("、。，．・：；？！ー」』）］｝〕〉》】ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ…‥)]},.;:!?%")
+NO_LINE_END = set("「『（［｛〔〈《【([{")
+
+
+CJK_CHARACTER = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK) + "]")
+
+
+def _cjk(char: str) -> bool:
+    return CJK_CHARACTER.match(char) is not None
+
+
+def _pieces(chunk: str) -> list[str]:
+    """A run of text without spaces cut at its break opportunities (between CJK characters)."""
+    if not CJK_CHARACTER.search(chunk):
+        return [chunk]
+    pieces, start = [], 0
+    for i in range(1, len(chunk)):
+        before, after = chunk[i - 1], chunk[i]
+        if (_cjk(before) or _cjk(after)) and after not in NO_LINE_START and before not in NO_LINE_END:
+            pieces.append(chunk[start:i])
+            start = i
+    return pieces + [chunk[start:]]
+
+
+def _tokens(paragraph: str) -> list[tuple[str, bool]]:
+    """(piece, whether a space comes before it) for each piece a line may break before."""
+    if not CJK_CHARACTER.search(paragraph):
+        return [(word, True) for word in paragraph.split()]
+    return [(piece, j == 0) for chunk in paragraph.split() for j, piece in enumerate(_pieces(chunk))]
+
+
+@lru_cache(maxsize=64)
+def word_widths(setting: Setting) -> dict[str, float]:
+    """The words measured in one setting, kept: the same words come back in every size tried and every card."""
+    return {}
+
+
+def _word_width(word: str, setting: Setting, memo: dict) -> float:
+    """Width of a word in em (`memo`: `word_widths(setting)`)."""
+    total = memo.get(word)
     if total is None:
         total = 0.0
         for part in ICON_TOKEN.split(word):
-            total += ICON_EM if ICON_TOKEN.fullmatch(part) else metrics.width(part)
-        metrics.words[word] = total
+            total += ICON_EM if ICON_TOKEN.fullmatch(part) else setting.width(part)
+        memo[word] = total
     return total
 
 
-def _runs(words: list[str]) -> tuple[Run, ...]:
+def _line(tokens: list[tuple[str, bool]], width: float, rtl: bool) -> Line:
+    """The tokens joined as one line, `width` wide (the sum of its words and spaces)."""
+    text = "".join((" " + t if space and i else t) for i, (t, space) in enumerate(tokens))
     runs: list[Run] = []
-    text = " ".join(words)
     for part in ICON_TOKEN.split(text):
         if not part:
             continue
-        if ICON_TOKEN.fullmatch(part):
-            runs.append(Run(icon=part[1:-1]))
-        elif runs and runs[-1].icon is None:
-            runs[-1] = Run(runs[-1].text + part)
-        else:
-            runs.append(Run(part))
-    return tuple(runs)
+        runs.append(Run(icon=part[1:-1]) if ICON_TOKEN.fullmatch(part) else Run(part))
+    return Line(tuple(runs), width, rtl)
 
 
-def _split_long(word: str, limit: float, metrics: FontMetrics) -> list[str]:
-    """Break a word wider than the box between letters (last resort for long names)."""
-    pieces, current = [], ""
-    for ch in word:
-        if current and _word_width(current + ch + "-", metrics) > limit:
+def measured(line: Line, setting: Setting) -> Line:
+    """The line with the width of its runs shaped whole, as the writer draws them (kerning across a space
+    or between two CJK characters is not in the sum of its words)."""
+    width = sum(ICON_EM if run.icon is not None else setting.width(run.text, line.rtl) for run in line.runs)
+    return Line(line.runs, width, line.rtl)
+
+
+@lru_cache(maxsize=32)
+def _hyphenator(language: str):
+    import pyphen
+
+    code = language.replace("-", "_")
+    found = code if code in pyphen.LANGUAGES else code.split("_")[0] if code.split("_")[0] in pyphen.LANGUAGES else None
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def _split_long(word: str, limit: float, setting: Setting, memo: dict) -> list[str]:
+    """Break a word wider than the box: at its hyphenation points where the language has a dictionary,
+    else (and for any piece still too wide) between letters, the last resort for long names."""
+    hyphenator = _hyphenator(setting.shaping.language or "en") if word.isalpha() else None
+    pieces: list[str] = []
+    rest = word
+    while hyphenator is not None and _word_width(rest, setting, memo) > limit:
+        fit = next((head + "-" for head, _tail in hyphenator.iterate(rest)
+                    if _word_width(head + "-", setting, memo) <= limit), None)
+        if fit is None:
+            break
+        pieces.append(fit)
+        rest = rest[len(fit) - 1:]
+    current = ""
+    for ch in rest:
+        if current and _word_width(current + ch + "-", setting, memo) > limit:
             pieces.append(current + "-")
             current = ""
         current += ch
     return pieces + [current]
 
 
-def wrap(text: str, width_em: float, metrics: FontMetrics, split_words: bool = True) -> tuple[Line, ...]:
-    """Greedy word wrap of `text` into lines at most `width_em` wide (paragraphs split on newlines).
+def _paragraph_rtl(paragraph: str, shaping: Shaping) -> bool:
+    """The paragraph's direction from its first strong character (bidi rules P2, P3)."""
+    if not RIGHT_TO_LEFT.search(paragraph):
+        return False
+    from bidi import algorithm
+
+    return algorithm.get_base_level(paragraph, False) == 1
+
+
+def wrap(text: str, width_em: float, setting: Setting, split_words: bool = True,
+         memo: dict[str, float] | None = None) -> tuple[Line, ...]:
+    """Greedy line breaking of `text` into lines at most `width_em` wide (paragraphs split on newlines),
+    measured word by word (`measured` gives a line's exact width).
 
     With split_words False a word wider than the line is left whole (the caller then shrinks the text).
     """
-    space = metrics.width(" ")
+    space = setting.width(" ")
+    memo = word_widths(setting) if memo is None else memo
     lines: list[Line] = []
     for paragraph in str(text).split("\n"):
-        words: list[str] = []
+        rtl = _paragraph_rtl(paragraph, setting.shaping)
+        tokens: list[tuple[str, bool]] = []
         width = 0.0
-        for raw in paragraph.split():
-            too_wide = split_words and _word_width(raw, metrics) > width_em
-            for word in (_split_long(raw, width_em, metrics) if too_wide else [raw]):
-                w = _word_width(word, metrics)
-                if words and width + space + w > width_em:
-                    lines.append(Line(_runs(words), width))
-                    words, width = [], 0.0
-                width = width + space + w if words else w
-                words.append(word)
-        lines.append(Line(_runs(words), width))
+        for raw, spaced in _tokens(paragraph):
+            too_wide = split_words and _word_width(raw, setting, memo) > width_em
+            for i, word in enumerate(_split_long(raw, width_em, setting, memo) if too_wide else [raw]):
+                w = _word_width(word, setting, memo)
+                gap = space if spaced and i == 0 else 0.0
+                if tokens and width + gap + w > width_em:
+                    lines.append(_line(tokens, width, rtl))
+                    tokens, width, gap = [], 0.0, 0.0
+                width = width + gap + w if tokens else w
+                tokens.append((word, spaced and i == 0))
+        lines.append(_line(tokens, width, rtl))
     return tuple(lines)
+
+
+@lru_cache(maxsize=256)
+def text_setting(typeface: Typeface, bold: bool, style: str | None = None) -> Setting:
+    return Setting(typeface.chain(bold), typeface.typography.shaping(style))
 
 
 @lru_cache(maxsize=256)  # repeated labels (a token in six colours); a deck's card texts differ
 def fit_text(text: str, box_width: float, box_height: float, size: float, min_size: float = MIN_FONT_SIZE,
              bold: bool = False, line_height: float = 1.2, max_lines: int | None = None,
-             typeface: Typeface = BUNDLED) -> TextLayout:
-    """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none."""
-    metrics = font_metrics(typeface.file(bold), typeface.digest(bold))
+             typeface: Typeface = BUNDLED, style: str | None = None) -> TextLayout:
+    """Largest size ≤ `size` (steps of 0.25 pt) at which `text` wraps inside the box; LayoutError if none,
+    MissingGlyphError for a character none of the typeface's fonts has."""
+    setting = text_setting(typeface, bold, style)
+    metrics = chain_metrics(setting.chain)
+    memo = word_widths(setting)
     for split_words in (False, True):  # shrink whole words first; break words only as a last resort
         current = size
         while current >= min_size - 1e-9:
-            lines = wrap(text, box_width / current, metrics, split_words)
+            lines = wrap(text, box_width / current, setting, split_words, memo)
             layout = TextLayout(lines, current, line_height)
             fits_lines = max_lines is None or len(lines) <= max_lines
             if fits_lines and layout.height(metrics) <= box_height + 1e-6 and all(
                     line.width * current <= box_width + 1e-6 for line in lines):
-                return layout
+                # the words fit: shaped whole, as printed, the lines must fit too (shaped only now: a line
+                # is shaped once, here, and its shape is what the writer draws)
+                layout = TextLayout(tuple(measured(line, setting) for line in lines), current, line_height)
+                if all(line.width * current <= box_width + 1e-6 for line in layout.lines):
+                    return layout
             current -= 0.25
     raise LayoutError(
         f"text does not fit its {box_width / 72 * 25.4:.1f} × {box_height / 72 * 25.4:.1f} mm box even at "
         f"{min_size:g} pt: {text[:60]!r}{'…' if len(text) > 60 else ''}"
     )
+

@@ -11,8 +11,7 @@ from typing import Any, Iterable
 
 from generator.kinds.tracks import TITLE_BAND, NOTE_BAND, TRACK_PAD, SpaceBox, track_layout
 from generator.manifest.spec import KitSpec
-from generator.model import FaceSpec
-from generator.render import DRAWERS
+from generator.pieces import FaceSpec
 from generator.render.layers import num, points_attr, svg_document
 from generator.render.templating import TextHelper
 from generator.units import to_mm
@@ -132,7 +131,7 @@ def draw_track(track: dict[str, Any], x: float, y: float, text: TextHelper, fram
 
 
 def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
-    """DRAWERS['track']: a stand-alone track on a paper ground extended into the bleed."""
+    """Drawer '@track': a stand-alone track on a paper ground extended into the bleed."""
     fields = face.fields
     text = TextHelper.for_kit(spec)
     b = to_mm(face.bleed)
@@ -140,6 +139,3 @@ def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
     body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
             draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE), size=(w, h))]
     return face_document(face, body)
-
-
-DRAWERS["track"] = draw_track_face

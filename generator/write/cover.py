@@ -180,7 +180,7 @@ def _steps(kit, imposition: Imposition, sheets_of: dict[str, set[int]]) -> list[
             by_shape.setdefault(piece.outline.shape, []).append(component.name)
     if tiled:
         steps.append("Boards printed in tiles: " + "; ".join(tiled) + ". Cut each tile along its solid edges, lay it "
-                     "over its neighbour with crosses on crosses as the plan shows, and glue.")
+                     "over its neighbour, its edge on the dashed line over the crosses, as the plan shows, and glue.")
     for shape in ("rect", "rounded", "disc", "polygon"):
         names = by_shape.get(shape)
         if names:
@@ -398,8 +398,8 @@ def _layout(content: CoverContent, width: float, height: float) -> list[list[Ste
     if content.blanks:
         flow.heading("Before the first game: blanks to fill")
         flow.paragraph("The rules give no value for these; the pieces print an empty box where it goes. Agree the "
-                       "values as a group and write them in, or list them with pnpgen blanks, fill in the sheet "
-                       "and rebuild.", size=SMALL)
+                       "values as a group and write them in, or list them with pnpgen blanks, fill in the sheet, "
+                       "save it beside kit.yaml as blanks.csv and rebuild: the values are then printed.", size=SMALL)
         for text in content.blanks:
             flow.paragraph(text, size=SMALL, bullet="•")
     return flow.pages

@@ -1,8 +1,10 @@
 """SVG faces drawn with cairo: a face used more than once is recorded once (one PDF Form XObject), a face
 used once is drawn straight onto the sheet and forgotten, so memory does not grow with the kit.
 
-Text blocks produced by the template helper (class "pnp-line") are drawn with one show_text call per
-line instead of cairosvg's letter-by-letter path, which is where nearly all rendering time went.
+Text blocks produced by the template helper (class "pnp-line") are shaped again with the layout's own
+shaping (render/shaping.py, cached: the same glyphs that were measured) and drawn with one
+show_text_glyphs call per font run, its clusters tying glyphs to characters so the PDF's text extracts in
+logical order, instead of cairosvg's letter-by-letter path, where nearly all rendering time went.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import hashlib
 import html
 import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Set
 
@@ -30,42 +31,17 @@ from generator.art import check_art, check_embedded  # noqa: E402
 from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
 from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text  # noqa: E402
+from generator.write.glyphs import fast_text as _fast_text, font_options  # noqa: E402,F401 (font_options: for other writers)
 
 FAST_TAG = "pnp-line"
-@lru_cache(maxsize=1)
-def font_options() -> cairo.FontOptions:
-    """Unhinted metrics: the layout computed from the TTF's advances holds in PDF and PNG alike.
-    One object for every text (a context copies it): making one costs four C calls."""
-    options = cairo.FontOptions()
-    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
-    options.set_hint_style(cairo.HINT_STYLE_NONE)
-    options.set_antialias(cairo.ANTIALIAS_GRAY)
-    return options
-
-
-def _fast_text(surface, node) -> None:
-    """Draw a block of pre-laid-out lines, one show_text call each (their positions are already final)."""
-    context = surface.context
-    weight = cairo.FONT_WEIGHT_BOLD if node.get("font-weight") == "bold" else cairo.FONT_WEIGHT_NORMAL
-    slant = cairo.FONT_SLANT_ITALIC if node.get("font-style") == "italic" else cairo.FONT_SLANT_NORMAL
-    context.select_font_face(node.get("font-family", "DejaVu Sans"), slant, weight)
-    context.set_font_size(surface.font_size)
-    context.set_font_options(font_options())
-    context.set_source_rgba(*surface.map_color(node.get("fill", "black"), float(node.get("fill-opacity", 1))))
-    for x, y, text in node.lines:
-        context.move_to(size(surface, x, "x"), size(surface, y, "y"))
-        context.show_text(text)
-    context.new_path()
-    node["fill"] = "none"  # draw() fills afterwards; nothing more to paint
-
 
 cairosvg.surface.TAGS[FAST_TAG] = _fast_text
 
 
 # The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. Its lines are
 # lifted out before cairosvg parses the document (a parsed tspan costs more than drawing its line).
-_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*">[^<]*</tspan>)*)</text>')
-_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)">([^<]*)</tspan>')
+_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*"(?: direction="rtl")?>[^<]*</tspan>)*)</text>')
+_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)"( direction="rtl")?>([^<]*)</tspan>')
 
 
 def _lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
@@ -73,7 +49,7 @@ def _lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
     blocks: list[tuple] = []
 
     def lift(match: re.Match) -> str:
-        blocks.append(tuple((x, y, html.unescape(text)) for x, y, text in _LINE.findall(match.group(2))))
+        blocks.append(tuple((x, y, html.unescape(text), bool(rtl)) for x, y, rtl, text in _LINE.findall(match.group(2))))
         return f'<text class="pnp-line" data-block="{len(blocks) - 1}"{match.group(1)}/>'
 
     return _TEXT_BLOCK.sub(lift, svg), blocks
@@ -87,7 +63,8 @@ def _retag_fast_text(node, blocks: list[tuple]) -> None:
                 child.lines = blocks[int(child["data-block"])]
             else:
                 spans = child.children or [child]
-                child.lines = tuple((span.get("x"), span.get("y"), span.text or "") for span in spans)
+                child.lines = tuple((span.get("x"), span.get("y"), span.text or "", span.get("direction") == "rtl")
+                                    for span in spans)
             child.children = []
             child.tag = FAST_TAG
         else:
@@ -224,6 +201,8 @@ class DrawingMemory:
         self.calls: dict[bytes, list] = {}
         self.compiled: dict[bytes, list] = {}  # the same calls bound to cairo's C functions, for replay
         self.recordings: dict[bytes, cairo.RecordingSurface] = {}
+        self.segments: dict[tuple, tuple] = {}  # a large document's segments by what they show (write/segments.py)
+        self.layouts: dict[str, dict] = {}  # each kit's last imposition, reused when only faces changed (relayout.py)
 
     def replay(self, document: bytes, context) -> None:
         """Make the calls recorded for `document` again on `context` (a translated, clipped page)."""
@@ -259,8 +238,6 @@ def _compile(calls: list) -> list:
             compiled.append((getattr(library, f"cairo_{name}"), tuple(args), name))
         elif name == "set_source_rgba":
             compiled.append((library.cairo_set_source_rgba, (*args, 1.0)[:4], name))
-        elif name == "show_text":
-            compiled.append((library.cairo_show_text, (args[0].encode("utf-8"),), name))
         else:
             compiled.append((None, tuple(args), name))
     return compiled

@@ -15,17 +15,21 @@ from pathlib import Path
 
 from generator.errors import PnpError
 from generator.paths import user_cache
-from generator.typeface import BUNDLED, Typeface, face_name
+from generator.typeface import Typeface, face_name
 
 FONTCONFIG_NAMES = ("libfontconfig.so.1", "fontconfig", "libfontconfig.1.dylib", "libfontconfig-1.dll")
 FAMILY_NAME_IDS = (1, 16)  # family and typographic family; the PostScript name (6) stays, as the PDF shows it
 
 
 def use_typeface(typeface: Typeface) -> None:
-    if typeface == BUNDLED:
-        return
-    for bold in (False, True):
-        _register(typeface.file(bold), typeface.digest(bold))
+    """Make the typeface's files, and its fallbacks', findable by cairo (and by the text drawer)."""
+    from generator.render.shaping import register_typeface
+
+    register_typeface(typeface)
+    for member in (typeface, *typeface.fallbacks):
+        for bold in (False, True):
+            if member.digest(bold):  # pnpgen's own files are configured already (fonts.conf)
+                _register(member.file(bold), member.digest(bold))
 
 
 @lru_cache(maxsize=None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
-from generator.impose import Imposition, Page, Placement
+from generator.impose import INSET_HEADER, Imposition, Page, Placement
 from generator.render import RenderedFace
 from generator.paths import make_public
 from generator.typeface import BUNDLED, Typeface
@@ -132,8 +132,8 @@ def draw_page(context, page: Page, recorder: FaceRecorder, cuts: "CutLines", num
     """Everything on one page, in layers: faces, then cut and fold lines, then marks, then the footer."""
     if page.tiles:  # an assembly page, or its back for a two-sided piece
         _draw_assembly(context, page, recorder)
-    for placement in page.placements:
-        _paint_face(context, placement, recorder, tiled=page.tile is not None)
+    for index, placement in enumerate(page.placements):  # a tile page: its tile first, then any packed pieces
+        _paint_face(context, placement, recorder, tiled=page.tile is not None and index == 0)
     if page.kind != "back":
         for placement in page.placements:
             if placement.side != "back":  # a gutter fold's backs: cut through both layers along the fronts' lines
@@ -288,10 +288,9 @@ def _draw_crop_marks(context, page: Page) -> None:
 
 
 def tile_alignment_points(page: Page) -> list[tuple[float, float]]:
-    """Page positions of the alignment crosses: piece points in the strips shared with neighbouring tiles.
-
-    Neighbouring tiles mark the same piece points, so laying one tile's crosses over the other's
-    lines the tiles up exactly.
+    """Page positions of the alignment crosses: piece points in the strips glued under a neighbour (a tile's
+    right and bottom overlap), so no cross stays visible on the finished board, over a price slot, a unit box or
+    a caption. The tile laid over them has its edge on the dashed line and covers them.
     """
     tile = page.tile
     placement = page.placements[0]
@@ -302,12 +301,8 @@ def tile_alignment_points(page: Page) -> list[tuple[float, float]]:
     points: list[tuple[float, float]] = []
     if tile.piece_x + tile.width < piece.width - 1e-6:
         points += [(tile.piece_x + tile.width - half, y) for y in ys]
-    if tile.piece_x > 1e-6:
-        points += [(tile.piece_x + half, y) for y in ys]
     if tile.piece_y + tile.height < piece.height - 1e-6:
         points += [(x, tile.piece_y + tile.height - half) for x in xs]
-    if tile.piece_y > 1e-6:
-        points += [(x, tile.piece_y + half) for x in xs]
     return [(placement.x + px, placement.y + py) for px, py in points]
 
 
@@ -315,7 +310,7 @@ def _draw_tile_marks(context, page: Page) -> None:
     """Alignment crosses in the overlap strips, how the tiles join, and the tile's label.
 
     Joining: a tile with a neighbour to its left (above) is cut along that printed edge (solid line)
-    and laid over the neighbour, its edge on the neighbour's dashed line, crosses on crosses.
+    and laid over the neighbour, its edge on the neighbour's dashed line, covering the crosses.
     """
     tile = page.tile
     placement = page.placements[0]
@@ -365,12 +360,12 @@ def _draw_tile_marks(context, page: Page) -> None:
     edges = [side for side, present in (("left", tile.piece_x > 1e-6), ("top", tile.piece_y > 1e-6)) if present]
     if two_sided:
         note = ("Printed on both sides: cut along all four solid edges; lay each tile over its left and upper "
-                "neighbours, edge on the dashed line, crosses on crosses; glue.")
+                "neighbours, edge on the dashed line, outer edges flush; glue.")
     elif edges:
         note = (f"Cut along the solid {' and '.join(edges)} edge; lay it over its neighbour with the edge on the "
-                "dashed line and the crosses on the crosses; glue.")
+                "dashed line and the outer edges flush; glue.")
     else:
-        note = "Lay the neighbouring tiles over this one: their edges go on the dashed lines, crosses on crosses."
+        note = "Glue the crossed strips under the neighbouring tiles: their edges go on the dashed lines."
     _label(context, note, x0 + advance + mm(3), label_y, 6.5)
 
 
@@ -379,13 +374,21 @@ def _draw_assembly(context, page: Page, recorder: FaceRecorder) -> None:
     tiles, piece = page.tiles, page.tiled
     width = max(t.piece_x + t.width for t in tiles)
     height = max(t.piece_y + t.height for t in tiles)
-    area_w, area_h = page.width - mm(40), page.height - mm(80)
-    scale = min(area_w / width, area_h / height)
-    ox = (page.width - width * scale) / 2
-    oy = mm(40)
     back = page.kind == "back"  # the back of a two-sided piece's assembly sheet
-    _label(context, "Assembly: the back" if back else "Assembly", mm(20), mm(20), 16, bold=True)
-    _label(context, page.caption, mm(20), mm(28), 9)
+    title = "Assembly: the back" if back else "Assembly"
+    if page.inset is not None:  # the plan as an inset in the room a tile leaves on its page (impose/tiles.py)
+        bx0, by0, bx1, by1 = page.inset
+        _label(context, title, bx0, by0 + mm(5), 12, bold=True)
+        for line, text in enumerate(page.caption.split(": ", 1)):
+            _label(context, text, bx0, by0 + mm(9.5 + 3 * line), 7)
+        by0 += INSET_HEADER
+    else:
+        bx0, by0, bx1, by1 = mm(20), mm(40), page.width - mm(20), page.height - mm(40)
+        _label(context, title, mm(20), mm(20), 16, bold=True)
+        _label(context, page.caption, mm(20), mm(28), 9)
+    scale = min((bx1 - bx0) / width, (by1 - by0) / height)
+    ox = (bx0 + bx1 - width * scale) / 2 if page.inset is None else bx0
+    oy = by0
     face = piece and (piece.back if back else piece.front)
     if face is not None:
         b = piece.bleed
@@ -404,12 +407,11 @@ def _draw_assembly(context, page: Page, recorder: FaceRecorder) -> None:
     for tile in tiles:
         cx = ox + (tile.piece_x + tile.width / 2) * scale
         cy = oy + (tile.piece_y + tile.height / 2) * scale
-        _tag(context, tile.label, cx, cy)
+        _tag(context, tile.label, cx, cy, 14 if page.inset is None else 8)
 
 
-def _tag(context, text: str, cx: float, cy: float) -> None:
+def _tag(context, text: str, cx: float, cy: float, size: float = 14) -> None:
     """A bold label on a white rounded plate centred at (cx, cy): readable over any picture."""
-    size = 14
     width = _text_width(context, text, size, bold=True)
     w, h, r = width + mm(4), size + mm(2), mm(1.5)
     context.save()
@@ -504,9 +506,8 @@ def _set_page_boxes(path: Path, imposition: Imposition, lead: int = 0) -> None:
     untouched: cairo 1.16 repeats keys in resource dictionaries, which a full rewrite (qpdf/pikepdf)
     resolves by dropping the page's fonts and forms.
     """
-    singles = [(i, p.placements[0]) for i, p in enumerate(imposition.pages)
-               if p.kind in ("single", "front", "back") and len(p.placements) == 1 and p.tile is None]
-    if not singles:
+    boxes = page_boxes(imposition)
+    if not boxes:
         return
     import logging
 
@@ -515,13 +516,24 @@ def _set_page_boxes(path: Path, imposition: Imposition, lead: int = 0) -> None:
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # the repeated keys above are expected, not news
     writer = PdfWriter(path, incremental=True)
-    for index, placement in singles:
-        height = imposition.pages[index].height
-        piece = placement.piece
-        trim = [placement.x, height - placement.y - piece.height, placement.x + piece.width, height - placement.y]
-        bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
+    for index, (trim, bleed) in boxes.items():
         page = writer.pages[index + lead]  # after the cover's pages
-        page[NameObject("/TrimBox")] = ArrayObject(FloatObject(round(v, 3)) for v in trim)
-        page[NameObject("/BleedBox")] = ArrayObject(FloatObject(round(v, 3)) for v in bleed)
+        page[NameObject("/TrimBox")] = ArrayObject(FloatObject(v) for v in trim)
+        page[NameObject("/BleedBox")] = ArrayObject(FloatObject(v) for v in bleed)
     with path.open("wb") as handle:
         writer.write(handle)
+
+
+def page_boxes(imposition: Imposition) -> dict[int, tuple[tuple[float, ...], tuple[float, ...]]]:
+    """(TrimBox, BleedBox) in PDF coordinates, rounded to 0.001 pt, by page index, for each page holding one
+    whole piece."""
+    boxes = {}
+    for index, page in enumerate(imposition.pages):
+        if page.kind in ("single", "front", "back") and len(page.placements) == 1 and page.tile is None:
+            placement = page.placements[0]
+            piece = placement.piece
+            trim = [placement.x, page.height - placement.y - piece.height, placement.x + piece.width,
+                    page.height - placement.y]
+            bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
+            boxes[index] = (tuple(round(v, 3) for v in trim), tuple(round(v, 3) for v in bleed))
+    return boxes

@@ -1,0 +1,224 @@
+"""Helpers the kind modules share (model stage): option values resolved against the whole kit, option
+checks, a board's or mat's two sides drawn from their own blocks, and pieces drawn by a built-in drawer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from generator.colours import normalise_colour
+from generator.errors import ManifestError, Problem
+from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error
+from generator.units import mm, parse_length, parse_size, to_mm
+from generator.vocabulary import SIDES, Side
+
+if TYPE_CHECKING:
+    from generator.manifest.spec import ComponentSpec, KitSpec
+
+KeyProblems = Iterator[tuple[tuple[Any, ...], str]]
+
+
+# -- option values that need the whole kit ---------------------------------------------------------
+class Resolver:
+    """Resolves option values that need the whole kit (palette colours, other components' sizes).
+
+    Problems are collected, then raised together as one ManifestError located at the component.
+    """
+
+    def __init__(self, spec: KitSpec, component: ComponentSpec):
+        self.spec, self.component = spec, component
+        self.problems: list[Problem] = []
+
+    def problem(self, key: str, message: str) -> None:
+        where = self.component.location
+        self.problems.append(Problem(where.path, where.line, where.column, key, message))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise ManifestError(self.problems)
+
+    def colour(self, key: str, value: Any, fallback: str) -> str:
+        if value is None:
+            return fallback
+        try:
+            return normalise_colour(value, self.spec.palette)
+        except ValueError as exc:
+            self.problem(key, str(exc))
+            return fallback
+
+    def length(self, key: str, value: Any, fallback: float) -> float:
+        """A length option in mm."""
+        if value is None:
+            return fallback
+        try:
+            return to_mm(parse_length(value))
+        except ValueError as exc:
+            self.problem(key, str(exc))
+            return fallback
+
+    def token_box(self, key: str, size: Any, token: Any, margin: float, fallback: tuple[float, float, str]
+                  ) -> tuple[float, float, str]:
+        """(width, height, shape) in mm of a space holding `token` (a component id) or of `size`."""
+        if token is not None:
+            found = next((c for c in self.spec.components if c.id == token), None)
+            if found is None:
+                known = ", ".join(c.id for c in self.spec.components)
+                self.problem(key, f"unknown component {token!r} (components: {known})")
+                return fallback
+            if found.width <= 0:
+                self.problem(key, f"component {token!r} has no size to size a space from")
+                return fallback
+            shape = "disc" if found.shape == "disc" else "square"
+            return to_mm(found.width) + 2 * margin, to_mm(found.height) + 2 * margin, shape
+        if size is not None:
+            try:
+                width, height = parse_size(size)
+            except ValueError as exc:
+                self.problem(key, str(exc))
+                return fallback
+            return to_mm(width), to_mm(height), fallback[2]
+        return fallback
+
+
+# -- validation shared by the kinds' checks -----------------------------------------------------------
+def option_problems(checks: Iterable[tuple[tuple[Any, ...], Any, str]]) -> KeyProblems:
+    """(key path, problem) for each (path, value, 'length'|'size') whose value does not parse."""
+    for path, value, what in checks:
+        if value is None:
+            continue
+        try:
+            (parse_length if what == "length" else parse_size)(value)
+        except ValueError as exc:
+            yield path, str(exc)
+
+
+def one_sided_problems(raw: dict[str, Any]) -> KeyProblems:
+    """Kinds drawn by a built-in drawer print one side: a `sides.back` would silently not be printed."""
+    sides = raw.get("sides")
+    if isinstance(sides, dict) and "back" in sides:
+        yield ("sides", "back"), f"kind {raw.get('kind')} prints one side only; remove sides.back"
+
+
+# -- boards, mats and tracks: two sides, each drawn from its own block ----------------------------------------
+SIDE_NAMES: tuple[Side, ...] = SIDES
+
+
+def merge_block(base: Any, over: Any) -> Any:
+    """`over` laid on `base`, as for kit variants: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        return {**base, **{key: merge_block(base[key], value) if key in base else value for key, value in over.items()}}
+    return over
+
+
+def side_blocks(base: Any, sides: Any, key: str) -> list[tuple[Side, Any, Any]]:
+    """(side, block, written) for the front, and for a back that has its own `key:` block: the component's
+    block with the side's laid over it. `written` is the side's own block (None when it wrote none); a
+    back without one is drawn from a template like any piece's back."""
+    sides = sides if isinstance(sides, dict) else {}
+    out = []
+    for name in SIDE_NAMES:
+        side = sides.get(name) if isinstance(sides.get(name), dict) else {}
+        written = side.get(key)
+        if name == "back" and written is None:
+            continue
+        block = base if written is None else written if base is None else merge_block(base, written)
+        out.append((name, block, written))
+    return out
+
+
+def component_blocks(component: ComponentSpec, key: str) -> dict[Side, dict[str, Any]]:
+    """A built component's blocks by side (`side_blocks`, after validation): 'front', and 'back' when drawn."""
+    sides = {name: {key: side.options[key]} for name, side in (("front", component.front), ("back", component.back))
+             if side is not None and key in side.options}
+    return {name: block for name, block, _ in side_blocks(component.options.get(key), sides, key)}
+
+
+def _holds(value: Any, path: tuple[Any, ...]) -> bool:
+    for part in path:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return False
+    return True
+
+
+def side_problems(raw: dict[str, Any], key: str, block_problems: Callable[[dict[str, Any]], KeyProblems],
+                  missing: str) -> KeyProblems:
+    """Problems of each side's block (`block_problems` gives paths starting with `key`), located where the
+    value was written: in the side's own block, or in the component's. `missing`: the message when the
+    front has no block at all."""
+    sides = raw.get("sides") if isinstance(raw.get("sides"), dict) else {}
+    for name in SIDE_NAMES:
+        side = sides.get(name)
+        if not isinstance(side, dict):
+            continue
+        kept = sorted(k for k in ("template", "art", "fields") if k in side)
+        if kept and (name == "front" or key in side):
+            drawn = (f"the front of a {raw.get('kind')} is drawn from its {key}: block" if name == "front" else
+                     f"a back with its own {key}: block is drawn from it")
+            yield ("sides", name, kept[0]), f"{drawn}, so {' and '.join(kept)} would be ignored; remove {kept[0]}"
+    for name, block, written in side_blocks(raw.get(key), sides, key):
+        if block is None:
+            yield (key,), missing
+            continue
+        for path, message in block_problems(block):
+            mine = written is not None and _holds(written, tuple(path[1:]))
+            yield (("sides", name) + tuple(path) if mine else tuple(path)), message
+
+
+def piece_size(component: ComponentSpec, what: str, contents: Iterable[tuple[float, float]]) -> tuple[float, float]:
+    """The trim size in mm of a board, mat or track: its `size` when given, else that of its content (the
+    larger side's, when front and back differ). A size too small for the content is refused: slots and
+    spaces are sized for real tokens and cannot shrink."""
+    contents = list(contents)
+    need_w, need_h = max(w for w, _ in contents), max(h for _, h in contents)
+    if component.width <= 0 or component.height <= 0:
+        return need_w, need_h
+    width, height = to_mm(component.width), to_mm(component.height)
+    if width + 1e-6 < need_w or height + 1e-6 < need_h:
+        written = component.written.get("size")
+        text = written.text if written else f"{width:g}mm x {height:g}mm"
+        least = f"{math.ceil(need_w - 1e-6):g}mm x {math.ceil(need_h - 1e-6):g}mm"
+        shown = text if text.replace(" ", "") == f"{width:g}mmx{height:g}mm" else f"{text} ({width:g} × {height:g} mm)"
+        raise located_error(component, "size", f"size {shown} is smaller than the {what}'s "
+                            f"content, {need_w:.1f} × {need_h:.1f} mm (its slots and spaces are sized for the pieces "
+                            f"they hold); give at least size: {least}, or leave size out to fit the {what} to its content")
+    return width, height
+
+
+# -- pieces drawn by a built-in drawer --------------------------------------------------------------
+def drawn_piece(component: ComponentSpec, template: str, fields: dict[str, Any], width_mm: float, height_mm: float,
+                seat: int | None = None, back: FaceSpec | None = None) -> Piece:
+    """A rectangular piece whose front is drawn by a built-in drawer from `fields` (and `back`, if two-sided)."""
+    width, height = mm(width_mm), mm(height_mm)
+    front = FaceSpec(template=template, fields_json=json.dumps(fields, sort_keys=True), width=width, height=height,
+                     bleed=component.bleed, shape="rect")
+    return Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, back, player=seat)
+
+
+FieldsFor = Callable[[str | None, str | None], dict[str, Any]]
+
+
+def drawn_copies(spec: KitSpec, component: ComponentSpec, players: int, template: str, width_mm: float,
+                 height_mm: float, fields_for: FieldsFor, back_fields_for: FieldsFor | None = None) -> Iterator[Piece]:
+    """`count` copies of a drawn piece for each colour set; fields_for(colour_name, colour) gives its fields.
+
+    The back, when the component has one, is drawn by the same drawer from back_fields_for(…), or, for a
+    back that names no block of its own, from its template like any piece's back.
+    """
+    width, height = mm(width_mm), mm(height_mm)
+    for seat, colour_name, colour in colour_sets(spec, component, players):
+        back = None
+        if back_fields_for is not None:
+            back = FaceSpec(template=template, fields_json=json.dumps(back_fields_for(colour_name, colour), sort_keys=True),
+                            width=width, height=height, bleed=component.bleed, shape="rect")
+        elif component.back is not None:
+            fields = face_fields(spec, component, component.back, colour, colour_name, {}, seat)
+            back = face(component.back, fields, width, height, component.bleed, "rect")
+        piece = drawn_piece(component, template, fields_for(colour_name, colour), width_mm, height_mm, seat, back)
+        for _ in range(component.count):
+            yield piece

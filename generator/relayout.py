@@ -1,0 +1,112 @@
+"""A watched rebuild's imposition: the previous build's pages, with the new pieces put in, when only what the
+faces show changed (a card's text, a token's label). Imposing is pure geometry over the pieces' sizes and
+outlines, and it tries every packing strategy, so it is most of a one-card rebuild; what the faces show
+never moves a piece.
+
+`impose_again(pieces, options, imposing, kept)` compares the pieces with their faces' content left out against
+what `kept` (a dict the watch keeps, write.faces.DrawingMemory.layouts) holds from the last build, and on a
+match rebuilds that imposition with each old piece replaced by the new one in its place. Anything it cannot
+map (a piece the imposition made itself, one piece object whose places now hold different pieces) means
+imposing afresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Sequence
+
+
+def impose_again(pieces: Sequence, options, imposing: Callable, kept: dict):
+    """`imposing(pieces, options)`, or the last build's result with `pieces` put in where it fits."""
+    shape = _shape(pieces, options)
+    last = kept.get("last")
+    if last is not None and shape is not None and last[0] == shape:
+        moved = _moved(last[2], last[1], pieces)
+        if moved is not None:
+            kept["last"] = (shape, tuple(pieces), moved)
+            return moved
+    imposition = imposing(pieces, options)
+    kept["last"] = (shape, tuple(pieces), imposition) if shape is not None else None
+    return imposition
+
+
+def _shape(pieces: Sequence, options) -> tuple | None:
+    """The pieces as imposing sees them: everything but a template face's fields and template (its size,
+    bleed and shape stay); faces drawn by built-in drawers stay whole (their drawing may carry geometry)."""
+    shapes = []
+    for piece in pieces:
+        faces = {side: _face_shape(getattr(piece, side)) for side in ("front", "back")}
+        shapes.append(dataclasses.replace(piece, **faces))
+    key = (options, tuple(shapes))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _face_shape(face):
+    if face is None or face.template.startswith("@"):
+        return face
+    return ("face", face.width, face.height, face.bleed, face.shape, face.corner_radius)
+
+
+def _moved(imposition, old: Sequence, new: Sequence):
+    """`imposition` with old[i] replaced by new[i] wherever it appears; None when that cannot be done safely."""
+    if len(old) != len(new):
+        return None
+    mapping: dict[int, Any] = {}
+    for piece, fresh in zip(old, new):  # one piece object may stand at several places (30 equal tokens)
+        known = mapping.setdefault(id(piece), fresh)
+        if known is not fresh and known != fresh:
+            return None
+    piece_type = type(old[0]) if old else None
+    try:
+        return _rebuilt(imposition, mapping, piece_type)
+    except (_Unmapped, TypeError, ValueError):  # ValueError: a field dataclasses.replace cannot set
+        return None
+
+
+class _Unmapped(Exception):
+    """A piece in the imposition that is not one of the kit's pieces (made by the imposer itself)."""
+
+
+_PLAIN = frozenset({float, int, str, bool, type(None)})
+_PLAIN_NAMES = frozenset({"float", "int", "str", "bool"})
+_LEAVES: dict[type, bool] = {}  # dataclass types whose fields are all plain values (a crop mark)
+
+
+def _leaf(kind: type) -> bool:
+    known = _LEAVES.get(kind)
+    if known is None:
+        known = _LEAVES[kind] = all(str(f.type) in _PLAIN_NAMES for f in dataclasses.fields(kind))
+    return known
+
+
+def _rebuilt(value: Any, mapping: dict, piece_type: type) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is piece_type:
+        fresh = mapping.get(id(value))
+        if fresh is None:
+            raise _Unmapped
+        return fresh
+    if isinstance(value, tuple):
+        items = tuple(_rebuilt(item, mapping, piece_type) for item in value)
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(*items) if hasattr(value, "_fields") else items
+    if isinstance(value, list):
+        return [_rebuilt(item, mapping, piece_type) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if _leaf(kind):
+            return value
+        changes = {}
+        for field in dataclasses.fields(value):
+            current = getattr(value, field.name)
+            fresh = _rebuilt(current, mapping, piece_type)
+            if fresh is not current:
+                changes[field.name] = fresh
+        return dataclasses.replace(value, **changes) if changes else value
+    return value

@@ -1,0 +1,61 @@
+"""The kind table (generator/kinds/registry.py): one line per kind, and every stage takes its kinds from it."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import replace
+
+import pytest
+
+from generator.kinds.registry import BY_NAME, DRAWERS, KINDS, Kind, KindName, kind_named, option_blocks
+from generator.manifest.schema import kit_schema
+
+
+def test_the_schema_admits_exactly_the_kinds_of_the_table():
+    component = kit_schema()["$defs"]["component"]["properties"]
+    assert component["kind"]["enum"] == [kind.name for kind in KINDS]
+    for block in option_blocks():
+        assert block in component, f"no schema for the {block}: block"
+
+
+def test_each_line_is_whole():
+    assert len(BY_NAME) == len(KINDS), "a kind is listed twice"
+    for kind in KINDS:
+        if kind.block is not None:
+            assert kind.check is not None or kind.parse is not None, f"{kind.name}: its {kind.block}: block is never read"
+        if kind.drawn:
+            assert kind.block is not None, f"{kind.name} is drawn, so sized by an option block, and has none"
+        assert all(name in DRAWERS for name in kind.drawers)
+        if kind.parse is not None:  # options parsed at load are a frozen dataclass, handed to the builder as such
+            assert dataclasses.is_dataclass(kind.options) and kind.options.__dataclass_params__.frozen, kind.name
+
+
+def test_an_unknown_kind_is_an_error_not_a_token():
+    with pytest.raises(LookupError, match="registry.py"):
+        kind_named("meeple")
+    assert kind_named("card").template == "card" and kind_named("token").shape == "disc"
+
+
+def test_kind_names_are_a_type():
+    assert KindName.RONDEL == "rondel" and KindName("hexmap") is KindName.HEXMAP
+    assert {member.value for member in KindName} == set(BY_NAME)
+
+
+def test_a_kind_added_to_the_table_is_built_and_drawn(write_kit, monkeypatch):
+    """One table line is all the model and render stages need: a new kind with the plain builder and templates."""
+    import generator.kinds.registry as registry
+    from generator.manifest import load_manifest
+    from generator.model import build_kit
+    from generator.render import render_face
+
+    meeple = Kind("meeple", shape="disc")
+    monkeypatch.setattr(registry, "BY_NAME", {**registry.BY_NAME, "meeple": meeple})
+    folder = write_kit("""\
+        kit: {name: Meeples}
+        components:
+          - {id: m, kind: token, size: 20mm, count: 3}
+        """)
+    spec = load_manifest(folder)
+    kit = build_kit(replace(spec, components=tuple(replace(c, kind="meeple") for c in spec.components)), 1)
+    assert len(kit.pieces) == 3 and kit.pieces[0].outline.shape == "disc"
+    assert render_face(kit.pieces[0].front, spec).svg.lstrip().startswith("<svg")

@@ -1,0 +1,70 @@
+"""A watched rebuild reuses the last imposition when only what the faces show changed (generator/relayout.py):
+the result is the imposition of the new pieces, exactly, and any change of geometry imposes afresh."""
+
+from __future__ import annotations
+
+from generator.impose import SheetOptions, impose_sheets
+from generator.manifest import load_manifest
+from generator.model import build_kit
+from generator.papers import load_paper
+from generator.relayout import impose_again
+
+KIT = """\
+kit: {name: Relayout}
+components:
+  - id: deck
+    kind: card
+    size: poker
+    sides: {back: {fields: {label: Deck}}}
+    cards: cards.csv
+  - id: coin
+    kind: token
+    shape: disc
+    size: 25mm
+    count: 30
+    fields: {label: Coin}
+"""
+
+
+def pieces_and_options(kit_dir):
+    spec = load_manifest(kit_dir)
+    paper = load_paper(spec.defaults.paper, spec.defaults.orientation, spec.defaults.margin)
+    return build_kit(spec, spec.players_max).pieces, SheetOptions(paper, spec.defaults.gutter)
+
+
+def test_a_text_edit_keeps_the_layout_with_the_new_pieces(write_kit):
+    cards = "count,title,text\n" + "".join(f"1,Card {i},Gain {i} gold.\n" for i in range(20))
+    kit = write_kit(KIT, {"cards.csv": cards})
+    kept, calls = {}, []
+
+    def imposing(pieces, options):
+        calls.append(1)
+        return impose_sheets(pieces, options)
+
+    impose_again(*pieces_and_options(kit), imposing, kept)
+    (kit / "cards.csv").write_text(cards.replace("Gain 7 gold.", "Gain seven gold then draw."))
+    pieces, options = pieces_and_options(kit)
+    again = impose_again(pieces, options, imposing, kept)
+    assert len(calls) == 1  # imposed once, reused after the edit
+    assert again == impose_sheets(pieces, options)
+    placed = {id(pl.piece) for page in again.pages for pl in page.placements}
+    assert placed <= {id(piece) for piece in pieces}
+
+
+def test_a_change_of_size_or_count_imposes_afresh(write_kit):
+    cards = "count,title,text\n" + "".join(f"1,Card {i},Gain {i} gold.\n" for i in range(20))
+    kit = write_kit(KIT, {"cards.csv": cards})
+    kept, calls = {}, []
+
+    def imposing(pieces, options):
+        calls.append(1)
+        return impose_sheets(pieces, options)
+
+    impose_again(*pieces_and_options(kit), imposing, kept)
+    (kit / "kit.yaml").write_text(KIT.replace("size: 25mm", "size: 30mm"))
+    pieces, options = pieces_and_options(kit)
+    assert impose_again(pieces, options, imposing, kept) == impose_sheets(pieces, options)
+    (kit / "cards.csv").write_text(cards + "1,Card 20,One more.\n")
+    pieces, options = pieces_and_options(kit)
+    assert impose_again(pieces, options, imposing, kept) == impose_sheets(pieces, options)
+    assert len(calls) == 3
