@@ -28,14 +28,16 @@ def pytest_configure(config):
     import os
     import tempfile
 
-    config._pnpgen_cache = tempfile.TemporaryDirectory(prefix="pnpgen-test-cache-")
-    os.environ["XDG_CACHE_HOME"] = config._pnpgen_cache.name
+    config._pnpgen_cache = tempfile.mkdtemp(prefix="pnpgen-test-cache-")  # one per process (xdist workers too)
+    os.environ["XDG_CACHE_HOME"] = config._pnpgen_cache
 
 
 def pytest_unconfigure(config):
+    import shutil
+
     cache = getattr(config, "_pnpgen_cache", None)
     if cache is not None:
-        cache.cleanup()
+        shutil.rmtree(cache, ignore_errors=True)
 
 
 def pytest_addoption(parser):

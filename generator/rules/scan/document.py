@@ -7,14 +7,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .annotations import read_per
+from .articles import deal_each, inline_items, of_them, one_per_player, one_used
+from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
-from .prose import (GAMEPLAY, PLAY, of_them, SETUP as SETUP_WORDS, category_counts, deal_each, inline_items, one_per_player, one_used, paragraphs,
-                    read_sentence, sentences, special_productions)
-from .annotations import read_per
-from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
+from .paragraphs import paragraphs, sentences
+from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, read_sentence
 from .sections import OPTIONAL, SETUP, SUPPLIED, is_play, section_kinds
+from .specials import category_counts, special_productions
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 

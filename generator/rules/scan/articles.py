@@ -1,0 +1,168 @@
+"""Things named without a count in front of them: an inline list after a cue ("Equipment: 8 suits, paper,
+pencils"), "give each player a pencil", "deal five to each player", "a felt mat is used", "keep a pencil and a
+sheet of paper handy", "flip over 3 of them". Each production returns spans of the sentence it reads."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import NUMBER, parse_number
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+from .prose import ACQUIRES
+
+_INLINE_LIST = re.compile(
+    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:equipment|components?|contents?|materials?|requirements?|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
+    r"|(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
+    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
+    r"\s*:?\s+(?P<items>.+)$", re.I)
+
+
+_ONE_PER_PLAYER = re.compile(
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
+    r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
+    r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+
+
+def inline_items(sentence: str) -> list[tuple[int, str]] | None:
+    """'Equipment: 8 piecepack suits, paper, pencils, optional playmat': the items after the cue, with offsets."""
+    match = _INLINE_LIST.match(sentence.strip())
+    if match is None:
+        if ":" not in sentence:
+            return None
+        labelled = re.search(r"(?<=[a-z0-9),]\s)(?=[A-Z][a-z]+(?:\s+[a-z]+)?\s*:\s)", sentence)
+        if labelled is None:
+            return None
+        found = inline_items(sentence[labelled.start():])
+        return [(labelled.start() + at, text) for at, text in found] if found else None
+    lead = len(sentence) - len(sentence.lstrip())
+    start = lead + match.start("items")
+    items = []
+    for piece in re.finditer(r"[^,;]+", match.group("items")):
+        text = piece.group(0)
+        sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+\s))", text)
+        at = piece.start()
+        for part in sub:
+            offset = text.find(part, at - piece.start()) + piece.start()
+            stripped = part.strip().rstrip(".")
+            stripped = re.sub(r"^(?:and|or|plus)\s+", "", stripped)
+            if stripped:
+                items.append((start + offset + part.find(stripped), stripped))
+    return items if len(items) >= 2 or (items and re.search(r"\d|\b(?:an?|one)\b", items[0][1])) else None
+
+
+def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
+    """'Give each player a pencil' -> [(start, end, 'pencil')]: one component for each player."""
+    found = []
+    for match in _ONE_PER_PLAYER.finditer(sentence):
+        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at)\b", match.group("noun"))[0]
+        words = noun.split()
+        while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+            words.pop()
+        if words:
+            noun = " ".join(words)
+            found.append((match.start("article"), match.start("noun") + len(noun), noun))
+    return found + _acquired_articles(sentence, {start for start, _, _ in found})
+
+
+_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|$|\.))", re.I)
+
+
+def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:
+    """'Each player places a warrior and a peasant on the capital': every 'a X' the player acquires, one each."""
+    verb = ACQUIRES.search(sentence)
+    if verb is None:
+        return []
+    found = []
+    rest = sentence[verb.end():]
+    for match in _ARTICLE_ITEM.finditer(rest):
+        start = verb.end() + match.start("article")
+        noun = match.group("noun")
+        if start in taken or head_of(noun) in NOT_COMPONENTS:
+            continue
+        found.append((start, verb.end() + match.end("noun"), noun))
+    return found
+
+
+_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab)\s+(?P<article>an?|one)\s+"
+                    r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
+_A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"
+                        r"|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included)\b", re.I)
+
+
+_DEAL_N = re.compile(
+    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s+(?:cards?\s+)?(?:(?:face[\s-](?:down|up)|at\s+random|randomly|"
+    rf"of\s+them|secretly)\s+)?(?:to\s+)?each\s+player", re.I)
+_OBJECT = re.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
+
+
+def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'Shuffle the Role cards and deal one face down to each player': (start, end, count, 'Role cards')."""
+    found = []
+    for match in _DEAL_N.finditer(sentence):
+        value = parse_number(match.group("n"))
+        objects = list(_OBJECT.finditer(sentence[:match.start()]))
+        if value is None:
+            continue
+        noun = objects[-1].group("noun") if objects else "cards"
+        found.append((match.start("n"), match.end(), value, noun))
+    return found
+
+
+def one_used(sentence: str) -> list[tuple[int, int, str]]:
+    """'A canvas mat is used', 'optionally use a timer', 'a Checkers board can be used': one of a component."""
+    found = []
+    for match in [*_USE_A.finditer(sentence), *_A_IS_USED.finditer(sentence)]:
+        noun = match.group("noun")
+        if match.re is _USE_A:  # 'use a timer to …': the noun ends at its component head
+            words = re.split(r"\s+(?:to|for|of|with|from|that|which|and|in|on|as)\b", noun)[0].split()
+            while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+                words.pop()
+            noun = " ".join(words)
+            if not noun:
+                continue
+        if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
+            found.append((match.start("article"), match.start("noun") + len(noun), noun))
+            found += _and_a(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []
+    return found
+
+
+_AND_A = re.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
+
+
+def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
+    """'have a pencil and a sheet of paper': the further single things coordinated after the first."""
+    found = []
+    for _ in range(4):
+        match = _AND_A.match(sentence, pos)
+        if match is None:
+            break
+        noun = match.group("noun")
+        main = re.split(r"\s+of\s+", noun)[0]
+        if head_of(noun) not in COMPONENT_HEADS and not (main.split()[-1].lower() in {"piece", "sheet", "pad", "set"}):
+            break
+        found.append((match.start("article"), match.end("noun"), noun))
+        pos = match.end("noun")
+    return found
+
+
+_OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
+
+
+def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'Shuffle the Infection cards and flip over 3 of them': 3 of the things the sentence named before."""
+    found = []
+    for match in _OF_THEM.finditer(sentence):
+        value = parse_number(match.group("n"))
+        words = re.findall(r"[A-Za-z][\w'-]*", sentence[:match.start()])
+        heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
+        if not value or value < 2 or not heads:
+            continue  # 'puts one of them on space 0': a piece placed, not a count
+        last = heads[-1]
+        first = last
+        while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
+            first -= 1
+        found.append((match.start(), match.end(), value, " ".join(words[first:last + 1])))
+    return found
+
+
+_OF_THEM_STOP = frozenset("the all your their his her its and or of a an to from in on with".split())

@@ -1,0 +1,114 @@
+"""Running text as paragraphs and sentences: prose lines joined across line breaks (hyphenation undone), a
+map from each character back to its line and column, and the sentences of a paragraph. Entry points:
+paragraphs, sentences."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from .layout import LayoutLine
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
+
+
+class Places:
+    """Where each character of a paragraph came from, (index into lines, column in that line's text), kept as
+    one entry per joined line rather than per character."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # paragraph offset where each line's text begins
+        self.lines: list[int] = []
+        self.size = 0
+
+    def add_line(self, index: int, length: int) -> None:
+        self.starts.append(self.size)
+        self.lines.append(index)
+        self.size += length
+
+    def add_joint(self) -> None:
+        self.size += 1  # the space between two lines belongs to the line before it
+
+    def drop_last(self) -> None:
+        self.size -= 1  # a line-end hyphen removed
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, at: int) -> tuple[int, int]:
+        if at < 0:
+            at += self.size
+        if not 0 <= at < self.size:
+            raise IndexError(at)
+        k = bisect.bisect_right(self.starts, at) - 1
+        return self.lines[k], at - self.starts[k]
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    places: Places  # per character: (index into lines, column in that line's text)
+
+
+def _ends_statement(previous: str, text: str) -> bool:
+    """A short line followed by a capitalised one is a statement of its own, even without a full stop
+    ('Each player gets 10 gold' / 'Each player places a warrior'): wrapped prose fills its lines."""
+    if re.match(r"\d+\s+[A-Z]", text) and not re.search(r"[,(:-]$|\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by|are|is|has"
+                                                       r"|have|contains?|takes?|receives?|gets?|from|all|each|only|than|into|total)$",
+                                                       previous.rstrip(), re.I):
+        return True  # '… minutes per game' / '13 Martian Dice.': a count starts a line of its own
+    return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
+        and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
+
+
+
+
+_STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
+                          r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
+
+
+def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
+    """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone."""
+    result: list[Paragraph] = []
+    parts: list[str] = []
+    places = Places()
+
+    def flush() -> None:
+        nonlocal places
+        if parts:
+            result.append(Paragraph("".join(parts), places))
+        parts.clear()
+        places = Places()
+
+    for index, line in enumerate(lines):
+        if line.blank or line.is_debris or line.number in taken or line.heading_level:
+            flush()
+            continue
+        text = line.text
+        if parts and (_ends_statement(parts[-1], text) or text.count("\t") >= 2 or parts[-1].count("\t") >= 2):
+            flush()  # a table's row is a paragraph of its own
+        if parts:
+            last = parts[-1]
+            if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].islower():
+                parts[-1] = last[:-1]
+                places.drop_last()
+            else:
+                parts.append(" ")
+                places.add_joint()
+        parts.append(text)
+        places.add_line(index, len(text))
+        if line.bullet is not None and index + 1 < len(lines) and lines[index + 1].bullet is not None:
+            flush()
+    flush()
+    return result
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    out, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        out.append((start, text[start:match.start()]))
+        start = match.end()
+    if start < len(text):
+        out.append((start, text[start:]))
+    return out

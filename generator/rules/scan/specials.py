@@ -1,0 +1,67 @@
+"""Sentence productions that read a count against something else in the text: "the remaining 40 are
+tinted" (a part of the last total), fractions ("two-thirds of these (80)"), per-category products ("for every
+house there is a Herald"), numbered ranges ("numbered 3 through 7, two of each"), and the categories a
+sentence counts ("four suits"). Entry points: special_productions, category_counts, fraction_value."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import NUMBER, parse_number
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, singular
+
+_REMAINING = re.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
+_FRACTION = re.compile(
+    rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
+    rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
+_FRACTIONS = {"half": (1, 2), "a third": (1, 3), "one third": (1, 3), "one-third": (1, 3), "two thirds": (2, 3),
+              "two-thirds": (2, 3), "a quarter": (1, 4), "one quarter": (1, 4), "one-quarter": (1, 4),
+              "three quarters": (3, 4), "three-quarters": (3, 4)}
+_CATEGORY = re.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
+_FOR_EVERY = re.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
+_NUMBERED = re.compile(
+    rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
+    rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
+
+
+def fraction_value(name: str) -> tuple[int, int]:
+    return _FRACTIONS.get(" ".join(name.lower().split()), (0, 1))
+
+
+def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]:
+    """Statements read by the sentence productions: parts ('the remaining 40 are tinted'), products ('for every
+    house there is a Herald'), numbered ranges. Each dict: start, end, count, component, kind, extra."""
+    found = []
+    for match in _REMAINING.finditer(sentence):
+        found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
+                      "component": match.group("what"), "kind": "part"})
+    for match in _FRACTION.finditer(sentence):
+        found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
+                      "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})
+    for match in _FOR_EVERY.finditer(sentence):
+        category = singular(match.group("cat"))
+        many = categories.get(category)
+        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+(?!and\b|or\b)[A-Za-z][\w'-]*)?)", match.group("things")):
+            at = match.start("things") + thing.start()
+            found.append({"start": at, "end": match.start("things") + thing.end(), "count": many,
+                          "component": thing.group("noun"), "kind": "product", "per": category})
+    for match in _NUMBERED.finditer(sentence):
+        a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
+        if k and b >= a:
+            found.append({"start": match.start(), "end": match.end(), "count": (b - a + 1) * k,
+                          "component": match.group("noun"), "kind": "total"})
+    return found
+
+
+def category_counts(sentence: str) -> dict[str, int]:
+    """'The Almanac has five houses' -> {'house': 5}: counts of things that are categories, not components."""
+    found = {}
+    for match in _CATEGORY.finditer(sentence):
+        word = singular(match.group("cat"))
+        value = parse_number(match.group("n"))
+        if value is None or word in COMPONENT_HEADS:
+            continue
+        if word in PER_WORDS or word in NOT_COMPONENTS or re.search(r"s$", match.group("cat")):
+            if word not in {"player", "point", "minute", "round", "turn", "page", "year", "age"}:
+                found[word] = value
+    return found
