@@ -68,7 +68,7 @@ remain remaining left one
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
 _MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
-_FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further",
+_FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further", "remaining",
            "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
 
 
@@ -143,7 +143,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             break
         tok = token.group("tok")
         bare = tok.strip("\"'").lower()
-        if bare in STOP_WORDS and not (start is None and bare in {"more"}):
+        if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}):  # '10 remaining River tiles'
             break
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):

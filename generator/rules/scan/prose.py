@@ -56,7 +56,7 @@ _STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\
 ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?"
                        r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
 _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
-                                r"|return|reveal|draw|choose|select)\s+(?:\w+\s+){0,2}$", re.I)
+                                r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
@@ -163,7 +163,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         per = per_after.per if per_after is not None and per_after.count is None else \
             "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         condition = None
-        cond = _CONDITION.search(sentence)
+        before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
+        cond = before_phrase[-1] if before_phrase else _CONDITION.search(sentence)  # the nearest one before it
         if cond and role == "setup":
             number = parse_number(cond.group("n"))
             condition = f"{number} players" if number else None
