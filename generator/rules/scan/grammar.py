@@ -279,6 +279,8 @@ def _ranges(text: str) -> list[Phrase]:
 _OF_THE = re.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
 _SETUP_VERB = re.compile(r"\b(?:assign|place|put|take|deal|give|draw|reveal|remove|return|choose|select|flip|shuffle|keep|use|add)s?"
                          r"\s+(?:randomly\s+|only\s+)?$", re.I)
+_SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess", "dice", "instructions", "rules",
+                          "people", "men", "cards"})
 _DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
 
@@ -331,6 +333,12 @@ def count_first(text: str) -> list[Phrase]:
                 end = inner[2]
                 component = f"{component} of {text[grouped.end():end].strip()}"
                 head = head_of(inner[0]) if head_of(inner[0]) in COMPONENT_HEADS else head
+        last_word = component.split()[-1].lower().strip("\"'.,;:()") if component.split() else ""
+        following = re.match(r"\s+([A-Za-z][\w'-]*)", text[end:])
+        name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
+        if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
+                and not name_goes_on:
+            continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural)
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
         phrases.append(Phrase(match.start(), end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
