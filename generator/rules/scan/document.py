@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from .annotations import read_per
 from .articles import deal_each, inline_items, of_them, one_per_player, one_used
-from .grammar import COUNT_HINT, Phrase, bare_item, count_first, parse_number
+from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .lists import Item, ListRun, read_lists
@@ -244,6 +244,9 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         phrase = first[0] if first else bare_item(body)
         if phrase is None or phrase.is_excluded or len(body.split()) > 8:
             continue
+        if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and (
+                len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS):
+            continue  # 'to collect income from', 'build public works': a clause, not a thing
         end = phrase.end if phrase.form != "bare_item" else len(body)
         per = read_per(body, phrase.end)
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
