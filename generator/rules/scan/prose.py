@@ -23,7 +23,7 @@ STATING = re.compile(
     re.I,
 )
 SETUP = re.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
+    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
