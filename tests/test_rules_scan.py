@@ -251,6 +251,13 @@ def test_a_binary_file_is_refused_with_exit_2(tmp_path):
     assert result.exit_code == 2 and "not a text file" in result.output
 
 
+def test_a_file_named_pdf_that_is_not_one_says_so_with_exit_2(tmp_path):
+    rulebook = tmp_path / "rules.pdf"
+    rulebook.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00 not a pdf")
+    result = CliRunner().invoke(app, ["rules", "scan", str(rulebook)])
+    assert result.exit_code == 2 and "is not a PDF" in result.output and "Traceback" not in result.output
+
+
 # ------------------------------------------------------------------------------------------------
 # No vocabulary of the seeds
 # ------------------------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ def read_rulebook(path: Path) -> RulebookSource:
         raise RulebookError(f"cannot read the rulebook {label}: {error.strerror or error}") from None
     if data.startswith(b"%PDF-"):
         return _pdf_source(data, label)
+    if path.suffix.lower() == ".pdf":
+        raise RulebookError(f"the rulebook {label} is named .pdf but is not a PDF (it does not start with %PDF-)")
     return source_of_text(_decode(data, label), label, path.suffix)
 
 
