@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
 
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
 
 PLACEHOLDER = r"(?:X{2,}|x{2,}|\?{1,3}|#{1,3}|_{1,})"
 UNSPECIFIED_WORDS = r"(?:various|assorted|several|many|some|numerous|a\s+number\s+of|a\s+few|lots\s+of|plenty\s+of)"
@@ -277,10 +277,8 @@ def _ranges(text: str) -> list[Phrase]:
 
 
 _OF_THE = re.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
-_SETUP_VERB = re.compile(r"\b(?:assign|place|put|take|deal|give|draw|reveal|remove|return|choose|select|flip|shuffle|keep|use|add)s?"
-                         r"\s+(?:randomly\s+|only\s+)?$", re.I)
-_SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess", "dice", "instructions", "rules",
-                          "people", "men", "cards"})
+_SETUP_VERB = re.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only\s+)?$", re.I)
+_SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
 _DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
 

@@ -39,6 +39,12 @@ mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre
 cent dollar euro buck
 """.split())
 
+# The verbs of a setup step ('Take 1 scoring marker', 'assign 2 of the tiles'): one list for every production
+# that asks whether a count is being set out.
+SETUP_VERBS = ("assign", "place", "put", "take", "deal", "give", "draw", "reveal", "remove", "return", "choose",
+               "select", "flip", "shuffle", "keep", "use", "add", "set", "lay", "turn", "roll")
+SETUP_VERB_PATTERN = "(?:" + "|".join(SETUP_VERBS) + ")"
+
 # "12 of each colour", "per player": the grouping words a `per` can name.
 PER_WORDS = {"player": "player", "colour": "colour", "color": "colour", "side": "side", "suit": "suit",
              "kind": "kind", "type": "type", "house": "house", "team": "team", "faction": "faction",

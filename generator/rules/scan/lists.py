@@ -117,10 +117,10 @@ def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
     return text
 
 
-def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool) -> Item | None:
-    """The item of a line read together with its wrapped tail, when only then does it name a component.
-    Quotes stay on the line itself: the tail only decides what is counted."""
-    alone = _item(line, allow_bare)
+def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | None) -> Item | None:
+    """The item of a line read together with its wrapped tail, when only then does it name a component
+    (`alone`: what the line reads as by itself). Quotes stay on the line itself: the tail only decides what
+    is counted."""
     if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded:
         return None
     joined = LayoutLine(line.number, line.raw, f"{line.text.rstrip()} {tail}", line.cols, line.indent, line.bullet,
@@ -321,7 +321,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:
-            joined = _wrapped_item(line, tail, allow_bare)
+            joined = _wrapped_item(line, tail, allow_bare, items[0] if items else None)
             if joined is not None:
                 items = [joined]
                 wrapped.add(index + 1)

@@ -10,7 +10,7 @@ import re
 
 from .annotations import read_per
 from .grammar import Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, head_of
+from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = re.compile(
@@ -61,8 +61,8 @@ _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
-_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:take|place|put|draw|give|deal|set|lay|reveal|flip|randomly"
-                         r"|choose|select|add|shuffle|turn|roll)\b", re.I)  # 'Take 1 scoring marker.': a setup step
+_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
+                         re.I)  # 'Take 1 scoring marker.': a setup step
 
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
