@@ -28,10 +28,11 @@ _COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink 
 _TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _EACH_OF_NAMES = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
-_BREAKDOWN = re.compile(r"\(\s*(?P<items>[^()]*\d[^()]*)\)")
+_BREAKDOWN = re.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
                      r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
-_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*[x×]?\s+(?P<name1>[A-Za-z][\w'/ -]*?)|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)
+_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
+                   rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,8 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     if re.search(r"\b(?:each|every|per)\b|mm\b|cm\b|inch|%", items, re.I):
         return None
     parts, offset = [], match.start("items")
-    items = re.sub(r"\s(?=and\s+\d)", ",", items)  # '14 black and 14 white': two parts (same offsets)
+    # '14 black and 14 white', '… and three Traps': two parts (same offsets)
+    items = re.sub(rf"\s(?=and\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
     for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue
@@ -117,7 +119,9 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
         if part is None:
             return None
         number = part.group("n1") or part.group("n2")
-        name = re.sub(r"^[x×]\s+", "", (part.group("name1") or part.group("name2")).strip())  # '5 x 50 cents'
+        name = (part.group("name1") or part.group("name2")).strip()
+        if part.group("times"):
+            name = cleaned[part.end("times"):].strip()  # '5 x 50 cents': the value is the part's name
 
         value = parse_number(number)
         if value is None:

@@ -64,6 +64,8 @@ _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|e
 _IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
                          re.I)  # 'Take 1 scoring marker.': a setup step
 
+_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:randomly\s+)?"
+                               r"(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack|remove|add|use)\b", re.I)
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
 
@@ -87,6 +89,8 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
 
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
+    if section_kind != "setup" and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
+        section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
     stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
