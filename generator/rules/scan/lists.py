@@ -45,10 +45,14 @@ _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?P<group>pile|deck|stack|set|bag|bo
                        r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*\.?$", re.I)
 
 
-_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b)", re.I)
+_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b"
+                       rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
 
 
 _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
+
+
+_COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
@@ -58,6 +62,12 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
         return Phrase(0, named.end(), named.start("n"), named.end("n"), int(named.group("n")), "exact",
                       named.group("noun"), head_of(named.group("noun")), "count_last")
+    counted = _COUNT_IN_PARENS.match(rest)
+    if counted and parse_number(counted.group("n")) is not None and (
+            head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
+        noun = counted.group("noun")  # 'Adventurer cards (6 cards)', 'Event Deck (40 cards)'
+        return Phrase(0, counted.end(), counted.start("n"), counted.end("n"), parse_number(counted.group("n")), "exact",
+                      noun, head_of(noun) if head_of(noun) in COMPONENT_HEADS else head_of(counted.group("unit")), "count_last")
     elliptic = _ELLIPTIC.match(rest)
     if elliptic and parse_number(elliptic.group("n")) is not None:
         return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),

@@ -23,6 +23,14 @@ _NUMBERED = re.compile(
     rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
     rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
 
+# 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
+# the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
+_OF_EACH = re.compile(
+    rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
+    rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
+    rf"(?:\s+(?:the\s+)?(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}))?", re.I)
+_NOT_EACH_NOUN = re.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
+
 
 def fraction_value(name: str) -> tuple[int, int]:
     return _FRACTIONS.get(" ".join(name.lower().split()), (0, 1))
@@ -45,6 +53,18 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             at = match.start("things") + thing.start()
             found.append({"start": at, "end": match.start("things") + thing.end(), "count": many,
                           "component": thing.group("noun"), "kind": "product", "per": category})
+    for match in _OF_EACH.finditer(sentence):
+        noun = match.group("noun") or ""
+        words = noun.split()
+        while words and singular(words[-1]) not in COMPONENT_HEADS and len(words) > 1:
+            words.pop()
+        noun = " ".join(words)
+        if noun and _NOT_EACH_NOUN.match(noun):
+            noun = ""
+        if (noun and singular(words[-1]) not in COMPONENT_HEADS and not noun[0].isupper()) or parse_number(match.group("n")) is None:
+            continue
+        found.append({"start": match.start("n"), "end": match.start("noun") + len(noun) if noun else match.end(),
+                      "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
     for match in _NUMBERED.finditer(sentence):
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
         if k and b >= a:
