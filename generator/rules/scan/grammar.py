@@ -51,7 +51,7 @@ _TOKEN = re.compile(
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
     r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
-    r"|[A-Za-z][\w'&/-]*)",
+    r"|[A-Za-z][\w'&/-]*|\d{1,3}(?![\w.,]))",
     re.I,
 )
 # Words that end a counted noun phrase: grammar words, verbs that follow subjects, and "each".
@@ -103,9 +103,11 @@ class Phrase:
 
     @property
     def is_excluded(self) -> bool:
+        if self.component[:1] in {"/", "&", "|"}:
+            return True  # 'Atk 0 / Def 1': a stat line, not a count
         if " of " in self.component and self.head in GROUPING | {"set"}:
             return False
-        if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$", self.component):
+        if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$|^\d{1,3}\s+[A-Z]", self.component):
             return False  # 'Level 1', 'Age 2': a named set, whatever its name's word
         if self.head in _MEASURES and re.fullmatch(r"[A-Z][\w'-]*\s+[A-Z][\w'-]*", self.component):
             return False  # 'Water Meter', 'Turn Gauge': a named thing, not a measure
@@ -148,8 +150,9 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
-        if start is not None and re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]):
-            end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
+        if start is not None and re.fullmatch(r"\d{1,3}", tok):
+            if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]):
+                end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
             break
         start = token.start("tok") if start is None else start
         end = cursor = token.end("tok")
@@ -299,7 +302,9 @@ def count_first(text: str) -> list[Phrase]:
     for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
-        if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or _DIMENSION_AFTER.match(text, match.end("number")):
+        multiplied = re.match(r"[x×]\s+\d{1,3}\s+[A-Z]", text[match.end("number"):]) is not None  # '12x 2 Sushi rolls'
+        if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
+                _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
         number = match.group("number")
         if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):
