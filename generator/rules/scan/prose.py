@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .annotations import read_per
-from .grammar import Phrase, count_first, parse_number
+from .grammar import NUMBER, Phrase, count_first, parse_number
 from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
@@ -177,4 +177,29 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             "optional": bool(_OPTIONAL.search(sentence)) or section_kind == "optional",
             "supplied": bool(_SUPPLIED.search(sentence)) or section_kind == "supplied",
         }))
-    return result
+    return result + _elliptic_for(sentence, result)
+
+
+_FOR_PLAYERS = re.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
+                          rf"(?:\s*-?\s*players?)?(?=\s*(?:[,;.)]|and\b|$))", re.I)
+
+
+def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[Phrase, dict]]:
+    """'48 cards for three or four players, 60 for five, and 72 for six': counts that leave out the noun of the
+    count before them, one per player count."""
+    more = []
+    for match in _FOR_PLAYERS.finditer(sentence):
+        before = [(p, info) for p, info in read if p.end <= match.start()]
+        if not before or any(p.count_start <= match.start("n") < p.end for p, _ in read):
+            continue
+        phrase, info = before[-1]
+        if not re.search(r"\bfor\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
+                         sentence[phrase.end:match.start()] + " " + sentence[phrase.end:phrase.end + 40], re.I):
+            continue
+        count = parse_number(match.group("n"))
+        players = parse_number(match.group("p"))
+        if count is None or players is None or players > 12:
+            continue
+        more.append((Phrase(match.start(), match.end(), match.start("n"), match.end("n"), count, "exact", phrase.component,
+                            phrase.head, "elliptic"), {**info, "condition": f"{players} players"}))
+    return more
