@@ -245,7 +245,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     if several:
         return several
     whole = _item(line, allow_bare)
-    if whole is not None and whole.phrase.form == "count_first":
+    if whole is not None and whole.phrase.form in {"count_first", "shared"}:
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
             return joined
