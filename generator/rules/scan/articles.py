@@ -146,23 +146,47 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
     return found
 
 
-_OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b", re.I)
+_OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
+                      rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
+                      re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
+
+
+_PAREN_PER_PLAYER = re.compile(rf"\(\s*(?P<n>{NUMBER})\s+(?:for\s+each|per|to\s+each|each\s+for)\s+player\s*\)", re.I)
+
+
+def paren_per_player(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'the fences are placed in their storage area (10 for each player)': so many of the thing named before."""
+    found = []
+    for match in _PAREN_PER_PLAYER.finditer(sentence):
+        value = parse_number(match.group("n"))
+        noun = _named_before(sentence, match.start())
+        if value and noun:
+            found.append((match.start("n"), match.end() - 1, value, noun))
+    return found
+
+
+def _named_before(sentence: str, at: int) -> str | None:
+    """The component the sentence named last before `at`, with up to two words in front of its head."""
+    words = re.findall(r"[A-Za-z][\w'-]*", sentence[:at])
+    heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
+    if not heads:
+        return None
+    last = first = heads[-1]
+    while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
+        first -= 1
+    return " ".join(words[first:last + 1])
 
 
 def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
     """'Shuffle the Infection cards and flip over 3 of them': 3 of the things the sentence named before."""
     found = []
     for match in _OF_THEM.finditer(sentence):
-        value = parse_number(match.group("n"))
-        words = re.findall(r"[A-Za-z][\w'-]*", sentence[:match.start()])
-        heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
-        if not value or value < 2 or not heads:
+        value = parse_number(match.group("n") or match.group("alone"))
+        noun = _named_before(sentence, match.start())
+        if not value or value < 2 or not noun:
             continue  # 'puts one of them on space 0': a piece placed, not a count
-        last = heads[-1]
-        first = last
-        while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
-            first -= 1
-        found.append((match.start(), match.end(), value, " ".join(words[first:last + 1])))
+        start = match.start("n") if match.group("n") else match.start("alone")
+        found.append((start, match.end(), value, noun))
     return found
 
 
