@@ -20,7 +20,7 @@ crate coaster rod button bell overview aid reference summary map ship car train 
 meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid chess-piece stamp note scroll
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
 playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
-fence road bridge hut castle temple boat raft log plank brick vial potion
+fence road bridge hut castle boat raft log plank brick vial potion
 nugget ticket rack easel tableau scorecard notepad clock stopwatch
 """.split())
 
