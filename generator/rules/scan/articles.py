@@ -64,12 +64,33 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     return found + _acquired_articles(sentence, {start for start, _, _ in found})
 
 
-_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|$|\.))", re.I)
+_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.))", re.I)
+
+
+_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:take|place|put|set|lay|add)\s+"
+                           r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to)\b|\s*[,.;]|$)", re.I)
+
+
+def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
+    """'Take a pawn matching the color of your card', 'Place a marker on space 0': one piece set out in a setup step."""
+    match = _IMPERATIVE_A.match(sentence)
+    if match is None:
+        return []
+    words = match.group("noun").split()
+    while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+        words.pop()
+    if not words or words[0].lower() in {"of", "more", "other", "further"}:
+        return []  # 'one of their markers': one of a set, said again
+    noun = " ".join(words)
+    return [(match.start("article"), match.start("noun") + len(noun), noun)]
+
+
+_GIVES_EACH = re.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
 
 
 def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:
     """'Each player places a warrior and a peasant on the capital': every 'a X' the player acquires, one each."""
-    verb = ACQUIRES.search(sentence)
+    verb = ACQUIRES.search(sentence) or _GIVES_EACH.search(sentence)
     if verb is None:
         return []
     found = []
