@@ -92,8 +92,26 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
                       noun, head_of(noun), "bare_item")
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
-        return bare_item(rest)
+        phrase = bare_item(rest)
+        if phrase is None and bulleted:
+            phrase = _named_before_note(rest)
+        return phrase
     return None
+
+
+_NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::\s*$|\(|:\s*\()")
+
+
+def _named_before_note(rest: str) -> Phrase | None:
+    """'• wooden cubes:', '• money chips (in cents): (5 x 50 cents, …)': a bulleted component named before a note
+    or its breakdown; how many is what the parts say."""
+    match = _NOTE_AFTER.match(rest)
+    if match is None or len(match.group("noun").split()) > 5:
+        return None
+    phrase = bare_item(match.group("noun").strip())
+    if phrase is None or phrase.head not in COMPONENT_HEADS:
+        return None
+    return Phrase(0, match.end("noun"), 0, 0, phrase.count, "exact", phrase.component, phrase.head, "bare_item")
 
 
 def _component_line(text: str) -> bool:
@@ -315,8 +333,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         current.clear()
 
     for index, line in enumerate(lines):
-        if line.is_debris:
-            continue
+        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw)):
+            continue  # extraction debris, or a page number between two items of one list
         if line.blank:
             blank_gap += 1
             if blank_gap > 2 and current:
@@ -324,7 +342,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             continue
         section = sections[index]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
-            item is not None and item.phrase.form != "bare_item" for _, item in current[-3:])
+            item is not None and item.phrase.form != "bare_item" for _, item in current[-6:])
         if index in wrapped:
             current.append((line, None))  # the tail of the item above
             continue
@@ -339,6 +357,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and _is_breakdown_line(line))
+        if item is None and not is_intro and _continues_bullet(current, line) and not blank_gap:
+            current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
+            continue
         if item is not None or (is_intro and current):
             if blank_gap and current and item is not None and not _continues(current, item):
                 close()
@@ -354,6 +375,21 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     if current:
         close()
     return runs
+
+
+_PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
+
+
+def _continues_bullet(current: list, line: LayoutLine) -> bool:
+    """A line without a bullet right after a bulleted item whose text it continues (the item above ends in a
+    comma, an open parenthesis or a word that needs more), in a list of bulleted items."""
+    if not current or line.bullet is not None or line.heading_level:
+        return False
+    last_line, last_item = current[-1]
+    if last_item is None or last_line.bullet is None:
+        return False
+    above = last_line.text.rstrip()
+    return above.count("(") > above.count(")") or above.endswith((",", ";", "-", "–"))
 
 
 def _is_breakdown_line(line: LayoutLine) -> bool:
