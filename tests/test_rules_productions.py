@@ -71,6 +71,51 @@ CASES = {
     "per colour part in running text": (
         "Setup\nFill the sack with the 60 shells (15 of each colour).\n",
         [(60, "shell", "setup", None), (15, "shell", "part", "colour")], []),
+    # Added with the productions of this round (each fragment invented)
+    "a setup imperative wherever the extraction put it": (
+        "PLAY\nPlace 1 lighthouse tower in Port Ember. Put 3 fog cubes on each of these coves.\n",
+        [(1, "tower", "setup", None), (3, "cube", "setup", None)], []),
+    "a breakdown in number words": (
+        "Contents\n9 omen tiles (three Storms, three Calms and three Tides)\n",
+        [(9, "tile", "total", None), (3, "tile", "part", None)], []),
+    "a breakdown of values": (
+        "Contents\n30 shell coins (10 x 5 shells, 20 x 1 shell)\n",
+        [(30, "coin", "total", None), (10, "shell", "part", None), (20, "shell", "part", None)], []),
+    "copies of each": (
+        "The deck has 4 identical copies of each harbour card. It also contains three of each ferry token.\n",
+        [(4, "card", "part", "kind"), (3, "token", "part", "kind")], []),
+    "the count in parentheses after the name": (
+        "Contents\nTide cards (24 cards)\nStorm Deck (12 cards)\n",
+        [(24, "card", "total", None), (12, "deck", "total", None)], []),
+    "per colour in parentheses after so many colours": (
+        "Contents\n60 skiffs in five colours (12 skiffs per colour)\n72 reed cubes\n  18 in 4 colours\n",
+        [(60, "skiff", "total", None), (12, "skiff", "part", "colour"), (72, "cube", "total", None)], []),
+    "a multiplier before a numbered name": (
+        "Contents\n- 12x 2 Gull Points\n- 8x 5 Gull Points\n- 30 Tier 1\n",
+        [(12, "point", "total", None), (8, "point", "total", None), (30, "tier", "total", None)], []),
+    "counts that leave out their noun, one per player count": (
+        "Setup\nEach player is dealt 9 cards for three players, 7 for four, and 6 for five players.\n",
+        [(9, "card", "setup", "player"), (7, "card", "setup", "player"), (6, "card", "setup", "player")], [3, 4, 5]),
+    "two counts sharing a noun in one item": (
+        "Contents\n- 6 amber and 6 jade beads\n",
+        [(6, "bead", "total", None)], []),
+    "draw so many of the cards the sentence named": (
+        "Setup\nShuffle the Voyage cards, draw 4 and lay them face up.\n",
+        [(4, "card", "setup", None)], []),
+    "so many for each player in parentheses": (
+        "Setup\nThe fences are stacked beside the board (8 for each player).\n",
+        [(8, "fence", "setup", "player")], []),
+    "one piece named with an article in a setup step": (
+        "Setup\nEach player takes a screen and a pawn of their colour.\nGive each player 2 cards and a reference card.\n"
+        "Take a marker matching your colour.\n",
+        [(1, "screen", "setup", "player"), (1, "pawn", "setup", "player"), (2, "card", "setup", "player"),
+         (1, "card", "setup", "player"), (1, "marker", "setup", None)], []),
+    "a page number and a wrapped line inside a bulleted list": (
+        "• 1 long ferry board,\n14\n\f15\n• 20 oar tokens,\n• coin chips (in shells): (5 x 10 shells,\n5 x 1 shell),\n"
+        "• start player marker,\n• wooden cubes:\n",
+        [(1, "board", "total", None), (20, "token", "total", None), (None, "chip", "total", None),
+         (1, "marker", "total", None), (None, "cube", "total", None)], [14, 15]),
+
 }
 
 

@@ -180,19 +180,20 @@ def paren_per_player(sentence: str) -> list[tuple[int, int, int, str]]:
     found = []
     for match in _PAREN_PER_PLAYER.finditer(sentence):
         value = parse_number(match.group("n"))
-        noun = _named_before(sentence, match.start())
+        noun = _named_before(sentence, match.start(), first=True)
         if value and noun:
             found.append((match.start("n"), match.end() - 1, value, noun))
     return found
 
 
-def _named_before(sentence: str, at: int) -> str | None:
-    """The component the sentence named last before `at`, with up to two words in front of its head."""
+def _named_before(sentence: str, at: int, first: bool = False) -> str | None:
+    """The component the sentence named last (or `first`: its subject) before `at`, with up to two words in
+    front of its head."""
     words = re.findall(r"[A-Za-z][\w'-]*", sentence[:at])
     heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
     if not heads:
         return None
-    last = first = heads[-1]
+    last = first = heads[0] if first else heads[-1]
     while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
         first -= 1
     return " ".join(words[first:last + 1])

@@ -181,7 +181,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", tail))) > 12 \
             and read_breakdown(rest, phrase.end) is None:
         return None  # a sentence that starts with a number, not an item
-    if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1:
+    if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
+            and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per = phrase.per
