@@ -116,6 +116,12 @@ CASES = {
         [(1, "board", "total", None), (20, "token", "total", None), (None, "chip", "total", None),
          (1, "marker", "total", None), (None, "cube", "total", None)], [14, 15]),
 
+    "a rule of play opened by if or when": (
+        "Setup\nIf a player starts their turn with 12 pearls, they must buy a ship.\n"
+        "As soon as a player has seven gulls, the round ends.\n"
+        "If you are playing a two-player game, set aside three more cards.\n",
+        [(3, "card", "setup", None)], [12, 7]),
+
 }
 
 

@@ -66,6 +66,9 @@ _IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:rand
 
 _SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:randomly\s+)?"
                                r"(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack|remove|add|use)\b", re.I)
+_IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
+_SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
+                              r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
 
@@ -100,6 +103,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     gameplay = bool(GAMEPLAY.search(plain))
     result = []
     phrases = count_first(sentence)
+    if _IF_CLAUSE.match(sentence) and not (said_strong or said_setup or _SETUP_CONDITION.search(sentence)):
+        return []  # 'If a player starts their turn with 10 coins …', 'As soon as a player has six …': a rule of play
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
