@@ -122,6 +122,19 @@ CASES = {
         "If you are playing a two-player game, set aside three more cards.\n",
         [(3, "card", "setup", None)], [12, 7]),
 
+    "a Markdown page's front matter is not its rules": (
+        "---\ntitle: Ferry Race\nplayers: 2\nequipment: 40 cards\nlayout: game\n---\n\n## Contents\n- 30 ferry cards\n",
+        [(30, "card", "total", None)], [2, 40]),
+
+    "counts after a verb of play": (
+        "Setup\nEach player is dealt 12 cards and plays three cards per round.\nThe captain rolls the 6 remaining dice.\n",
+        [(12, "card", "setup", "player")], [3, 6]),
+
+    "items with an indented description under each": (
+        "Fleet\n\n     Galley (x6): Atk 2 / Def 3.\n         Slow but sturdy.\n\n     Skiff (x4): Atk 1 / Def 1.\n"
+        "         Fast.\n",
+        [(6, "galley", "total", None), (4, "skiff", "total", None)], [2, 3, 1]),
+
 }
 
 

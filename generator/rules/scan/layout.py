@@ -218,4 +218,23 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if bullet is not None:
             level = 0
         lines.append(LayoutLine(index + 1, raw, normalised, tuple(cols), indent, bullet, level, False))
+    return _front_matter_as_debris(lines)
+
+
+_FRONT_FIELD = re.compile(r"^[A-Za-z_][\w-]*:(?:\s.*)?$")
+
+
+def _front_matter_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
+    """A Markdown page's YAML front matter ('---' / 'players: 2' / 'layout: game' / '---') is the page's settings,
+    not its rules: its lines are read as debris."""
+    for start, line in enumerate(lines[:40]):
+        if line.raw.strip() != "---":
+            continue
+        end = next((i for i in range(start + 1, min(len(lines), start + 40)) if lines[i].raw.strip() == "---"), None)
+        fields = lines[start + 1:end] if end else []
+        if len(fields) >= 2 and all(_FRONT_FIELD.match(f.raw.strip()) or not f.raw.strip() or f.raw.startswith((" ", "-"))
+                                    for f in fields) and _FRONT_FIELD.match(fields[0].raw.strip()):
+            for i in range(start + 1, end):
+                lines[i] = LayoutLine(lines[i].number, lines[i].raw, "", (), 0, None, 0, True)
+            break
     return lines

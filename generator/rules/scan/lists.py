@@ -358,6 +358,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and _is_breakdown_line(line))
+        if item is None and not is_intro and _describes_item(current, line):
+            current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
+            continue
         if item is None and not is_intro and _continues_bullet(current, line) and not blank_gap:
             current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
             continue
@@ -379,6 +382,15 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 
 
 _PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
+
+
+def _describes_item(current: list, line: LayoutLine) -> bool:
+    """A line indented deeper than the item above it, without a number: that item's description."""
+    if not current or line.heading_level or COUNT_HINT.search(line.text):
+        return False
+    last_line, last_item = current[-1]
+    owner = next((l for l, i in reversed(current) if i is not None), None)
+    return owner is not None and line.indent > owner.indent + 1 and (last_item is not None or last_line.indent > owner.indent + 1)
 
 
 def _continues_bullet(current: list, line: LayoutLine) -> bool:

@@ -45,6 +45,9 @@ _ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawin
                             r"|steals?|returns?|removes?|lose)\s+(?:up\s+to\s+|at\s+least\s+|only\s+|exactly\s+)?$", re.I)
 
 
+_PLAY_ONLY_VERB = re.compile(r"(?:plays?|playing|pays?|paying|spends?|gains?|loses?|lose|moves?|scores?|steals?|trades?|buys?|sells?)\b", re.I)
+_PLAY_ONLY_BEFORE = re.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|moves?|scores?|steals?|trades?|buys?|sells?|rolls?|rolling)"
+                               r"\s+(?:all\s+(?:of\s+)?)?(?:the|his|her|their|your|its)\s+(?:other\s+)?$", re.I)
 _COPULA_SUBJECT = re.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
 _CONDITION = re.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
 
@@ -123,6 +126,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
         action = _ACTION_BEFORE.search(sentence[:phrase.start])
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
+        if (action is not None and _PLAY_ONLY_VERB.match(action.group(0))) or _PLAY_ONLY_BEFORE.search(sentence[:phrase.start]):
+            continue  # 'plays two cards', 'pays 3 coins': never how many the box holds or a player starts with
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and ((rolled and section_kind != "setup") or not (
                 section_kind == "setup" or said_setup))):
             continue
