@@ -148,6 +148,8 @@ class _TextOfHtml(HTMLParser):
 
 def _html_source(text: str, label: str) -> RulebookSource:
     parser = _TextOfHtml()
+    # server-side directives ('<%@ page … %>', '<?php … ?>') are the page's machinery, not its text
+    text = re.sub(r"<%.*?%>|<\?(?!xml).*?\?>", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     parser.feed(text)
     parser.close()
     lines = [html.unescape(line).rstrip() for line in parser.lines]
