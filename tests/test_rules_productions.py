@@ -135,6 +135,10 @@ CASES = {
         "         Fast.\n",
         [(6, "galley", "total", None), (4, "skiff", "total", None)], [2, 3, 1]),
 
+    "a component named without a count just before a counted item": (
+        "SETTING UP\nEach player picks a colour.\nHarbour board\n60 ferries in four colours (15 ferries per colour).\n",
+        [(1, "board", "total", None), (60, "ferry", "total", None)], []),
+
 }
 
 

@@ -347,6 +347,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         if index in wrapped:
             current.append((line, None))  # the tail of the item above
             continue
+        if not allow_bare and not current and line.bullet is None and not line.heading_level and _component_line(line.text) \
+                and _counted_item_follows(lines, index):
+            allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:
@@ -382,6 +385,13 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 
 
 _PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
+
+
+def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
+    after = next((l for l in lines[index + 1:index + 3] if not l.blank), None)
+    if after is None or after.heading_level:
+        return False
+    return any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False))
 
 
 def _describes_item(current: list, line: LayoutLine) -> bool:
