@@ -136,8 +136,8 @@ CASES = {
         [(6, "galley", "total", None), (4, "skiff", "total", None)], [2, 3, 1]),
 
     "a component named without a count just before a counted item": (
-        "SETTING UP\nEach player picks a colour.\nHarbour board\n60 ferries in four colours (15 ferries per colour).\n",
-        [(1, "board", "total", None), (60, "ferry", "total", None)], []),
+        "SETTING UP\nEach player picks a colour.\nHarbour board\n60 pawns in four colours (15 pawns per colour).\n",
+        [(1, "board", "setup", None), (60, "pawn", "setup", None)], []),
 
 }
 

@@ -348,6 +348,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             current.append((line, None))  # the tail of the item above
             continue
         if not allow_bare and not current and line.bullet is None and not line.heading_level and _component_line(line.text) \
+                and not COUNT_HINT.search(line.text) \
                 and _counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
