@@ -139,6 +139,12 @@ CASES = {
         "SETTING UP\nEach player picks a colour.\nHarbour board\n60 pawns in four colours (15 pawns per colour).\n",
         [(1, "board", "setup", None), (60, "pawn", "setup", None)], []),
 
+    "items joined after a qualifier, each-of after a colon, an inline list ending in a material": (
+        "Components\n- 12 shells of value 1 and 6 shells of value 5\n"
+        "- 40 Cargo cards: 8 each of Salt, Silk, Tea, Spice and Wool\nYou will also need a pencil and paper.\n",
+        [(12, "shell", "total", None), (6, "shell", "total", None), (40, "card", "total", None),
+         (8, "card", "part", "kind"), (1, "pencil", "total", None)], [5]),
+
 }
 
 

@@ -39,7 +39,7 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     items = []
     for piece in re.finditer(r"[^,;]+", match.group("items")):
         text = piece.group(0)
-        sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+\s))", text)
+        sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+(?:\s|\.?$)))", text)
         at = piece.start()
         for part in sub:
             offset = text.find(part, at - piece.start()) + piece.start()

@@ -206,6 +206,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
+_QUALIFIED = re.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,)\s+", re.I)
 
 
@@ -215,6 +216,9 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
     while True:
         last = items[-1]
         rest_at = last.quote_end
+        qualified = _QUALIFIED.match(line.text[rest_at:])
+        if qualified and _AND_MORE.match(line.text[rest_at + qualified.end():]):
+            rest_at += qualified.end()  # '10 coins of value 1 and 5 coins of value 5'
         joiner = _AND_MORE.match(line.text[rest_at:])
         if joiner is None:
             return items
