@@ -71,6 +71,7 @@ DuplexOpt = Annotated[Duplex, choice_option(Duplex, "--duplex", "--duplex is {ei
 LayoutOpt = Annotated[Layout, choice_option(Layout, "--layout", "--layout is {either}, not {value!r}",
                                       "home (duplex pages), gutter-fold (front and back side by side, fold and glue) "
                                       "or print-and-cut (registration marks for a cutting machine).")]
+BackOffsetOpt = Annotated[str, typer.Option("--back-offset", help="Shift of the back side X,Y in mm (measure it with `pnpgen calibrate`).")]
 CutterOpt = Annotated[Optional[Cutter], choice_option(Cutter, "--cutter", "--cutter is {either}, not {value!r}",
                                                 "With --layout print-and-cut: whose registration marks (default silhouette).")]
 
@@ -90,7 +91,7 @@ def build(
     landscape: Annotated[bool, typer.Option("--landscape", help="Landscape sheets.")] = False,
     players: Annotated[Optional[int], typer.Option("--players", help="Print for this many players (default: the kit's maximum).")] = None,
     duplex: DuplexOpt = Duplex.LONG_EDGE,
-    back_offset: Annotated[str, typer.Option("--back-offset", help="Shift of the back side X,Y in mm (measure it with `pnpgen calibrate`).")] = "0,0",
+    back_offset: BackOffsetOpt = "0,0",
     layout: LayoutOpt = Layout.HOME,
     cutter: CutterOpt = None,
     preview: Annotated[bool, typer.Option("--preview", help="Also write PNG previews of every page.")] = False,
@@ -278,13 +279,17 @@ def reference(
     format: Annotated[ReferenceFormat, choice_option(ReferenceFormat, "--format", FORMAT_REFUSAL,
                                                "sheets (A4/Letter pages) or cards (poker-size player aids).")] = ReferenceFormat.SHEETS,
     paper: PaperOpt = None,
+    duplex: Annotated[Duplex, choice_option(Duplex, "--duplex", "--duplex is {either}, not {value!r}",
+                                            "How your printer flips the sheet (player-aid cards are two-sided).")]
+    = Duplex.LONG_EDGE,
+    back_offset: BackOffsetOpt = "0,0",
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
 ) -> None:
     """Typeset the kit's reference sheets or player-aid cards."""
     from generator.manifest import load_manifest
     from generator.reference import write_reference
 
-    format, paper = plain(format), plain(paper)
+    format, paper, duplex, offset = plain(format), plain(paper), plain(duplex), parse_offset(back_offset)
     _check_out(out)
     from generator.pipeline import kit_warnings
 
@@ -292,7 +297,7 @@ def reference(
         spec = load_manifest(kit)
         for text in kit_warnings(spec, strict=False):  # art features pnpgen ignores
             typer.echo(f"warning: {text}", err=True)
-        path = write_reference(spec, out / spec.id, format=format, paper=paper)
+        path = write_reference(spec, out / spec.id, format=format, paper=paper, duplex=duplex, back_offset=offset)
     except (PnpError, OSError) as error:
         _fail(error)
     typer.echo(f"wrote {path}")

@@ -187,7 +187,8 @@ def _write_staged(kit: Kit, faces, imposition: Imposition, options: BuildOptions
             from generator.reference import write_reference
 
             events.stage(spec, "typesetting the reference sheets")
-            written = write_reference(spec, staging, format="sheets", paper=options.paper)
+            written = write_reference(spec, staging, format="sheets", paper=options.paper, duplex=options.duplex,
+                                      back_offset=options.back_offset)
             events.detail(spec, f"{shown(target / Path(written).name)} written")
         report = staging / "build.json"
         report.write_text(json.dumps(build_report(kit, imposition, options, cover_pages), indent=2) + "\n",

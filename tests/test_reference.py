@@ -89,16 +89,17 @@ def face_placements(pdf: Path) -> list[list[tuple[float, float, float, float]]]:
 
 
 def text_sizes(pdf: Path) -> list[float]:
-    """Font sizes of every Tf in page streams and in the card-face forms (not in the icons)."""
+    """Font sizes of every Tf of the typeset text (not in the icons): a sheet's page streams, a card sheet's
+    card-face forms (its page stream holds the sheet writer's footer, the kit sheets' own, read in
+    test_player_aid_footer_is_the_kit_sheets_footer)."""
     import pikepdf
 
     sizes = []
     with pikepdf.open(pdf) as opened:
-        streams = list(opened.pages)
+        streams = []
         for page in opened.pages:
-            for name, xobject in page.Resources.get("/XObject", {}).items():
-                if name.startswith("/Face"):
-                    streams.append(xobject)
+            faces = [x for name, x in page.Resources.get("/XObject", {}).items() if name.startswith("/Face")]
+            streams += faces or [page]
         for stream in streams:
             sizes += [float(operands[1]) for operands, operator in pikepdf.parse_content_stream(stream)
                       if str(operator) == "Tf"]

@@ -42,15 +42,15 @@ class FaceImages:
 
     def draw(self, context, piece: Piece, face: FaceSpec, x: float, y: float, clip: str) -> None:
         """Draw `face` of `piece` with its trim box's top-left at (x, y) (the context's units, points)."""
-        from generator.write.pdf import _outline_path
+        from generator.write.draw import outline_path
 
         b = piece.bleed
 
         def outline(ctx, bx: float, by: float) -> None:  # (bx, by): the bleed box's top-left
             if clip == "bleed":
-                _outline_path(ctx, piece, bx + b, by + b, grow=b)
+                outline_path(ctx, piece, bx + b, by + b, grow=b)
             elif clip == "outline":
-                _outline_path(ctx, piece, bx + b, by + b)
+                outline_path(ctx, piece, bx + b, by + b)
             else:
                 ctx.rectangle(bx + b, by + b, piece.width, piece.height)
 

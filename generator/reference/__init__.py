@@ -1,5 +1,6 @@
 """Reference stage: `write_reference(spec, folder, format, paper)` typesets the kit's `reference:` section
-as A4/Letter sheets or as poker-size, two-sided player-aid cards, with reportlab's platypus.
+as A4/Letter sheets or as poker-size, two-sided player-aid cards, with reportlab's platypus; the cards'
+sheets (cut lines, crop marks, footer, duplex backs) are drawn by the kit's sheet writer (write/sheet.py).
 
 Text never drifts from the components: tables may be built from component data, `{icon}` names become
 the kit's icons on the text baseline, and the output is byte-identical for identical input.
@@ -19,8 +20,12 @@ from generator.reference.content import Reference, parse_reference
 FORMATS = {"sheets": "reference", "cards": "aids"}
 
 
-def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: str | None = None) -> Path:
+def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: str | None = None,
+                    duplex: str = "long-edge", back_offset: tuple[float, float] = (0.0, 0.0)) -> Path:
     """Write `folder/<kit id>-reference.pdf` (sheets) or `folder/<kit id>-aids.pdf` (cards); return its path.
+
+    Cards are two-sided: their backs are mirrored for the `duplex` flip and moved against the printer's
+    `back_offset` (points), as the kit's own two-sided sheets are. Sheets are one-sided.
 
     Raises ManifestError for a bad `reference:` section, LayoutError when something cannot fit,
     UsageError for an unknown format or paper.
@@ -36,7 +41,7 @@ def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: 
     try:
         with tempfile.TemporaryDirectory(prefix=f".{spec.id}-reference-", dir=folder) as work:
             partial = Path(work) / target.name
-            _typeset(spec, reference, format, page_size, Path(work), partial)
+            _typeset(spec, reference, format, page_size, Path(work), partial, duplex, back_offset)
             os.replace(partial, target)
     except BaseException:
         for path in made:  # a failed run leaves no empty folders behind
@@ -47,7 +52,7 @@ def write_reference(spec: KitSpec, folder: Path, format: str = "sheets", paper: 
 
 
 def _typeset(spec: KitSpec, reference: Reference, format: str, page_size: tuple[float, float], work: Path,
-             partial: Path) -> None:
+             partial: Path, duplex: str, back_offset: tuple[float, float]) -> None:
     from generator.reference.icons import IconLibrary
 
     icons = IconLibrary(spec.icons, work, (*spec.roots, TEMPLATES_DIR))
@@ -58,7 +63,8 @@ def _typeset(spec: KitSpec, reference: Reference, format: str, page_size: tuple[
     else:
         from generator.reference.cards import write_cards
 
-        write_cards(reference, icons, partial, page_size, spec.defaults.margin, spec.defaults.bleed, work)
+        write_cards(reference, icons, partial, page_size, spec.defaults.margin, spec.defaults.bleed, work, duplex,
+                    back_offset)
     icons.vectorise(partial)
 
 

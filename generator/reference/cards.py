@@ -3,8 +3,9 @@ front then back of each card, and imposed like any two-sided card.
 
 The faces are typeset first as pages of their own (bleed included), so every platypus rule holds on
 cards too: tables split with their header, headings stay with what follows. The imposition comes from
-the impose stage (butted cards, crop marks, mirrored backs); each face page is then placed on its
-sheet as a Form XObject, clipped like the card faces of a kit.
+the impose stage (butted cards, crop marks, backs mirrored for `--duplex` and moved by `--back-offset`), the
+sheets from the kit's sheet writer (write/sheet.py: cut lines, crop marks, footer and scale bar); each face
+page is then placed under its sheet's marks as a Form XObject, clipped like the card faces of a kit.
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, PageTemplate
 
 from generator.colours import text_on
-from generator.impose import Imposition, Page, Paper, SheetOptions, impose_sheets
+from generator.impose import Imposition, Paper, SheetOptions, impose_sheets
 from generator.model import FaceSpec, Outline, Piece
 from generator.reference.content import Reference
 from generator.reference.document import ReferenceDocument, counting_canvas
 from generator.reference.icons import IconLibrary
-from generator.reference.typeset import FONT, FONT_BOLD, MIN_TEXT_PT, Typesetter
+from generator.reference.fallback import FONT, FONT_BOLD
+from generator.reference.styles import MIN_TEXT_PT
+from generator.reference.typeset import Typesetter
 from generator.units import mm
-from generator.write.pdf import CUT_GREY, CUT_WIDTH, MARK_WIDTH  # the kit sheets' cut and crop marks
+from generator.write.sheet import PageFooter, write_sheets
 
 CARD_WIDTH, CARD_HEIGHT = mm(63), mm(88)
 SAFE = mm(3.5)        # text stays this far inside the trim
@@ -33,16 +36,18 @@ PIECE_ID = "reference-aid"
 
 
 def write_cards(reference: Reference, icons: IconLibrary, target: Path, page_size: tuple[float, float],
-                margin: float, bleed: float, work: Path) -> None:
-    """Typeset `reference` onto card faces and impose them, two-sided, on sheets of `page_size`."""
+                margin: float, bleed: float, work: Path, duplex: str = "long-edge",
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Typeset `reference` onto card faces and impose them, two-sided, on sheets of `page_size`: backs mirrored
+    for the `duplex` flip and moved against the printer's `back_offset` (points), as a kit's cards are."""
     faces = work / "faces.pdf"
     _write_faces(reference, icons, faces, bleed)
     face_count = _page_count(faces)
     pieces = _pieces(face_count, bleed)
     paper = Paper("reference", page_size[0], page_size[1], margin)
-    imposition = impose_sheets(pieces, SheetOptions(paper, gutter=0.0, duplex="long-edge"))
+    imposition = impose_sheets(pieces, SheetOptions(paper, gutter=0.0, duplex=duplex, back_offset=back_offset))
     sheets = work / "sheets.pdf"
-    _write_sheet_marks(imposition, sheets, reference)
+    write_sheets(imposition, sheets, PageFooter(reference.kit_name, duplex), title=f"{reference.title} (cards)")
     _place_faces(sheets, faces, imposition, target)
 
 
@@ -136,55 +141,6 @@ def _pieces(face_count: int, bleed: float) -> list[Piece]:
 
 
 # -- sheets ---------------------------------------------------------------------------------------
-def _write_sheet_marks(imposition: Imposition, path: Path, reference: Reference) -> None:
-    """Everything on the sheets except the faces: cut lines, crop marks, footer (as the kit's sheets)."""
-    kit_name = reference.kit_name
-    canvas = Canvas(str(path), invariant=1, initialFontName=FONT)  # never the unembedded Helvetica
-    canvas.setCreator("pnpgen")
-    canvas.setTitle(f"{reference.title} (cards)")
-    canvas.setAuthor(kit_name)
-    total = len(imposition.pages)
-    for number, page in enumerate(imposition.pages, start=1):
-        canvas.setPageSize((page.width, page.height))
-        if page.kind != "back":
-            canvas.setStrokeColorRGB(*CUT_GREY)
-            canvas.setLineWidth(CUT_WIDTH)
-            for placement in page.placements:
-                canvas.rect(placement.x, page.height - placement.y - placement.piece.height,
-                            placement.piece.width, placement.piece.height, stroke=1, fill=0)
-        canvas.setStrokeColorRGB(0, 0, 0)
-        canvas.setLineWidth(MARK_WIDTH)
-        for mark in page.marks:
-            canvas.line(mark.x1, page.height - mark.y1, mark.x2, page.height - mark.y2)
-        _footer(canvas, page, number, total, kit_name)
-        canvas.showPage()
-    canvas.save()
-
-
-def _footer(canvas: Canvas, page: Page, number: int, total: int, kit_name: str) -> None:
-    """Kit name, page n/N, which side, and a 50 mm bar to check the print scale."""
-    left = mm(8)
-    base = mm(6.5)
-    canvas.setFillColorRGB(0, 0, 0)
-    canvas.setFont(FONT_BOLD, 8)
-    canvas.drawString(left, base, f"{kit_name[:40]} player aids")
-    x = left + canvas.stringWidth(f"{kit_name[:40]} player aids", FONT_BOLD, 8) + mm(3)
-    canvas.setFont(FONT, 8)
-    canvas.drawString(x, base, f"page {number}/{total}")
-    x += canvas.stringWidth(f"page {number}/{total}", FONT, 8) + mm(3)
-    side = {"front": f"sheet {page.sheet} front - print double-sided, flip on long edge",
-            "back": f"sheet {page.sheet} back - crop marks are on the front"}.get(page.kind, f"sheet {page.sheet}")
-    canvas.setFont(FONT, MIN_TEXT_PT)
-    canvas.drawString(x, base, side)
-    right = page.width - left
-    canvas.drawRightString(right, base + mm(2.2), "Print at 100%: this bar measures 50 mm")
-    canvas.setLineWidth(0.6)
-    canvas.line(right - mm(50), base, right, base)
-    for i in range(6):
-        tick = right - mm(50) + mm(10) * i
-        canvas.line(tick, base, tick, base + mm(1.8 if i in (0, 5) else 1.0))
-
-
 def _place_faces(sheets: Path, faces: Path, imposition: Imposition, target: Path) -> None:
     """Put each face page on its sheet as a Form XObject, clipped to the trim plus its outer bleed."""
     import pikepdf

@@ -26,7 +26,8 @@ def counting_canvas(decorate: Decorate, finish: Callable[[Canvas, int], bool] | 
 
     class CountingCanvas(Canvas):
         def __init__(self, *args, **kwargs):
-            from generator.reference.typeset import FONT, register_fonts
+            from generator.reference.fallback import FONT
+            from generator.reference.styles import register_fonts
 
             register_fonts()
             # reportlab starts each page in Helvetica, which it never embeds: print shops refuse such PDFs

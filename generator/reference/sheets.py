@@ -14,7 +14,9 @@ from reportlab.platypus import Frame, FrameBreak, NextPageTemplate, PageTemplate
 from generator.reference.content import Reference
 from generator.reference.document import ReferenceDocument, counting_canvas
 from generator.reference.icons import IconLibrary
-from generator.reference.typeset import FONT, FONT_BOLD, MIN_TEXT_PT, Typesetter
+from generator.reference.fallback import FONT, FONT_BOLD
+from generator.reference.styles import MIN_TEXT_PT
+from generator.reference.typeset import Typesetter
 from generator.units import mm
 
 MIN_MARGIN = mm(12)

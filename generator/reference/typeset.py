@@ -1,15 +1,13 @@
 """Reference stage, part 2: blocks to platypus flowables in the kit's theme (shared by sheets and cards).
 
-One body size drives every style and nothing is set below 7 pt. Paragraphs check, as they are drawn,
-that no line runs wider than its box, so overflowing text is an error instead of a silent overlap.
+One body size drives every style (styles.py) and nothing is set below 7 pt. Paragraphs check, as they are
+drawn, that no line runs wider than its box (flowables.py), so overflowing text is an error instead of a
+silent overlap.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -17,176 +15,22 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import HRFlowable
 
-from generator.colours import text_on
 from generator.errors import LayoutError
 from generator.manifest.loader import ICON_NAME
 from generator.reference.content import (
     Block, DefinitionsBlock, IconsBlock, ListBlock, NoteBlock, Reference, TableBlock, tint,
 )
-from generator.reference.fallback import FONT, FONT_BOLD, bullet_fonts, font_runs, register_fallbacks
+from generator.reference.fallback import bullet_fonts, font_runs
+from generator.reference.flowables import BlockKeeper, FittedParagraph, NotedTable
 from generator.reference.icons import IconLibrary
-from generator.typeface import BUNDLED, Typeface
+from generator.reference.styles import header_fill, make_styles, register_fonts, replace_style
 from generator.units import to_mm
 
-MIN_TEXT_PT = 7.0
 BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
-TOLERANCE = 0.01  # pt: rounding in reportlab's line widths
-
-
-@lru_cache(maxsize=None)
-def register_fonts(typeface: Typeface = BUNDLED) -> tuple[str, str]:
-    """reportlab names (regular, bold) for a typeface, registered as one family so <b> picks the bold face.
-    The bundled font is FONT and FONT_BOLD, which page headers and footers always use."""
-    if typeface == BUNDLED:
-        regular, bold = FONT, FONT_BOLD
-    else:
-        register_fonts(BUNDLED)  # for the page chrome
-        tag = hashlib.sha1("|".join(typeface.digests).encode()).hexdigest()[:8]  # a changed file is a new font
-        regular, bold = f"PnpKit-{tag}", f"PnpKit-{tag}-Bold"
-    try:
-        pdfmetrics.registerFont(TTFont(regular, str(typeface.regular)))
-        pdfmetrics.registerFont(TTFont(bold, str(typeface.bold)))
-    except TTFError as exc:
-        raise LayoutError(f"reference: the font {typeface.family!r} cannot be embedded: {exc}") from None
-    pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
-    register_fallbacks(typeface)
-    return regular, bold
-
-
-class FittedParagraph(Paragraph):
-    """A Paragraph that refuses to draw a line wider than its box (reportlab would let it run over)."""
-
-    where = "reference"
-    source = ""  # the text as the author wrote it, for messages
-
-    def split(self, availWidth, availHeight):
-        parts = super().split(availWidth, availHeight)
-        for part in parts:
-            part.where, part.source = self.where, self.source
-        return parts
-
-    def draw(self):
-        self.check_fits()
-        super().draw()
-
-    def check_fits(self) -> None:
-        """LayoutError when a wrapped line is wider than the width the paragraph was wrapped to."""
-        for line in self.blPara.lines:
-            extra = line[0] if isinstance(line, tuple) else line.extraSpace
-            if extra < -TOLERANCE:
-                raise LayoutError(f"{self.where}: text runs {-extra:.1f} pt past its {to_mm(self.width):.1f} mm wide box "
-                                  f"(a word or icons that cannot be broken): {self.source[:60]!r}")
-
-
-class BlockKeeper(KeepTogether):
-    """Keeps a block whole, moving it to the next column, page or card, unless more than `room` points
-    are left where it stands (None: always move it when it fits there).
-
-    Its parts always go back to the document's list (never straight into the frame), so a heading
-    still pulls its first line along with it after a split.
-    """
-
-    def __init__(self, flowables: list[Flowable], room: float | None):
-        super().__init__(flowables)
-        self.room = room
-
-    def split(self, aW, aH):
-        if getattr(self, "_wrapInfo", None) != (aW, aH):
-            self.wrap(aW, aH)
-        if self.room is not None and self._H > aH > self.room:
-            parts = list(self._content)
-        else:
-            parts = super().split(aW, aH)
-        if not isinstance(parts[0], ActionFlowable):
-            parts.insert(0, self.NullActionFlowable())
-        return parts
-
-
-class NotedTable(Flowable):
-    """A table with its footnote under it. When it splits, the footnote goes with the last rows, so it
-    never sits alone at the top of a column or card."""
-
-    def __init__(self, table: Table, note: Paragraph, gap: float):
-        super().__init__()
-        self.table, self.note, self.gap = table, note, gap
-
-    def wrap(self, availWidth, availHeight):
-        _, table_height = self.table.wrap(availWidth, availHeight)
-        _, note_height = self.note.wrap(availWidth, availHeight)
-        self.width, self.height = availWidth, table_height + self.gap + note_height
-        return self.width, self.height
-
-    def draw(self):
-        note_height = self.note.wrap(self.width, self.height)[1]
-        self.note.drawOn(self.canv, 0, 0)
-        self.table.drawOn(self.canv, 0, note_height + self.gap)
-
-    def split(self, availWidth, availHeight):
-        _, table_height = self.table.wrap(availWidth, availHeight)
-        if table_height <= availHeight:  # the rows fit but the note does not: send the last row along
-            availHeight = table_height - self.table._rowHeights[-1] - TOLERANCE
-        parts = self.table.split(availWidth, availHeight)
-        if len(parts) != 2:
-            return []
-        rest = NotedTable(parts[1], self.note, self.gap)
-        rest.pnp_where = getattr(self, "pnp_where", "reference")
-        return [parts[0], rest]
-
-
-@dataclass(frozen=True)
-class Styles:
-    """Every paragraph style of one reference at one body size."""
-
-    body: ParagraphStyle
-    small: ParagraphStyle
-    title: ParagraphStyle
-    subtitle: ParagraphStyle
-    heading: ParagraphStyle
-    cell: ParagraphStyle
-    head: ParagraphStyle
-
-
-def header_fill(accent: str) -> str:
-    """Table header background: a light tint of the accent, so dark icons in headings stay visible."""
-    return tint(accent, 0.72)
-
-
-def _pt(size: float) -> float:
-    return max(MIN_TEXT_PT, size)
-
-
-def make_styles(reference: Reference, size: float, compact: bool = False) -> Styles:
-    theme = reference.theme
-    font, font_bold = register_fonts(reference.typeface)
-    ink, accent = HexColor(theme.ink), HexColor(theme.accent)
-    body = ParagraphStyle("body", fontName=font, fontSize=_pt(size), leading=_pt(size) * 1.25, textColor=ink,
-                          splitLongWords=1, spaceShrinkage=0, allowWidows=0, allowOrphans=0)
-    cell_size = _pt(size - 0.5)
-    title_size = _pt(size * (1.75 if compact else 2.1))  # a card is narrow: a smaller title wraps less
-    return Styles(
-        body=body,
-        small=replace_style(body, "small", fontSize=_pt(size * 0.85), leading=_pt(size * 0.85) * 1.2,
-                            textColor=HexColor("#555555")),
-        title=replace_style(body, "title", fontName=font_bold, fontSize=title_size, leading=title_size * 1.15,
-                            textColor=accent),
-        subtitle=replace_style(body, "subtitle", fontSize=_pt(size * 1.05), leading=_pt(size * 1.05) * 1.3,
-                               textColor=HexColor("#555555")),
-        heading=replace_style(body, "heading", fontName=font_bold, fontSize=_pt(size * 1.2), leading=_pt(size * 1.2) * 1.2,
-                              textColor=accent, spaceBefore=size * 0.9, keepWithNext=1),
-        cell=replace_style(body, "cell", fontSize=cell_size, leading=cell_size * 1.2),
-        head=replace_style(body, "head", fontName=font_bold, fontSize=cell_size, leading=cell_size * 1.2,
-                           textColor=HexColor(text_on(header_fill(theme.accent)))),
-    )
-
-
-def replace_style(base: ParagraphStyle, name: str, **changes) -> ParagraphStyle:
-    return ParagraphStyle(name, parent=base, **changes)
 
 
 class Typesetter:

@@ -17,8 +17,8 @@ from markupsafe import Markup, escape
 
 from generator.errors import LayoutError, TemplateError, UnsafeResourceError
 from generator.paths import TEMPLATES_DIR, inside, shown
-from generator.render.limits import (FaceTimeout, LimitedSandbox, LimitExceeded, OutputTooLarge, face_guard, face_seconds,
-                                     frames_limit, render_bounded, timeout_text)
+from generator.render.limits import FaceTimeout, LimitExceeded, face_guard, face_seconds, frames_limit, timeout_text
+from generator.render.sandbox import LimitedSandbox, OutputTooLarge, render_bounded
 from generator.render.shaping import MissingGlyphError, register_typeface
 from generator.render.text import ICON_EM, chain_metrics, fit_text, text_setting
 from generator.typeface import BUNDLED, Typeface
@@ -150,7 +150,7 @@ def template_environment(kit_roots: tuple[Path, ...], icons_key: tuple[tuple[str
                          typeface: Typeface) -> jinja2.Environment:
     """One environment per kit: its own templates first, then pnpgen's. Sandboxed: a kit's template can
     reach its fields and helpers, not Python's internals (`text.__call__.__globals__` would open any file),
-    and operations whose result alone is too large are refused (render/limits.py)."""
+    and operations whose result alone is too large are refused (render/sandbox.py)."""
     env = LimitedSandbox(
         loader=_KitLoader(kit_roots),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,

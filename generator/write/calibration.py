@@ -14,7 +14,7 @@ from generator.impose import Paper
 from generator.paths import make_public
 from generator.units import mm
 from generator.write.faces import cairo, font_options
-from generator.write.pdf import FIXED_DATE
+from generator.write.sheet import FIXED_DATE
 
 RULER_HALF = 8  # mm either side of each target
 

@@ -26,7 +26,8 @@ from generator.write.dedupe import dedupe_resources
 from generator.write.faces import DrawingMemory, FaceRecorder, cairo
 from generator.write.fontfiles import use_typeface
 from generator.write.merge import merge_segments
-from generator.write.pdf import FIXED_DATE, CutLines, PageFooter, _draw_footer, _face_of, draw_page, page_boxes, reused_faces
+from generator.write.pdf import face_of, draw_page, page_boxes, reused_faces
+from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, draw_footer
 
 SINGLE_PAGES = 64      # sheet pages a document may have and still be one cairo document (every kit in components/)
 SEGMENT_PAGES = 16     # the least pages in a segment: a watched rebuild redraws one of them for a one-card edit
@@ -197,10 +198,10 @@ def _warm_up(document: Document, faces: Mapping) -> None:
     """Render and draw the first face here, once, so that every worker inherits what that loads (the template
     environment, font metrics and shapes, cairo's fonts) instead of loading it again."""
     placement = next((pl for page in document.imposition.pages for pl in page.placements
-                      if _face_of(pl) is not None), None)
+                      if face_of(pl) is not None), None)
     if placement is None:
         return
-    key = _face_of(placement).key
+    key = face_of(placement).key
     recorder = FaceRecorder({key: faces[key]}, document.roots, frozenset(), None)
     context = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
     recorder.paint(context, key, placement.piece, 0.0, 0.0,
@@ -281,7 +282,7 @@ def _cover_segment(document: Document, cover) -> bytes:
         for index in range(len(cover.pages)):
             surface.set_size(cover.width, cover.height)
             cover.draw(context, index)
-            _draw_footer(context, Page("cover", cover.width, cover.height), index + 1, document.total, document.footer)
+            draw_footer(context, Page("cover", cover.width, cover.height), index + 1, document.total, document.footer)
             context.show_page()
         surface.finish()
         dedupe_resources(temp)
@@ -308,7 +309,7 @@ def _segment_key(document: Document, pages: range, faces: MarkedFaces) -> _Key |
     sheets = document.imposition.pages[pages.start:pages.stop]
     keys, drawn = set(), []
     for page in sheets:
-        for face in [_face_of(p) for p in page.placements] + ([page.tiled.front, page.tiled.back] if page.tiled else []):
+        for face in [face_of(p) for p in page.placements] + ([page.tiled.front, page.tiled.back] if page.tiled else []):
             if face is not None and face.key not in keys:
                 keys.add(face.key)
                 if face.template.startswith("@"):

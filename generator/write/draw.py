@@ -1,0 +1,66 @@
+"""Write stage, drawing primitives every sheet uses: one line of text in the sheets' own font (the bundled
+DejaVu Sans, whatever the kit's typeface), its width, and a piece's cut outline as a cairo path."""
+
+from __future__ import annotations
+
+import math
+
+from generator.write.faces import cairo, font_options
+
+
+def label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0) -> float:
+    """Draw one line of text with its baseline at y; return its advance width."""
+    context.save()
+    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
+                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_options(font_options())
+    context.set_font_size(size)
+    context.set_source_rgb(grey, grey, grey)
+    context.move_to(x, y)
+    context.show_text(text)
+    advance = context.text_extents(text)[4]
+    context.restore()
+    return advance
+
+
+def text_width(context, text: str, size: float, bold: bool = False) -> float:
+    """The advance width of one line of `label` text."""
+    context.save()
+    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
+                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    context.set_font_options(font_options())
+    context.set_font_size(size)
+    advance = context.text_extents(text)[4]
+    context.restore()
+    return advance
+
+
+def outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
+    """The piece's outline (grown by `grow`, e.g. the bleed) as the current path, its trim top-left at (x, y)."""
+    outline = piece.outline
+    if outline.shape == "disc":
+        context.arc(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + grow, 0, 6.283185307179586)
+    elif outline.shape == "polygon" and outline.points:
+        if grow:
+            context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
+            return
+        px, py = outline.points[0]
+        context.move_to(x + px, y + py)
+        for px, py in outline.points[1:]:
+            context.line_to(x + px, y + py)
+        context.close_path()
+    elif outline.shape == "rounded" and not grow:
+        rounded_rect(context, x, y, piece.width, piece.height, outline.radius)
+    else:
+        context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
+
+
+def rounded_rect(context, x: float, y: float, w: float, h: float, radius: float) -> None:
+    """A rectangle with rounded corners as a closed sub-path."""
+    r = min(radius, w / 2, h / 2)
+    context.new_sub_path()
+    context.arc(x + w - r, y + r, r, -math.pi / 2, 0)
+    context.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
+    context.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
+    context.arc(x + r, y + r, r, math.pi, 1.5 * math.pi)
+    context.close_path()
