@@ -145,6 +145,10 @@ CASES = {
         [(12, "shell", "total", None), (6, "shell", "total", None), (40, "card", "total", None),
          (8, "card", "part", "kind"), (1, "pencil", "total", None)], [5]),
 
+    "a single thing listed among counted ones": (
+        "In the box you will find 7 wooden rafts, a river board and 36 fish tokens.\n",
+        [(7, "raft", "total", None), (1, "board", "total", None), (36, "token", "total", None)], []),
+
 }
 
 

@@ -130,6 +130,21 @@ def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
+_LISTED_A = re.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?|comes\s+with))\s+(?P<article>an?|one)\s+"
+                       r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
+
+
+def listed_one(sentence: str) -> list[tuple[int, int, str]]:
+    """'In the box you will find 6 plastic ships, a harbour board and 48 goods tokens': the single things listed
+    among counted ones in a sentence that states contents."""
+    found = []
+    for match in _LISTED_A.finditer(sentence):
+        noun = match.group("noun")
+        if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
+            found.append((match.start("article"), match.end("noun"), noun))
+    return found
+
+
 def one_used(sentence: str) -> list[tuple[int, int, str]]:
     """'A canvas mat is used', 'optionally use a timer', 'a Checkers board can be used': one of a component."""
     found = []
