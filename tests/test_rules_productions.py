@@ -149,6 +149,14 @@ CASES = {
         "In the box you will find 7 wooden rafts, a river board and 36 fish tokens.\n",
         [(7, "raft", "total", None), (1, "board", "total", None), (36, "token", "total", None)], []),
 
+    "player-count tables with a per-player row and single-spaced cells": (
+        "Number of players | 2 | 3 | 4\nRowers per player | 6 | 5 | 4\n\nPlayers: 2 3 4 5\nCards to deal: 11 9 8 6\n",
+        [(6, "rower", "setup", "player"), (5, "rower", "setup", "player"), (11, "card", "setup", "player"),
+         (6, "card", "setup", "player")], [2]),
+    "a thing that is used": (
+        "A standard 52-card deck is used.\nThree river dice are used.\n",
+        [(52, "deck", "total", None), (3, "die", "total", None)], []),
+
 }
 
 

@@ -16,8 +16,16 @@ _FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a
 _FLAT_ROW = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\d+|\?|-)\s+){1,5}(?:\d+|\?|-))(?=\s|$)")
 
 
+_SPACED_ROW = re.compile(r"^(?P<label>[A-Za-z#][^\d\t:]*?)\s*:?\s+(?P<cells>(?:(?:\d{1,3}|-|\?)\s+){1,7}(?:\d{1,3}|-|\?))\s*$")
+
+
 def _cells(text: str) -> list[str]:
-    return [cell.strip() for cell in _CELL_SPLIT.split(text.strip()) if cell.strip()]
+    cells = [cell.strip() for cell in _CELL_SPLIT.split(text.strip()) if cell.strip()]
+    if len(cells) == 1 or (len(cells) == 2 and ":" in cells[0]):
+        spaced = _SPACED_ROW.match(text.strip())  # 'Players: 2 3 4 5', 'Cards to deal: 10 9 8 7'
+        if spaced:
+            return [spaced.group("label").strip()] + spaced.group("cells").split()
+    return cells
 
 
 def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] | None:
@@ -169,7 +177,9 @@ def _player_rows(lines: list[LayoutLine], start: int, header: list[int], out) ->
                 break
             continue
         misses = 0
-        name = cells[0]
+        name = cells[0].rstrip(": ")
+        per = "player" if _PER_PLAYER_LABEL.search(name) else None
+        name = _PER_PLAYER_LABEL.sub("", name).strip() or name  # 'Workers per player' counts workers
         if head_of(name) in NOT_COMPONENTS:
             continue
         position = len(name)
@@ -178,9 +188,12 @@ def _player_rows(lines: list[LayoutLine], start: int, header: list[int], out) ->
             position = at + len(cell) if at >= 0 else position
             out.add(line=line.number, column=line.cols[at] if 0 <= at < len(line.cols) else 0,
                     quote=line.quote(0, position), count=parse_number(cell) if cell.isdigit() else None,
-                    component=name, role="setup", condition=f"{players} players", head=head_of(name))
+                    component=name, role="setup", condition=f"{players} players", head=head_of(name), per=per)
         used.add(line.number)
     return used
+
+
+_PER_PLAYER_LABEL = re.compile(r"\s*(?:\(\s*)?\b(?:per|each|for\s+each|to\s+each)\s+player\b\s*\)?|\s+to\s+deal\b|\s+dealt\b", re.I)
 
 
 _PLAYERS_CELL = re.compile(r"(?P<a>\d{1,2})(?:\s*[-–]\s*(?P<b>\d{1,2}))?\*?")
