@@ -157,6 +157,14 @@ CASES = {
         "A standard 52-card deck is used.\nThree river dice are used.\n",
         [(52, "deck", "total", None), (3, "die", "total", None)], []),
 
+    "a list whose items wrap a parenthesis over several lines": (
+        "4 Harbour boards\n(with a Day and\na Night side)\n40 gulls\n(8 x 5 different\nkinds)\n1 placement die\n1 draw bag\n",
+        [(4, "board", "total", None), (40, "gull", "total", None), (1, "die", "total", None), (1, "bag", "total", None)], []),
+    "flip over so many cards, place one known thing": (
+        "Contents\n5 lighthouse stations\n\nSetup\nFlip over 3 more cards: put 2 fog cubes on each of these coves.\n"
+        "Place 1 lighthouse station in Port Ember.\n",
+        [(3, "card", "setup", None), (2, "cube", "setup", None), (1, "station", "setup", None)], []),
+
 }
 
 

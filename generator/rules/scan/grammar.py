@@ -145,8 +145,9 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             break
         tok = token.group("tok")
         bare = tok.strip("\"'").lower()
-        if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}):  # '10 remaining River tiles'
-            break
+        if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
+                and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))):
+            break  # … but '1 draw bag', '2 play mats' name things
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
@@ -162,6 +163,15 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     if start is None:
         return None
     return text[start:end], start, end
+
+
+_VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
+
+
+def _names_a_thing_next(text: str, cursor: int) -> bool:
+    nxt = _TOKEN.match(text, cursor)
+    return nxt is not None and nxt.group("tok")[0].isalpha() and (
+        singular(nxt.group("tok")) in COMPONENT_HEADS or singular(nxt.group("tok")) in {"pile", "stack", "area"})
 
 
 def _ends_after(text: str, cursor: int) -> bool:
@@ -286,6 +296,9 @@ _DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
 
 
+_PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
@@ -343,7 +356,10 @@ def count_first(text: str) -> list[Phrase]:
                 and not name_goes_on:
             continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural)
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
-        phrases.append(Phrase(match.start(), end, match.start("number"), match.end("number"), value,
+        start = match.start()
+        if (match.group("qualifier") or "").lower() == "over" and _PHRASAL_OVER.search(text, max(0, start - 12), start):
+            qualifier, start = "exact", match.start("number")  # 'flip over 3 cards', 'hand over 2 coins'
+        phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
     return _shared_nouns(text, sorted(phrases, key=lambda p: p.start))

@@ -413,11 +413,18 @@ def _continues_bullet(current: list, line: LayoutLine) -> bool:
     comma, an open parenthesis or a word that needs more), in a list of bulleted items."""
     if not current or line.bullet is not None or line.heading_level:
         return False
-    last_line, last_item = current[-1]
-    if last_item is None or last_line.bullet is None:
+    since = []  # the item's line and the lines that continue it so far
+    for seen, item in reversed(current):
+        since.append(seen)
+        if item is not None:
+            break
+    owner = since[-1]
+    if current[-1][1] is None and len(since) > 3:
         return False
-    above = last_line.text.rstrip()
-    return above.count("(") > above.count(")") or above.endswith((",", ";", "-", "–"))
+    text = " ".join(l.text for l in reversed(since))
+    if text.count("(") > text.count(")") or (line.text.startswith("(") and line.text.count("(") > line.text.count(")")):
+        return True  # '60 dinosaurs' / '(10 x 6 different' / 'species)': a parenthesis still open
+    return owner.bullet is not None and current[-1][1] is not None and since[0].text.rstrip().endswith((",", ";", "-", "–"))
 
 
 def _is_breakdown_line(line: LayoutLine) -> bool:

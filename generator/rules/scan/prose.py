@@ -147,7 +147,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
         if phrase.count == 1 and not strong and not verbless and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
-                and per_after is None and not (section_kind == "setup" and phrase.head in COMPONENT_HEADS
+                and per_after is None and not (section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns)
                                                and _IMPERATIVE.match(sentence)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
