@@ -165,6 +165,11 @@ CASES = {
         "Place 1 lighthouse station in Port Ember.\n",
         [(3, "card", "setup", None), (2, "cube", "setup", None), (1, "station", "setup", None)], []),
 
+    "bulleted items named by die type, by a title, or as a set of": (
+        "Components\n  • 40 Rune cards\n  • 12-sided die\n  • the Harbour Run: Coast game board\n"
+        "  • A standard set of sail cards (called boats in this game) from Harbour Run\n",
+        [(40, "card", "total", None), (1, "die", "total", None), (1, "board", "total", None), (None, "card", "total", None)], [12]),
+
 }
 
 

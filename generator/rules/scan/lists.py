@@ -41,8 +41,9 @@ class Item:
 _LEAD_IN = re.compile(
     r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
-_GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
-                       r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*\.?$", re.I)
+_GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
+                       r"(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
+                       r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*)?\.?$", re.I)
 
 
 _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b"
@@ -55,9 +56,15 @@ _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\
 _COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
 
 
+_TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}-sided\s+|d\d{1,3}\s+)(?P<noun>die|dice)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
         return _uncounted(rest, allow_bare, bulleted)
+    typed = _TYPED_ONE.match(rest)
+    if typed and bulleted:  # '• 20-sided die', '• d12': one die named by its type
+        return Phrase(0, typed.end(), 0, 0, 1, "exact", typed.group(0).strip(" ."), head_of(typed.group("noun")), "bare_item")
     named = _VALUE_NAMED.match(rest)
     if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
         return Phrase(0, named.end(), named.start("n"), named.end("n"), int(named.group("n")), "exact",
@@ -92,7 +99,7 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
                       noun, head_of(noun), "bare_item")
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
-        phrase = bare_item(rest)
+        phrase = bare_item(rest) or (bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
         if phrase is None and bulleted:
             phrase = _named_before_note(rest)
         return phrase
@@ -100,6 +107,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
 
 
 _NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::\s*$|\(|:\s*\()")
+
+
+_NAMED_TITLE = re.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
 
 
 def _named_before_note(rest: str) -> Phrase | None:
