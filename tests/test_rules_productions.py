@@ -170,6 +170,15 @@ CASES = {
         "  • A standard set of sail cards (called boats in this game) from Harbour Run\n",
         [(40, "card", "total", None), (1, "die", "total", None), (1, "board", "total", None), (None, "card", "total", None)], [12]),
 
+    "a contents list flattened onto one line by a PDF transcription": (
+        "CONTENTS Ferry Board Start Player Marker 4 Dock Boards Score Pad 50 Cargo Tokens 4 Aid Tiles 72 Tide Cards\n"
+        "Components 1 Rulebook 18 Gull Cards 1 crab, 3 per gull 12 Shell Cards 1 Wooden Whale\n",
+        [(4, "board", "total", None), (50, "token", "total", None), (4, "tile", "total", None), (72, "card", "total", None),
+         (1, "rulebook", "total", None), (18, "card", "total", None), (12, "card", "total", None)], []),
+    "a die named by its sides in a list": (
+        "Components\n  • 30 workers\n  • 6 side die\n",
+        [(30, "worker", "total", None), (1, "die", "total", None)], [6]),
+
 }
 
 

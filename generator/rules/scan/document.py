@@ -165,6 +165,8 @@ def _prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: _
                 phrase, phrase.start if start is None else start, phrase.end if end is None else end,
                 paragraph, offset, lines, out, info)
             listed = inline_items(sentence)
+            if listed is not None and any(len([p for p in count_first(text) if not p.is_excluded]) >= 2 for _, text in listed):
+                listed = None  # 'CONTENTS Game Board … 4 Home Boards Score Pad 60 Décor Tokens …': a list flattened into a line
             if listed is not None:
                 _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
                 continue

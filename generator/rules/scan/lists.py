@@ -56,7 +56,7 @@ _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\
 _COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
 
 
-_TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}-sided\s+|d\d{1,3}\s+)(?P<noun>die|dice)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
+_TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:

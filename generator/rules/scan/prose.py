@@ -73,7 +73,8 @@ _IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|o
 _SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                               r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
-_CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$", re.I)
+_CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
+                        r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
