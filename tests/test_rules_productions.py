@@ -179,6 +179,11 @@ CASES = {
         "Components\n  • 30 workers\n  • 6 side die\n",
         [(30, "worker", "total", None), (1, "die", "total", None)], [6]),
 
+    "a fact sheet's number of": (
+        "Number of decks: 2\nNumber of cards in the deck: 40 or 48\nNumber of players: 3 - 6\nNumber of cards per player: 8\n",
+        [(2, "deck", "total", None), (40, "card", "total", None), (48, "card", "total", None), (8, "card", "total", "player")],
+        [3, 6]),
+
 }
 
 

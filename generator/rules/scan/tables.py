@@ -134,6 +134,27 @@ def _counted_heading(line: LayoutLine, out) -> bool:
     return True
 
 
+_NUMBER_OF = re.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
+                        r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
+
+
+def _number_of(line: LayoutLine, out) -> bool:
+    """'Number of decks: 1', 'Number of cards in the deck: 36 or 52': a fact sheet's count of a component."""
+    match = _NUMBER_OF.match(line.text.strip())
+    if match is None or head_of(match.group("noun")) in NOT_COMPONENTS:
+        return False
+    lead = len(line.text) - len(line.text.lstrip())
+    for group in ("n", "m"):
+        if match.group(group) is None:
+            continue
+        at = lead + match.start(group)
+        out.add(line=line.number, column=line.cols[at] if at < len(line.cols) else 0,
+                quote=line.quote(lead, lead + match.end(group)), count=int(match.group(group)),
+                component=match.group("noun"), role="total", head=head_of(match.group("noun")),
+                per="player" if re.search(r"\bplayer\b", match.group("per") or "", re.I) else None)
+    return True
+
+
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
     """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
     used: set[int] = set()
@@ -143,6 +164,9 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
         if line.blank or line.number in used:
             continue
         if line.heading_level and _counted_heading(line, out):
+            used.add(line.number)
+            continue
+        if "of" in line.text and _number_of(line, out):
             used.add(line.number)
             continue
         if _tallies(line, out, after_tallies=bool(used) and line.number - 1 in used and lines[index - 1].number in tally_lines):
