@@ -490,3 +490,23 @@ def test_seed_statement_is_read(prefix, line, count, label):
 def test_seed_non_count_is_not_read(prefix, line, count, why):
     stmts = seed_statements(prefix)
     assert not any(s.line == line and s.count == count for s in stmts), why
+
+
+def test_a_pdf_keeps_the_indentation_of_nested_items_and_descriptions(tmp_path):
+    """A PDF line set in from its column's edge comes out indented: an item's description stays under it."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica", 10)
+    rows = [(60, "Fleet"), (80, "Galley (x6): Atk 2 / Def 3."), (100, "Slow but sturdy."),
+            (80, "Skiff (x4): Atk 1 / Def 1."), (100, "Fast and light."), (80, "Raft (x2): Atk 0 / Def 1.")]
+    for row, (x, text) in enumerate(rows):
+        canvas.drawString(x, 760 - 14 * row, text)
+    canvas.showPage()
+    canvas.save()
+    lines = read_rulebook(pdf).text.split("\n")
+    indents = {line.strip(): len(line) - len(line.lstrip()) for line in lines if line.strip()}
+    assert indents["Slow but sturdy."] > indents["Galley (x6): Atk 2 / Def 3."] + 1 > indents["Fleet"]
+    got = {(s.count, s.component) for s in read_rulebook_document(read_rulebook(pdf).text).statements}
+    assert {(6, "Galley"), (4, "Skiff"), (2, "Raft")} <= got

@@ -411,11 +411,15 @@ def _finish(items: list[dict]) -> tuple[CountStatement, ...]:
     return tuple(result)
 
 
+_COUNTED_THING = re.compile(r"\d+\s*[x×]\s*\S|\d+\s+(?!(?:to|and|or|through|of)\b)[A-Za-z]{3,}", re.I)  # '10 x 3 cents', '5 gulls'
+
+
 def _unread(runs: list[ListRun], items: list[dict]) -> tuple[int, ...]:
     read_lines = {item["line"] for item in items}
     unread = []
     for run in runs:
         for line in run.lines:
-            if line.number not in read_lines and re.search(r"\d", line.text) and not line.text.rstrip().endswith(":"):
+            if line.number not in read_lines and re.search(r"\d", line.text) and not line.text.rstrip().endswith(":") \
+                    and (line.number not in run.continued or _COUNTED_THING.search(line.text)):
                 unread.append(line.number)
     return tuple(sorted(set(unread)))

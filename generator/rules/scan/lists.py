@@ -299,6 +299,7 @@ class ListRun:
     lines: list[LayoutLine]  # every line of the run, intro lines included
     section: Section
     sections: list[Section] = field(default_factory=list)  # the whole document's, by line
+    continued: frozenset[int] = frozenset()  # lines that only continue the item above (its wrapped rest)
 
     def section_of(self, item: Item) -> Section:
         return self.sections[item.line.number - 1] if self.sections else self.section
@@ -334,6 +335,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     blank_gap = 0
     wrapped: set[int] = set()  # lines that are the wrapped tail of the item above
 
+    continued: set[int] = set()
+
     def close() -> None:
         items = [item for _, item in current if item is not None]
         counted = [item for item in items if item.phrase.form != "bare_item"]
@@ -344,8 +347,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         if len(counted) >= 2 or (counted and listed_section) or lone_bullet or (items and section.kind in {COMPONENTS, SUPPLIED}):
             if not listed_section:
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
-            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections))
+            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections,
+                                frozenset(continued)))
         current.clear()
+        continued.clear()
 
     for index, line in enumerate(lines):
         if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw)):
@@ -358,8 +363,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[index]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-6:])
-        if index in wrapped:
-            current.append((line, None))  # the tail of the item above
+        if index in wrapped or (line.bullet is None and not line.heading_level and _inside_parenthesis(current)):
+            current.append((line, None))  # the tail of the item above, or the rest of a parenthesis it opened
+            continued.add(line.number)
             continue
         if not allow_bare and not current and line.bullet is None and not line.heading_level and _component_line(line.text) \
                 and not COUNT_HINT.search(line.text) \
@@ -378,9 +384,11 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             item is None and _is_breakdown_line(line))
         if item is None and not is_intro and _describes_item(current, line):
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
+            continued.add(line.number)
             continue
         if item is None and not is_intro and _continues_bullet(current, line) and not blank_gap:
             current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
+            continued.add(line.number)
             continue
         if item is not None or (is_intro and current):
             if blank_gap and current and item is not None and not _continues(current, item):
@@ -416,6 +424,19 @@ def _describes_item(current: list, line: LayoutLine) -> bool:
     last_line, last_item = current[-1]
     owner = next((l for l, i in reversed(current) if i is not None), None)
     return owner is not None and line.indent > owner.indent + 1 and (last_item is not None or last_line.indent > owner.indent + 1)
+
+
+def _inside_parenthesis(current: list) -> bool:
+    """Does the last item, with the lines that continue it, leave a parenthesis open?"""
+    since = []
+    for seen, item in reversed(current):
+        since.append(seen.text)
+        if item is not None:
+            break
+    else:
+        return False
+    text = " ".join(reversed(since))
+    return len(since) <= 3 and text.count("(") > text.count(")")
 
 
 def _continues_bullet(current: list, line: LayoutLine) -> bool:

@@ -224,7 +224,30 @@ def _page_lines(textpage, width: float) -> list[str]:
             lines.append((line[at:].strip(), (gap_right, box[1], box[2])))
         else:
             lines.append((line, box))
+    lines = _indented(lines, width, two_columns)
     return _reading_order(lines, width) if two_columns else [line for line, _ in lines]
+
+
+def _indented(lines: list[tuple[str, tuple[float, float, float] | None]], width: float,
+              two_columns: bool) -> list[tuple[str, tuple[float, float, float] | None]]:
+    """Each line indented by as many spaces as it stands right of its column's left edge (a third of the line
+    spacing a space): a nested list item or an item's description keeps its place under its parent."""
+    edges: dict[bool, float] = {}
+    for _, box in lines:
+        if box is not None:
+            side = two_columns and box[0] > width / 2
+            edges[side] = min(edges.get(side, box[0]), box[0])
+    tops = [box[2] for _, box in lines if box is not None]
+    steps = [a - b for a, b in zip(tops, tops[1:]) if 0 < a - b < 40]
+    space = (sorted(steps)[len(steps) // 2] if steps else 12.0) * 0.3  # about one narrow letter of the body text
+    result = []
+    for line, box in lines:
+        if box is None or not line.strip():
+            result.append((line, box))
+            continue
+        depth = round((box[0] - edges[two_columns and box[0] > width / 2]) / space)
+        result.append((" " * depth + line.lstrip() if depth >= 2 else line.lstrip(), box))
+    return result
 
 
 def _reading_order(lines: list[tuple[str, tuple[float, float, float] | None]], width: float) -> list[str]:
