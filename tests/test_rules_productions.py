@@ -184,6 +184,12 @@ CASES = {
         [(2, "deck", "total", None), (40, "card", "total", None), (48, "card", "total", None), (8, "card", "total", "player")],
         [3, 6]),
 
+    "a breakdown wrapped by a narrow column": (
+        "Components\n30 upgrades (10 sail lofts, 10 rope\nwalks, 10 slipways)\n60 Harbour Tiles - 24 docks, 20 piers, and\n16 quays.\n"
+        "9 Omen tiles (three Storms,\nthree Calms, and three Tides)\n20 coins\n",
+        [(30, "upgrade", "total", None), (10, "upgrade", "part", None), (60, "tile", "total", None), (24, "tile", "part", None),
+         (16, "tile", "part", None), (9, "tile", "total", None), (3, "tile", "part", None), (20, "coin", "total", None)], []),
+
 }
 
 

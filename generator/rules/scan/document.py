@@ -118,7 +118,8 @@ def _breakdown(item: Item, statement: dict, out: _Statements, findings: list[Fin
     line = getattr(item, "parts_line", item.line)
     statement["has_parts"] = True
     noun = item.phrase.component
-    for name, count, start, end in item.parts:
+    for name, count, start, end, *stands in item.parts:
+        line = stands[0] if stands else getattr(item, "parts_line", item.line)  # a wrapped part keeps its own line
         if start is None:
             at = line.text.find(name)
             start, end = (max(0, line.text.rfind(str(count), 0, at)) if at >= 0 else 0), (at + len(name) if at >= 0 else len(line.text))
@@ -126,7 +127,7 @@ def _breakdown(item: Item, statement: dict, out: _Statements, findings: list[Fin
         out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0,
                 quote=_quote(line, start, end), count=count, component=component, role="part",
                 parent_ref=statement, head=head_of(component))
-    total = sum(count for _, count, _, _ in item.parts)
+    total = sum(part[1] for part in item.parts)
     if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False):
         findings.append(Finding("parts-total", item.line.number,
                                 f"the parts in parentheses add up to {total}, but the total is {item.phrase.count}",

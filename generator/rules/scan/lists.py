@@ -13,6 +13,7 @@ from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 from .prose import SCORE_PIECES as _SCORE_PIECES
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
+from .wrapped import wrapped_breakdowns
 
 _CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
 _SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -527,6 +528,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
     runs = find_runs([line if line.number not in skip else _blank(line) for line in lines], sections)
     for run in runs:
         nest(run)
+        wrapped_breakdowns(run)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
         before = _line_before(lines, run.lines[0])
         if intro is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):

@@ -1,0 +1,74 @@
+"""Breakdowns that a narrow column wrapped over several lines: '36 upgrades (12 merch kiosks, 12 special' /
+'effects, 12 generators)', '80 Building Tiles - 28 castles, 26 temples, and' / '26 theaters.'. Each part keeps
+the line it stands on, so its quote is verbatim there. Entry point: wrapped_breakdowns (after lists.find_runs)."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import NUMBER, parse_number
+
+_PIECE = re.compile(rf"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?[A-Za-z][\w'’ /-]*?)\s*\.?\s*$", re.I)
+_OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)")
+
+
+def wrapped_breakdowns(run) -> None:
+    """Give an item whose breakdown runs on past its line the parts from the lines that continue it."""
+    by_number = {line.number: line for line in run.lines}
+    for item in run.items:
+        if item.parts or item.phrase.count is None:
+            continue
+        line = item.line
+        tail = line.text[item.quote_end:]
+        opening = re.match(r"\s*\(", tail)
+        dashed = _OPEN_DASH.match(tail)
+        if opening and tail.count("(") > tail.count(")"):
+            start, closing = item.quote_end + opening.end(), ")"
+        elif dashed and re.search(r"(?:,|\band|&)\s*$", tail):
+            start, closing = item.quote_end + dashed.end(), "."
+        else:
+            continue
+        parts = _pieces(line, start)
+        if parts is None:
+            continue
+        number = line.number + 1
+        closed = False
+        absorbed = []
+        while number in by_number and not closed and (number in run.continued or closing == "."):
+            after = by_number[number]
+            end = after.text.find(closing) if closing == ")" else len(after.text)
+            closed = end >= 0 if closing == ")" else not re.search(r"(?:,|\band|&)\s*$", after.text)
+            more = _pieces(after, 0, end if end >= 0 else len(after.text), continuing=True)
+            if more is None:
+                parts = None
+                break
+            parts += more
+            absorbed += [other for other in run.items if other.line is after]
+            number += 1
+        if parts and len(parts) >= 2 and closed:
+            item.parts = parts
+            for other in absorbed:  # '26 Nô theaters.' read as an item of its own is a part of the line above
+                run.items.remove(other)
+
+
+def _pieces(line, start: int, end: int | None = None, continuing: bool = False) -> list[tuple] | None:
+    """The 'N name' pieces of a line's stretch, each as (name, count, start, end, line); None when a piece is not
+    one. On a continuing line, words before the first piece end the name begun on the line above."""
+    stretch = re.sub(r"(?:[\s,]|\band\b|&)+$", "", line.text[start:end if end is not None else len(line.text)].rstrip(" )."))
+    found = []
+    at = start
+    for index, piece in enumerate(re.split(r"(,|;|\band\b(?=\s+\d|\s+[a-z]+\s))", stretch)):
+        if piece in {",", ";", "and"} or not piece.strip():
+            at += len(piece)
+            continue
+        match = _PIECE.match(piece)
+        if match is None and continuing and index == 0 and re.fullmatch(r"\s*[A-Za-z][\w'’ -]*", piece):
+            at += len(piece)  # 'effects' ends '12 special' / 'effects'
+            continue
+        value = parse_number(match.group("n")) if match else None
+        if value is None:
+            return None
+        lead = len(piece) - len(piece.lstrip())
+        found.append((match.group("name").strip(), value, at + lead, at + len(piece.rstrip()), line))
+        at += len(piece)
+    return found
