@@ -1,0 +1,294 @@
+"""List items, one line at a time: what a line of a list says — count first ('48 voyage cards'), count last
+('Oracle cards ……… 8', 'Infantry (x9)'), a bare noun under a bullet ('A felt playmat'), several items on one line
+('1 rulebook and 1 player aid', 'gameboard • 100 tiles • money pack') — with its per-product, breakdown and
+condition. lists.py finds the runs these items make. Entry points: line_items, Item."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .annotations import read_breakdown, read_including, read_per
+from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
+from .layout import LayoutLine
+from .lexicon import COMPONENT_HEADS, head_of
+from .prose import SCORE_PIECES as _SCORE_PIECES
+
+_CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
+_SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
+
+
+@dataclass
+class Item:
+    """One item-like line and what it says."""
+
+    line: LayoutLine
+    phrase: Phrase
+    offset: int  # where the phrase's text starts in line.text (after a condition prefix)
+    condition: str | None
+    quote_end: int
+    per: str | None = None
+    per_count: int | None = None
+    inner: int | None = None
+    inner_span: tuple[int, int] | None = None
+    parts: list = field(default_factory=list)  # (name, count, start, end) from a parenthesised breakdown
+    parent: "Item | None" = None
+    children: list = field(default_factory=list)
+    explicit: bool = False  # the item ends with ':' (it announces its parts)
+
+
+_LEAD_IN = re.compile(
+    r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
+    r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
+_GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
+                       r"(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
+                       r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*)?\.?$", re.I)
+
+
+_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b"
+                       rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
+
+
+_VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
+
+
+_COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
+
+
+_TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
+
+
+def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
+        return _uncounted(rest, allow_bare, bulleted)
+    typed = _TYPED_ONE.match(rest)
+    if typed and bulleted:  # '• 20-sided die', '• d12': one die named by its type
+        return Phrase(0, typed.end(), 0, 0, 1, "exact", typed.group(0).strip(" ."), head_of(typed.group("noun")), "bare_item")
+    named = _VALUE_NAMED.match(rest)
+    if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
+        return Phrase(0, named.end(), named.start("n"), named.end("n"), int(named.group("n")), "exact",
+                      named.group("noun"), head_of(named.group("noun")), "count_last")
+    counted = _COUNT_IN_PARENS.match(rest)
+    if counted and parse_number(counted.group("n")) is not None and (
+            head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
+        noun = counted.group("noun")  # 'Adventurer cards (6 cards)', 'Event Deck (40 cards)'
+        return Phrase(0, counted.end(), counted.start("n"), counted.end("n"), parse_number(counted.group("n")), "exact",
+                      noun, head_of(noun) if head_of(noun) in COMPONENT_HEADS else head_of(counted.group("unit")), "count_last")
+    elliptic = _ELLIPTIC.match(rest)
+    if elliptic and parse_number(elliptic.group("n")) is not None:
+        return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),
+                      "exact", "", "", "elliptic")
+    first = [p for p in count_first(rest) if p.start <= 2 or _LEAD_IN.match(rest[:p.start].strip() + " ")
+             or re.match(r"^\s*(?:at\s+least|up\s+to|about|at\s+most|approx)", rest, re.I)]
+    if first and first[0].component:
+        return first[0]
+    phrase = count_last(rest)
+    if phrase is not None:
+        return phrase
+    return _uncounted(rest, allow_bare, bulleted)
+
+
+
+
+def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one)."""
+    group = _GROUP_OF.match(rest)
+    if group and (allow_bare or bulleted):
+        noun = group.group("noun")
+        return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
+                      noun, head_of(noun), "bare_item")
+    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
+        phrase = bare_item(rest) or (bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
+        if phrase is None and bulleted:
+            phrase = _named_before_note(rest)
+        return phrase
+    return None
+
+
+_NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::\s*$|\(|:\s*\()")
+
+
+_NAMED_TITLE = re.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
+
+
+def _named_before_note(rest: str) -> Phrase | None:
+    """'• wooden cubes:', '• money chips (in cents): (5 x 50 cents, …)': a bulleted component named before a note
+    or its breakdown; how many is what the parts say."""
+    match = _NOTE_AFTER.match(rest)
+    if match is None or len(match.group("noun").split()) > 5:
+        return None
+    phrase = bare_item(match.group("noun").strip())
+    if phrase is None or phrase.head not in COMPONENT_HEADS:
+        return None
+    return Phrase(0, match.end("noun"), 0, 0, phrase.count, "exact", phrase.component, phrase.head, "bare_item")
+
+
+def _component_line(text: str) -> bool:
+    """'Game board', 'Instruction booklet': a short line of its own whose last word names a component."""
+    words = re.findall(r"[A-Za-z][\w'-]*", text)
+    if any(word.lower() in _TITLE_WORDS for word in words):
+        return False  # 'In the box', 'What you need': a heading, not an item
+    return 0 < len(words) <= 4 and not re.search(r"[\d.:;!?,]\s*$", text.strip()) and head_of(text) in COMPONENT_HEADS
+
+
+_TITLE_WORDS = frozenset("in on of the what for to with your you inside contents content components box's".split())
+
+
+def _short_noun_line(text: str) -> bool:
+    """'A hex board with about 40 hex spaces.': a line of its own that names one component."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I))
+
+
+_WRAPPED_TAIL = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
+
+
+def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
+    """The words a narrow column pushed onto the next line ('5 Victory Point' / 'markers'), if that is what
+    the next line is: one to three words, no number, no bullet, not a heading, not a sentence."""
+    if after is None or after.blank or after.bullet is not None or after.heading_level or "\t" in line.text:
+        return None
+    text = after.text.strip()
+    if not _WRAPPED_TAIL.match(text) or re.search(r"[.:;!?]\s*$", line.text.rstrip()):
+        return None
+    return text
+
+
+def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | None) -> Item | None:
+    """The item of a line read together with its wrapped tail, when only then does it name a component
+    (`alone`: what the line reads as by itself). Quotes stay on the line itself: the tail only decides what
+    is counted."""
+    if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded:
+        return None
+    joined = LayoutLine(line.number, line.raw, f"{line.text.rstrip()} {tail}", line.cols, line.indent, line.bullet,
+                        line.heading_level, line.is_debris)
+    item = _item(joined, allow_bare)
+    if item is None or item.phrase.head not in COMPONENT_HEADS or item.phrase.form != "count_first" or item.parts:
+        return None
+    item.line = line
+    item.quote_end = min(item.quote_end, len(line.text.rstrip()))
+    return item
+
+
+def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
+    text = line.text if segment is None else line.text[:segment[1]]
+    condition, offset = None, 0 if segment is None else segment[0]
+    match = _CONDITION.match(text, offset)
+    if match:
+        condition = f"{match.group('a')} players" if not match.group("b") else f"{match.group('a')}-{match.group('b')} players"
+        offset = match.end()
+    rest = text[offset:]
+    phrase = _phrase_of(rest, allow_bare, line.bullet is not None)
+    if phrase is None:
+        return None
+    if phrase.is_excluded and phrase.form != "elliptic":
+        return None
+    if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
+        return None
+    tail = rest[phrase.end:]
+    notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
+    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", tail))) > 12 \
+            and read_breakdown(rest, phrase.end) is None:
+        return None  # a sentence that starts with a number, not an item
+    if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
+            and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
+        return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
+    item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
+    item.per = phrase.per
+    per = read_per(rest, phrase.end)
+    if per is not None:
+        item.per, item.per_count, item.inner = per.per, per.many, per.count
+        item.inner_span = (offset + per.start, offset + per.end)
+        item.quote_end = offset + per.end
+    including = read_including(rest, item.quote_end - offset)
+    if including is not None:
+        value, noun, a, b = including
+        item.parts = [(noun, value, offset + a, offset + b)]
+        item.including = True
+    breakdown = None if including else read_breakdown(rest, item.quote_end - offset)
+    if breakdown is not None:
+        item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
+        item.quote_end = offset + breakdown[2]
+    tail_paren = re.match(r"\s*\([^()]*\)", text[item.quote_end:])
+    if tail_paren:
+        item.quote_end += tail_paren.end()
+    return item
+
+
+_QUALIFIED = re.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
+_AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,)\s+", re.I)
+
+
+def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
+    """'1 rulebook and 1 player aid': further items joined to the first within its cell."""
+    items = [first]
+    while True:
+        last = items[-1]
+        rest_at = last.quote_end
+        qualified = _QUALIFIED.match(line.text[rest_at:])
+        if qualified and _AND_MORE.match(line.text[rest_at + qualified.end():]):
+            rest_at += qualified.end()  # '10 coins of value 1 and 5 coins of value 5'
+        joiner = _AND_MORE.match(line.text[rest_at:])
+        if joiner is None:
+            return items
+        cell_end = line.text.find("\t", rest_at)
+        more = _item(line, allow_bare, (rest_at + joiner.end(), cell_end if cell_end >= 0 else len(line.text)))
+        if more is None or more.phrase.form not in {"count_first", "shared"}:
+            return items
+        items.append(more)
+
+
+def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """'$5 coin x 60, $1 coin x 30': several count-last items in one line."""
+    pieces = [(m.start(), m.end()) for m in re.finditer(r"[^,;]+", line.text)]
+    if len(pieces) < 2:
+        return []
+    items = [_item(line, allow_bare, (a + len(line.text[a:b]) - len(line.text[a:b].lstrip()), b)) for a, b in pieces]
+    return items if all(i is not None and i.phrase.form == "count_last" for i in items) else []
+
+
+_INLINE_BULLET = re.compile(r"\s*[•·●▪◦‣∙]\s*")
+
+
+def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """'gameboard • 100 building tiles • stock market tray': a list run onto one line between bullet glyphs."""
+    cuts = [m.span() for m in _INLINE_BULLET.finditer(line.text)]
+    starts = [0] + [b for _, b in cuts]
+    ends = [a for a, _ in cuts] + [len(line.text)]
+    items = []
+    for a, b in zip(starts, ends):
+        text = line.text[a:b].rstrip(" .;,")
+        if not text.strip():
+            continue
+        item = _item(line, allow_bare, (a, a + len(text)))
+        if item is None and _component_line(text):
+            phrase = bare_item(text)
+            item = Item(line, phrase, a, None, a + phrase.end) if phrase is not None and phrase.count else None
+        if item is not None:
+            items.append(item)
+    return items
+
+
+def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """The items of a line: one, or one per column when a laid-out page puts several side by side."""
+    if len(_INLINE_BULLET.findall(line.text)) >= 2:
+        return _bulleted_items(line, allow_bare)
+    several = _comma_items(line, allow_bare) if "," in line.text and re.search(r"[x×]\s*\d", line.text) else []
+    if several:
+        return several
+    whole = _item(line, allow_bare)
+    if whole is not None and whole.phrase.form in {"count_first", "shared"}:
+        joined = _joined_items(line, whole, allow_bare)
+        if len(joined) > 1:
+            return joined
+    if "\t" not in line.text:
+        return [whole] if whole else []
+    cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]
+    if whole is not None and whole.phrase.form == "count_last":
+        return [whole]
+    items = [item for item in (_item(line, allow_bare, cell) for cell in cells) if item is not None]
+    if whole is not None and (not items or items[0].offset != whole.offset):
+        return [whole] + items[1:] if items else [whole]
+    return items
+
+
