@@ -190,6 +190,12 @@ CASES = {
         [(30, "upgrade", "total", None), (10, "upgrade", "part", None), (60, "tile", "total", None), (24, "tile", "part", None),
          (16, "tile", "part", None), (9, "tile", "total", None), (3, "tile", "part", None), (20, "coin", "total", None)], []),
 
+    "decks of so many cards each, dice named by their sides, a player grabs": (
+        "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
+        "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",
+        [(7, "deck", "total", None), (6, "card", "total", None), (42, "card", "total", None), (1, "rulebook", "total", None),
+         (2, "die", "total", None), (1, "pencil", "setup", "player"), (1, "sheet", "setup", "player")], [10]),
+
 }
 
 

@@ -18,7 +18,7 @@ _INLINE_LIST = re.compile(
 
 
 _ONE_PER_PLAYER = re.compile(
-    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
     r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
@@ -64,7 +64,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     return found + _acquired_articles(sentence, {start for start, _, _ in found})
 
 
-_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.))", re.I)
+_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
 
 
 _IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:take|place|put|set|lay|add)\s+"

@@ -49,7 +49,7 @@ _COUNT_LAST = re.compile(
 _TOKEN = re.compile(
     r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
-    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)-sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
+    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)[- ]sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
     r"|[A-Za-z][\w'&/-]*|\d{1,3}(?![\w.,]))",
     re.I,
@@ -149,7 +149,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
                 and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))):
             break  # … but '1 draw bag', '2 play mats' name things
-        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]", bare)):
+        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
         if start is not None and re.fullmatch(r"\d{1,3}", tok):
@@ -341,12 +341,16 @@ def count_first(text: str) -> list[Phrase]:
         if noun is None:
             continue
         component, _, end = noun
+        if re.match(r"sided\b", component, re.I):
+            continue  # 'Two 6 sided Dice': the 6 is the dice's kind
         component = _tidy(component)
         head = head_of(component)
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
         if grouped is not None:
             inner = read_noun_phrase(text, grouped.end())
-            if inner is not None:
+            if inner is None:
+                grouped = None  # '9 Knowledge Decks of 6 cards each': the decks are what is counted
+            else:
                 end = inner[2]
                 component = f"{component} of {text[grouped.end():end].strip()}"
                 head = head_of(inner[0]) if head_of(inner[0]) in COMPONENT_HEADS else head
