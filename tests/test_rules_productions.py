@@ -196,6 +196,11 @@ CASES = {
         [(7, "deck", "total", None), (6, "card", "total", None), (42, "card", "total", None), (1, "rulebook", "total", None),
          (2, "die", "total", None), (1, "pencil", "setup", "player"), (1, "sheet", "setup", "player")], [10]),
 
+    "a deck list of titled cards flattened onto one line": (
+        "In This Box 300 cards sorted into the following decks: 10 Harbour Master 10 Lighthouse 10 Steam Ferry\n",
+        [(300, "card", "total", None), (10, "master", "total", None), (10, "lighthouse", "total", None), (10, "ferry", "total", None)],
+        []),
+
 }
 
 

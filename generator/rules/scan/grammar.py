@@ -153,7 +153,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
                 break
         if start is not None and re.fullmatch(r"\d{1,3}", tok):
-            if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]):
+            if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]) \
+                    and not re.match(r"\s+(?:[A-Z]|\d)", text[token.end("tok"):]):  # but '10 Park 10 Apartment' is two items
                 end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
             break
         start = token.start("tok") if start is None else start
@@ -357,8 +358,9 @@ def count_first(text: str) -> list[Phrase]:
         last_word = component.split()[-1].lower().strip("\"'.,;:()") if component.split() else ""
         following = re.match(r"\s+([A-Za-z][\w'-]*)", text[end:])
         name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
+        titled = re.fullmatch(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", component) is not None  # '10 Bullet Train': a card's title
         if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
-                and not name_goes_on:
+                and not name_goes_on and not titled:
             continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural)
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
         start = match.start()

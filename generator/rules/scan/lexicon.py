@@ -35,7 +35,7 @@ page pages chapter section paragraph version edition variant mode
 space square cell hole pit row column file lane area zone region territory province field slot spot
 position location edge corner side direction orientation line grid column
 pile stack set group pair trio couple hand row layout market supply pool reserve stock bank
-way option choice possibility combination chance probability odds percent percentage degree
+way option choice possibility combination chance probability odds percent percentage degree part portion
 word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
 cent dollar euro buck

@@ -100,7 +100,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
-    stating = bool(STATING.search(sentence)) or section_kind in {"components", "supplied"}
+    stating = bool(STATING.search(sentence)) or said_strong or section_kind in {"components", "supplied"}
     strong = said_strong or section_kind in {"components", "supplied"}
     setup = section_kind == "setup" or said_setup
     plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
