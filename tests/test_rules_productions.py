@@ -201,6 +201,11 @@ CASES = {
         [(300, "card", "total", None), (10, "master", "total", None), (10, "lighthouse", "total", None), (10, "ferry", "total", None)],
         []),
 
+    "so many per player after a slash": (
+        "## Components\n* 8 Sage tokens (2/player)\n* 40 Rune markers (10/player)\n- 6 rafts, 6 stands, 1 score tracker, rules\n",
+        [(8, "token", "total", None), (2, "token", "part", "player"), (40, "marker", "total", None),
+         (10, "marker", "part", "player"), (1, "tracker", "total", None)], []),
+
 }
 
 

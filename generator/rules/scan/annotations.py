@@ -24,6 +24,7 @@ _PER_PAREN = re.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
 _IN_MANY = re.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
+_SLASH_PER = re.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
 _IN_MANY_NO_COUNT = re.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
 _EACH_PAREN = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
 _COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
@@ -67,6 +68,10 @@ def read_per(text: str, pos: int) -> Per | None:
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
         kind = "colour" if all(n.lower() in _COLOUR_NAMES for n in names) else "kind"
         return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
+    slashed = _SLASH_PER.match(rest)
+    if slashed:  # '6 Mage tokens (1/player)'
+        per = PER_WORDS.get(singular(slashed.group("per")), singular(slashed.group("per")))
+        return Per(per, parse_number(slashed.group("inner")), None, pos + slashed.end(), pos + slashed.start("inner"))
     coloured = _IN_MANY_NO_COUNT.match(rest)
     if coloured:  # '84 pieces in four colors (21 pieces per color …)': the parenthesis gives the per count
         inner = _PER_PAREN.match(rest, coloured.end()) or _EACH_PAREN.match(rest, coloured.end())

@@ -21,7 +21,7 @@ meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid che
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
 playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
 fence road bridge hut castle boat raft log plank brick vial potion
-nugget ticket rack easel tableau scorecard notepad clock stopwatch
+nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker
 """.split())
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
@@ -35,7 +35,7 @@ page pages chapter section paragraph version edition variant mode
 space square cell hole pit row column file lane area zone region territory province field slot spot
 position location edge corner side direction orientation line grid column
 pile stack set group pair trio couple hand row layout market supply pool reserve stock bank
-way option choice possibility combination chance probability odds percent percentage degree part portion
+way option choice possibility combination chance probability odds percent percentage degree
 word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
 cent dollar euro buck
