@@ -1,0 +1,177 @@
+"""The count phrases other than 'NUMBER noun' (grammar.count_first calls the first four):
+
+    product       A x B NOUN                                         "2 x 7 cubes" (7 for each of 2)
+    number list   N, N and N NOUN                                    "12, 8, 10 and 12 tiles"
+    range         N-M NOUN, N to M NOUN                              "12--15 suit tokens" (at least 12, at most 15)
+    compound      a NUMBER-NOUN CONTAINER                            "a 40-card deck" (40 cards)
+    count_last    NOUN-PHRASE (':' | tab | 'x' | '(' ) NUMBER        "Wind dials: 3", "Sand timer x1", "Cards (52)"
+    bare_item     [a|an|the|this|these] NOUN-PHRASE                  "A felt playmat", "These instructions"
+
+Entry points: count_last, bare_item (and the four productions for grammar.count_first)."""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+from .nouns import (_COUNT_LAST, _UNIT_WORDS, GROUPING, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
+                    qualifier_kind, read_noun_phrase)
+
+_RANGE = re.compile(rf"(?<![\w.,/-])(?P<low>\d{{1,4}})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{{1,4}})(?![\w.%+-])", re.I)
+
+
+_PRODUCT = re.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
+
+
+def _products(text: str) -> list[Phrase]:
+    """'2 x 7 cubes', '2x4 player tiles': b of them for each of a (a plural noun; '7x7 mat' is a size)."""
+    phrases = []
+    for match in _PRODUCT.finditer(text):
+        noun = read_noun_phrase(text, match.end())
+        if noun is None:
+            continue
+        component = _tidy(noun[0])
+        head = head_of(component)
+        last = component.split()[-1].lower()
+        if head not in COMPONENT_HEADS or singular(last) == last or head in _SIZED:
+            continue  # '4x8 gameboards' is a size
+        phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), int(match.group("b")), "exact",
+                              component, head, "product"))
+    return phrases
+
+
+_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?P<list>\d{1,3}(?:\s*,\s*\d{1,3})+,?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+
+
+def _number_lists(text: str) -> list[Phrase]:
+    """'containing 12, 8, 10 and 12 tiles': several counts sharing the noun after the last."""
+    phrases = []
+    for match in _NUMBER_LIST.finditer(text):
+        noun = read_noun_phrase(text, match.end())
+        if noun is None:
+            continue
+        component = _tidy(noun[0])
+        head = head_of(component)
+        if head in NOT_COMPONENTS or head in _UNIT_WORDS or head not in COMPONENT_HEADS:
+            continue
+        for number in re.finditer(r"\d+", match.group("list")):
+            at = match.start("list") + number.start()
+            phrases.append(Phrase(at, noun[2], at, at + len(number.group(0)), int(number.group(0)), "exact",
+                                  component, head, "number_list"))
+    return phrases
+
+
+_SIZED = frozenset({"board", "gameboard", "mat", "playmat", "map", "sheet", "grid", "pad", "card", "tile", "sleeve"})
+_RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
+
+
+def _ranges(text: str) -> list[Phrase]:
+    """'12--15 suit tokens', '4 to 6 dice': at least the low count and at most the high one."""
+    phrases = []
+    for match in _RANGE.finditer(text):
+        low, high = int(match.group("low")), int(match.group("high"))
+        if low >= high:
+            continue
+        noun = read_noun_phrase(text, match.end())
+        per = None
+        if noun is None:
+            after = re.match(r"\s+(?:per|each|of\s+each)\s+(\w+)", text[match.end():], re.I)
+            if after is None:
+                continue
+            per = singular(after.group(1))
+            component, end, head = "", match.end(), ""
+        else:
+            component, _, end = noun
+            component = _tidy(component)
+            head = head_of(component)
+            last = component.split()[-1].lower()
+            if head in NOT_COMPONENTS or head in _UNIT_WORDS or singular(last) == last:
+                continue
+            if match.group("dash").strip() == "-" and head not in COMPONENT_HEADS:
+                continue  # '2-3 Moriarty' is more often a label than a range  # 'the 2-3 board' names a board; only a plural noun is counted by a range
+        for value, kind, a, b in ((low, "at_least", match.start("low"), match.end("low")),
+                                  (high, "at_most", match.start("high"), match.end("high"))):
+            phrases.append(Phrase(match.start(), end, a, b, value, kind, component, head, "range", per))
+    return phrases
+
+
+def _compound(match: re.Match) -> Phrase | None:
+    """'a 40-card deck' -> 40 cards; 'three 8-sided dice' is not a compound (the count is 'three')."""
+    unit = match.group("unit").lower()
+    if unit in {"sided", "page", "pages", "minute", "minutes", "player", "players", "year", "hour", "point", "mm", "cm",
+                "inch", "round", "turn", "day", "step", "part", "way", "space", "square", "hex", "foot", "person"}:
+        return None
+    if singular(unit) not in COMPONENT_HEADS | GROUPING:
+        return None
+    value = parse_number(match.group("number"))
+    if value is None:
+        return None
+    container = match.group("container")
+    component = f"{unit}s" if not unit.endswith("s") else unit
+    if container and singular(container) in COMPONENT_HEADS | {"deck", "set", "pack", "stack", "pile"}:
+        component = f"{match.group('unit')}-{container}"
+        end = match.end("container")
+    else:
+        end = match.end("unit")
+    return Phrase(match.start("number"), end, match.start("number"), match.end("number"), value, "exact",
+                  component, singular(unit), "compound")
+
+
+def count_last(text: str) -> Phrase | None:
+    """'Oracle cards\\t8', 'Wind dials: 3', 'Sand timer x1', 'Ship tiles (12)': a list item whose count follows."""
+    match = _COUNT_LAST.match(text)
+    if match is None:
+        return None
+    noun = match.group("noun").strip(" (\"'")
+    if re.search(r"\d", re.sub(r"[$£€]\d+|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z]+|\bd\d+", "", noun)):
+        return None
+    if len(noun.split()) > 7:
+        return None
+    number = match.group("number")
+    value = parse_number(number)
+    if value is None and not re.fullmatch(PLACEHOLDER, number):
+        return None
+    component = _tidy(re.sub(r"^(?:the|a|an)\s+", "", noun, flags=re.I))
+    return Phrase(0, match.end(), match.start("number"), match.end("number"), value,
+                  qualifier_kind(match.group("qualifier")), component, head_of(component), "count_last")
+
+
+_BARE_ITEM = re.compile(
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[A-Za-z][\w'&/ -]*?)"
+    r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
+    re.I,
+)
+
+
+def bare_item(text: str) -> Phrase | None:
+    """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
+    (unspecified), 'The Ferryman (a wooden figure)' (1 figure)."""
+    match = _BARE_ITEM.match(text)
+    if match is None:
+        described = re.match(r"^(.*?[A-Za-z])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)
+        if described is None or head_of(described.group(1)) not in COMPONENT_HEADS:
+            return None
+        match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces'
+    if match is None or len(match.group("noun").split()) > 6:
+        return None
+    noun = match.group("noun").strip()
+    article = (match.group("article") or "").lower()
+    paren = match.group("paren") or ""
+    inner = re.match(r"(?:an?|one)\s+(.+)$", paren.strip(), re.I)
+    if inner and singular(head_of(inner.group(1))) in COMPONENT_HEADS:
+        noun_phrase = f"{noun} ({inner.group(1)})"
+        return Phrase(0, match.end(), 0, 0, 1, "exact", noun_phrase, head_of(inner.group(1)), "bare_item")
+    of_split = re.split(r"\s+(?:of|with|for|in)\s+", noun, maxsplit=1, flags=re.I)
+    main = of_split[0]
+    head = head_of(main)
+    plural = singular(main.split()[-1]) != main.split()[-1].lower()
+    unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
+        len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))
+    if unspecified or (plural and article not in {"a", "an", "one", "this"}):
+        if article in {"these"} and head in {"instructions"}:
+            return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
+        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")
+    if not article and head not in COMPONENT_HEADS:
+        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")  # 'paper': a material
+    return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
+

@@ -1,0 +1,186 @@
+"""The words of count phrases: what a number looks like (NUMBER, placeholders, qualifiers), a Phrase (a count
+with the thing it counts, as spans of the text), and the noun phrase that follows a count (read_noun_phrase:
+modifiers such as die types, dimensions and ordinals absorbed, stopping at grammar words). grammar.py and
+forms.py build the productions from these. Entry points: Phrase, read_noun_phrase, parse_number."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
+
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, singular
+
+PLACEHOLDER = r"(?:X{2,}|x{2,}|\?{1,3}|#{1,3}|_{1,})"
+UNSPECIFIED_WORDS = r"(?:various|assorted|several|many|some|numerous|a\s+number\s+of|a\s+few|lots\s+of|plenty\s+of)"
+QUALIFIER = (r"(?P<qualifier>at\s+least|at\s+most|up\s+to|no\s+more\s+than|no\s+fewer\s+than|not\s+more\s+than"
+             r"|about|around|approximately|approx\.?|roughly|nearly|over|more\s+than|exactly|a\s+total\s+of|total\s+of)")
+_QUALIFIER_KIND = {"at least": "at_least", "no fewer than": "at_least", "over": "at_least", "more than": "at_least",
+                   "at most": "at_most", "up to": "at_most", "no more than": "at_most", "not more than": "at_most",
+                   "about": "about", "around": "about", "approximately": "about", "approx": "about",
+                   "approx.": "about", "roughly": "about", "nearly": "about"}
+
+NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
+_COUNT_FIRST = re.compile(
+    rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})"
+    rf"(?:(?P<perplayer>\s*[x×*]\s*(?-i:N|P)\b|\s*[x×*]\s*(?:#\s*)?players\b|\s*[x×*]\s*(?:the\s+)?number\s+of\s+players\b)"
+    rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
+    re.I,
+)
+_COMPOUND = re.compile(
+    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})-(?P<unit>[A-Za-z]+)"
+    rf"(?:\s+(?P<container>[A-Za-z][\w-]*))?",
+    re.I,
+)
+_COUNT_LAST = re.compile(
+    rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
+    rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
+    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|(?<=\.)\s+[A-Z])",
+    re.I,
+)
+_TOKEN = re.compile(
+    r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
+    r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
+    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)[- ]sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
+    r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
+    r"|[A-Za-z][\w'&/-]*|\d{1,3}(?![\w.,]))",
+    re.I,
+)
+# Words that end a counted noun phrase: grammar words, verbs that follow subjects, and "each".
+STOP_WORDS = frozenset("""
+a an the to on onto in into from next of for with and or nor at as per each every that which who whom whose until by
+near under over then is are was were be been being will would can could may might must shall should this these those
+their his her its your our my them they it he she you we so if when whenever where while than face up down instead
+but only also not no all any both either neither after before during between among against about above below
+behind beside besides through throughout via without within plus minus equals along across around toward towards
+upon beneath alongside
+has have had do does did get gets got take takes took give gives gave place places placed put puts receive
+receives draw draws used use uses using go goes make makes made come comes shuffle shuffled deal dealt
+remain remaining left one
+""".split())
+_UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
+               "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
+_MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
+_FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further", "remaining",
+           "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
+
+
+# Grouping words: "5 sets of eight dice", "2 decks of cards", "1 copy of the rules".
+GROUPING = frozenset({"set", "pair", "pack", "box", "bag", "stack", "pile", "deck", "copy", "sheet", "bundle",
+                      "handful", "collection", "sack", "pouch", "tray", "sleeve", "roll"})
+_GROUP_OF = re.compile(r"\s+of\s+(?:the\s+)?", re.I)
+
+
+# A cheap test for 'could a count stand here?' (a digit, a number word, a placeholder), run before the grammar.
+COUNT_HINT = re.compile(rf"\d|\?|\b(?:{NUMBER_WORD_HINT}|half|third|quarter|xx+)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A count with the thing it counts, as spans of the normalised text."""
+
+    start: int  # of the whole phrase (qualifier or count)
+    end: int  # after the noun phrase
+    count_start: int
+    count_end: int
+    count: int | None  # None: the text leaves it unspecified (XX, ?, various)
+    qualifier: str  # exact | at_least | at_most | about
+    component: str  # the noun phrase as written, modifiers included
+    head: str  # its head noun, singular, lower-case
+    form: str  # count_first | compound | count_last | bare_item
+    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players)
+
+    @property
+    def is_component(self) -> bool:
+        return self.head in COMPONENT_HEADS
+
+    @property
+    def is_excluded(self) -> bool:
+        if self.component[:1] in {"/", "&", "|"}:
+            return True  # 'Atk 0 / Def 1': a stat line, not a count
+        if " of " in self.component and self.head in GROUPING | {"set"}:
+            return False
+        if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$|^\d{1,3}\s+[A-Z]", self.component):
+            return False  # 'Level 1', 'Age 2': a named set, whatever its name's word
+        if self.head in _MEASURES and re.fullmatch(r"[A-Z][\w'-]*\s+[A-Z][\w'-]*", self.component):
+            return False  # 'Water Meter', 'Turn Gauge': a named thing, not a measure
+        if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
+            return True
+        if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
+            return True  # a year: '© 2014 Paolo Montrasio'
+        words = [singular(w) for w in re.findall(r"[A-Za-z]+", self.component)]
+        return self.head not in COMPONENT_HEADS and any(w in NOT_COMPONENTS for w in words[:1])
+
+
+def parse_number(token: str) -> int | None:
+    """A numeral ('1,000' too) or number word; None for placeholders and anything else."""
+    token = token.strip()
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", token):
+        return int(token.replace(",", ""))
+    return parse_count(token)
+
+
+def qualifier_kind(text: str | None) -> str:
+    if not text:
+        return "exact"
+    return _QUALIFIER_KIND.get(" ".join(text.lower().split()), "exact")
+
+
+def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int, int] | None:
+    """The noun phrase starting at `pos`: (phrase, start, end), or None when a stop word or nothing follows."""
+    start = end = None
+    cursor, words = pos, 0
+    while words < max_words:
+        if start is None and text[cursor:cursor + 1] == "\t":  # '22\tRune stones': a leader's tab before the noun
+            cursor += len(text[cursor:]) - len(text[cursor:].lstrip("\t "))
+        token = _TOKEN.match(text, cursor)
+        if token is None:
+            break
+        tok = token.group("tok")
+        bare = tok.strip("\"'").lower()
+        if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
+                and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))):
+            break  # … but '1 draw bag', '2 play mats' name things
+        if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
+            if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\")", bare):
+                break
+        if start is not None and re.fullmatch(r"\d{1,3}", tok):
+            if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]) \
+                    and not re.match(r"\s+(?:[A-Z]|\d)", text[token.end("tok"):]):  # but '10 Park 10 Apartment' is two items
+                end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
+            break
+        start = token.start("tok") if start is None else start
+        end = cursor = token.end("tok")
+        words += 1
+        if tok[0].isalpha() and singular(tok) in COMPONENT_HEADS and _ends_after(text, cursor):
+            break
+    if start is None:
+        return None
+    return text[start:end], start, end
+
+
+_VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
+
+
+def _names_a_thing_next(text: str, cursor: int) -> bool:
+    nxt = _TOKEN.match(text, cursor)
+    return nxt is not None and nxt.group("tok")[0].isalpha() and (
+        singular(nxt.group("tok")) in COMPONENT_HEADS or singular(nxt.group("tok")) in {"pile", "stack", "area"})
+
+
+def _ends_after(text: str, cursor: int) -> bool:
+    """After a component head: stop unless the next word is another noun of the same name ('card box')."""
+    nxt = _TOKEN.match(text, cursor)
+    if nxt is None or not nxt.group("tok")[0].isalpha():
+        return True
+    word = nxt.group("tok").lower()
+    return word in STOP_WORDS or singular(word) not in COMPONENT_HEADS
+
+
+def _tidy(component: str) -> str:
+    words = component.split()
+    while len(words) > 1 and words[0].lower() in _FILLER:
+        words = words[1:]
+    return " ".join(words).strip(" ,.;:")
+

@@ -1,0 +1,198 @@
+"""Counts in running text: every sentence of every paragraph the lists and tables left, read by the prose
+productions (prose.py, articles.py, specials.py) and made into statements with verbatim quotes; the
+enumerations a sentence states ("five colours: red, blue …") checked against their length. Entry point:
+prose_statements."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .annotations import read_per
+from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_per_player, one_used,
+                       paren_per_player)
+from .collected import Statements, quote_of
+from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
+from .layout import LayoutLine
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
+from .paragraphs import paragraphs, sentences
+from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, read_sentence
+from .sections import SETUP, is_play
+from .specials import category_counts, special_productions
+from .statement import Finding
+
+_ENUMERATION = re.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
+_CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:contains|includes|comes\s+with)|contains|includes|consists\s+of"
+                                r"|you\s+(?:will\s+)?find)\b", re.I)
+_FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
+_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|have|keep|bring|grab"
+                          r"|take|place|put|set|lay|add)\b", re.I)
+
+
+def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
+                      findings: list[Finding], categories: dict[str, int]) -> None:
+    """Every sentence of every paragraph, read by the prose productions (prose.py)."""
+    known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
+    for paragraph in paragraphs(lines, taken):
+        last_total: dict | None = None
+        for offset, sentence in sentences(paragraph.text):
+            has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
+            if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
+                continue  # nothing a count could be read from: most sentences of a rulebook
+            first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
+            section = "" if first_line is None else PLAY if is_play(sections[first_line.number - 1]) else \
+                sections[first_line.number - 1].kind
+            emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
+                phrase, phrase.start if start is None else start, phrase.end if end is None else end,
+                paragraph, offset, lines, out, info)
+            listed = inline_items(sentence)
+            if listed is not None and any(len([p for p in count_first(text) if not p.is_excluded]) >= 2 for _, text in listed):
+                listed = None  # 'CONTENTS Game Board … 4 Home Boards Score Pad 60 Décor Tokens …': a list flattened into a line
+            if listed is not None:
+                _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
+                continue
+            _article_statements(sentence, section, emit)
+            if not has_count:
+                continue
+            categories.update(category_counts(sentence))
+            _enumeration(sentence, paragraph, offset, lines, findings)
+            specials = special_productions(sentence, categories)
+            for phrase, info in read_sentence(sentence, section, known):
+                if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
+                    continue
+                made = emit(phrase, info)
+                if made is not None and made["role"] == "total":
+                    last_total = made
+                if made is not None:
+                    _prose_per_part(sentence, phrase, made, emit)
+            for special in specials:
+                _special_statement(special, last_total, emit, findings)
+    _prose_sums(out, findings)
+
+
+def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
+    """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names."""
+    per = read_per(sentence, phrase.end)
+    if per is None or per.count is None or per.count == phrase.count or per.per == "player":
+        return
+    part = emit(Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"),
+                {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
+                 "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+    if part is not None:
+        part["parent_ref"] = made
+
+
+def _article_statements(sentence: str, section: str, emit) -> None:
+    """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
+    setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
+    said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
+    for start, end, noun in one_per_player(sentence) if said_setup else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, value, noun in of_them(sentence) if said_setup else []:
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+    for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and COUNT_HINT.search(sentence) else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {**setup, "role": "total", "per": None, "component": noun})
+    for start, end, noun in imperative_one(sentence) if section == SETUP else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+    for start, end, value, noun in paren_per_player(sentence) if said_setup or section in {"components", "setup"} else []:
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, value, noun in deal_each(sentence):
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+    for start, end, noun in [] if GAMEPLAY.search(sentence) and not said_setup \
+            else one_used(sentence):
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
+              "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == "supplied"})
+
+
+def _special_statement(special: dict, last_total: dict | None, emit, findings: list[Finding]) -> None:
+    """A statement of a sentence production; a part ('the remaining 40 are tinted') joins the last total."""
+    if special["count"] is None and special["kind"] != "product":
+        return
+    info = {"role": "part" if special["kind"] == "part" else "total", "per": special.get("per"),
+            "component": special["component"], "condition": None, "optional": False, "supplied": False}
+    made = emit(Phrase(special["start"], special["end"], special["start"], special["end"], special["count"],
+                       "exact", special["component"], head_of(special["component"]), "prose"), info)
+    if made is None or special["kind"] != "part" or last_total is None:
+        return
+    made["parent_ref"] = last_total
+    made["component"] = f"{special['component']} {last_total['component']}"
+    last_total["has_parts"] = True
+    last_total.setdefault("prose_parts", []).append(made)
+    if "fraction" in special and last_total["count"]:
+        num, den = special["fraction"]
+        if last_total["count"] * num != special["count"] * den:
+            findings.append(Finding("fraction", made["line"], f"{num}/{den} of {last_total['count']} is not {special['count']}"))
+
+
+def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
+    """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
+    supplied = bool(re.search(r"not\s+included|also\s+need|you\s+(?:will\s+)?need", sentence, re.I)) or section == "supplied"
+    for start, text in listed:
+        optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))
+        body = re.sub(r"^optional(?:ly)?\s+", "", text, flags=re.I)
+        shift = start + len(text) - len(body)
+        first = [p for p in count_first(body) if p.start <= 2]
+        phrase = first[0] if first else bare_item(body)
+        if phrase is None or phrase.is_excluded or len(body.split()) > 8:
+            continue
+        if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and (
+                len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS):
+            continue  # 'to collect income from', 'build public works': a clause, not a thing
+        end = phrase.end if phrase.form != "bare_item" else len(body)
+        per = read_per(body, phrase.end)
+        phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
+        _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
+                         {"role": "total", "per": per.per if per else None, "component": phrase.component,
+                          "condition": None, "optional": optional or section == "optional", "supplied": supplied})
+
+
+def _prose_sums(out: Statements, findings: list[Finding]) -> None:
+    for item in out.items:
+        parts = item.pop("prose_parts", None)
+        if parts and item["count"] is not None:
+            total = sum(p["count"] or 0 for p in parts)
+            if len(parts) >= 2 and total != item["count"]:
+                findings.append(Finding("parts-total", item["line"], f"the parts add up to {total}, but the total is {item['count']}",
+                                        tuple(p["line"] for p in parts)))
+
+
+def _prose_statement(phrase: Phrase, start: int, end: int, paragraph, offset: int, lines, out: Statements,
+                     info: dict) -> dict | None:
+    a = offset + start
+    b = offset + end - 1
+    if a >= len(paragraph.places):
+        return None
+    count_at = offset + phrase.count_start
+    if count_at < len(paragraph.places) and paragraph.places[count_at][0] != paragraph.places[a][0]:
+        a = count_at  # 'A\ntotal of 10 tiles': quote from the line the count stands on
+    line_index, column = paragraph.places[a]
+    line = lines[line_index]
+    end_index, end_column = paragraph.places[min(b, len(paragraph.places) - 1)]
+    stop = end_column + 1 if end_index == line_index else len(line.text)
+    return out.add(
+        line=line.number, column=line.cols[column] if column < len(line.cols) else 0, quote=quote_of(line, column, stop),
+        count=phrase.count, component=info["component"], qualifier=phrase.qualifier, role=info["role"],
+        per=info["per"], condition=info["condition"], optional=info["optional"],
+        supplied_by="player" if info["supplied"] else None, head=phrase.head,
+    )
+
+
+def _enumeration(sentence: str, paragraph, offset: int, lines, findings: list[Finding]) -> None:
+    """'Five banner colours: red, teal, amber, teal and grey' names four, not five."""
+    match = _ENUMERATION.search(sentence)
+    if match is None:
+        return
+    stated = parse_number(match.group("n"))
+    if singular(match.group("what").split()[-1].lower()) not in PER_WORDS:
+        return  # only enumerations of categories (colours, suits, kinds …) are checked
+    names = [n.strip().lower() for n in re.split(r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", match.group("names")) if n.strip()]
+    if stated is None or len(names) < 2 or any(len(n.split()) > 3 for n in names):
+        return
+    distinct = len(dict.fromkeys(names))
+    if distinct != stated:
+        line = lines[paragraph.places[offset + match.start()][0]]
+        findings.append(Finding("enumeration-length", line.number,
+                                f"{stated} {match.group('what')} are stated, but {distinct} different ones are named"))
+
