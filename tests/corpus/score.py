@@ -102,7 +102,7 @@ def _ratio(a: int, b: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--split", default="all", choices=["dev", "frozen", "all"])
+    parser.add_argument("--split", default="all", help="dev, frozen, all, or another folder of tests/corpus/ (a batch not yet split)")
     parser.add_argument("--show", help="list the misses and extras of texts whose name contains this")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--markdown", action="store_true", help="the split summary as a Markdown table (for the README)")
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
                     print("  EXTRA", extra)
         return 0
     summary = {}
-    for split in ("dev", "frozen"):
+    for split in dict.fromkeys(["dev", "frozen", *(s.split for s in scores)]):
         part = [s for s in scores if s.split == split]
         if not part:
             continue
