@@ -175,7 +175,7 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     return stripped, 0
 
 
-_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•]|\.\s?\.\s?\.|--| {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
+_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
