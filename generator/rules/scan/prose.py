@@ -161,7 +161,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         before = sentence[:phrase.start]
         copula = _COPULA_SUBJECT.search(before)
         component = phrase.component
-        if copula and phrase.head in COMPONENT_HEADS:
+        if copula and phrase.head in COMPONENT_HEADS and not re.fullmatch(r"(?:there|it|this|that|these|those|here|which)", copula.group("subject"), re.I):
             subject = re.sub(r"^the\s+", "", copula.group("subject"), flags=re.I)
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
