@@ -206,6 +206,11 @@ CASES = {
         [(8, "token", "total", None), (2, "token", "part", "player"), (40, "marker", "total", None),
          (10, "marker", "part", "player"), (1, "tracker", "total", None)], []),
 
+    "a fact sheet's number of, with several counts": (
+        "Number of decks: 2\nNumber of cards in pack: 40 + 2 jokers\nNumber of cards in the deck: 40 cards in the first deck, "
+        "40 and 3 jokers in the second\nNumber of players: 2\n",
+        [(2, "deck", "total", None), (40, "card", "total", None), (2, "joker", "total", None), (3, "joker", "total", None)], []),
+
 }
 
 

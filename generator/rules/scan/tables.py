@@ -9,7 +9,7 @@ import re
 
 from .grammar import parse_number
 from .layout import LayoutLine
-from .lexicon import NOT_COMPONENTS, head_of
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
 
 _CELL_SPLIT = re.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -141,7 +141,9 @@ _NUMBER_OF = re.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<
 def _number_of(line: LayoutLine, out) -> bool:
     """'Number of decks: 1', 'Number of cards in the deck: 36 or 52': a fact sheet's count of a component."""
     match = _NUMBER_OF.match(line.text.strip())
-    if match is None or head_of(match.group("noun")) in NOT_COMPONENTS:
+    if match is None:
+        return _number_of_listed(line, out)
+    if head_of(match.group("noun")) in NOT_COMPONENTS:
         return False
     lead = len(line.text) - len(line.text.lstrip())
     for group in ("n", "m"):
@@ -153,6 +155,31 @@ def _number_of(line: LayoutLine, out) -> bool:
                 component=match.group("noun"), role="total", head=head_of(match.group("noun")),
                 per="player" if re.search(r"\bplayer\b", match.group("per") or "", re.I) else None)
     return True
+
+
+_NUMBER_OF_LISTED = re.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
+                               r"\s*:\s*(?P<rest>\d.*)$", re.I)
+
+
+def _number_of_listed(line: LayoutLine, out) -> bool:
+    """'Number of cards in pack: 52 + 2 jokers', '… : 52 cards in the first deck, 52 and 4 jokers in the second':
+    each count, of the thing it names or else of the thing the line is about."""
+    match = _NUMBER_OF_LISTED.match(line.text.strip())
+    if match is None or head_of(match.group("noun")) in NOT_COMPONENTS:
+        return False
+    lead = len(line.text) - len(line.text.lstrip())
+    rest_at = lead + match.start("rest")
+    found = 0
+    for number in re.finditer(r"(?<![\w.])(\d{1,4})(?![\w.])(?:\s+(?P<noun>[A-Za-z][\w'-]*))?", line.text[rest_at:]):
+        noun = number.group("noun")
+        if noun is None or head_of(noun) not in COMPONENT_HEADS:
+            noun = match.group("noun")
+        at = rest_at + number.start(1)
+        out.add(line=line.number, column=line.cols[at] if at < len(line.cols) else 0,
+                quote=line.quote(at, rest_at + number.end()), count=int(number.group(1)), component=noun, role="total",
+                head=head_of(noun))
+        found += 1
+    return found > 0
 
 
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
