@@ -211,6 +211,11 @@ CASES = {
         "40 and 3 jokers in the second\nNumber of players: 2\n",
         [(2, "deck", "total", None), (40, "card", "total", None), (2, "joker", "total", None), (3, "joker", "total", None)], []),
 
+    "a list with a note after a semicolon and a qualified count in parentheses": (
+        "Harbour board\n2 six-sided dice; later editions add a Storm Die that moves boats farther and faster\n"
+        "Boat tokens (at least 6; the exact count varies by edition)\n24 piers\n",
+        [(1, "board", "total", None), (2, "die", "total", None), (6, "token", "total", None), (24, "pier", "total", None)], []),
+
 }
 
 

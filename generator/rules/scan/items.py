@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .annotations import read_breakdown, read_including, read_per
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
+from .nouns import qualifier_kind
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 from .prose import SCORE_PIECES as _SCORE_PIECES
@@ -53,6 +54,8 @@ _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\
 
 
 _COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
+_QUALIFIED_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
+                                  rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
 
 
 _TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
@@ -68,6 +71,11 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if named and head_of(named.group("noun")) in COMPONENT_HEADS:  # '5 Coin (24)': 24 coins of value 5
         return Phrase(0, named.end(), named.start("n"), named.end("n"), int(named.group("n")), "exact",
                       named.group("noun"), head_of(named.group("noun")), "count_last")
+    qualified = _QUALIFIED_IN_PARENS.match(rest)
+    if qualified and parse_number(qualified.group("n")) is not None and head_of(qualified.group("noun")) in COMPONENT_HEADS:
+        noun = qualified.group("noun")
+        return Phrase(0, qualified.end(), qualified.start("n"), qualified.end("n"), parse_number(qualified.group("n")),
+                      qualifier_kind(qualified.group("q")), noun, head_of(noun), "count_last")
     counted = _COUNT_IN_PARENS.match(rest)
     if counted and parse_number(counted.group("n")) is not None and (
             head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
@@ -187,7 +195,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None
     tail = rest[phrase.end:]
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
-    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", tail))) > 12 \
+    clause = re.split(r";|\s[-–—]\s", tail, maxsplit=1)[0]  # '2 six-sided dice; current editions include …': a note after ';'
+    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12 \
             and read_breakdown(rest, phrase.end) is None:
         return None  # a sentence that starts with a number, not an item
     if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
