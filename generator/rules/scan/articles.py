@@ -183,7 +183,7 @@ def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
-                      rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
+                      rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
                       re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
 
 
