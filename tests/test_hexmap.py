@@ -293,3 +293,35 @@ def test_assembly_page_shows_the_whole_map_in_miniature(built, tiles):
     a, b = names["G1"], names["G2"]  # neighbours in one row of the map: one hex apart, scaled
     gap_mm = to_mm(math.hypot(b["x0"] - a["x0"], b["top"] - a["top"]))
     assert 0.15 * HEX_MM < gap_mm < 0.9 * HEX_MM, gap_mm  # an inset is drawn at about a fifth of full size
+
+
+def test_region_labels_stay_clear_of_every_tile_edge(built):
+    """A region's label ('3 players') sits off the map's middle, where a tiled map is cut: on every tile page it is
+    printed whole inside the tile or not at all, and each label is printed whole on some tile."""
+    import pdfplumber
+    from pypdf import PdfReader
+
+    result, _ = built
+    reader = PdfReader(result.pdf)
+    whole = set()
+    with pdfplumber.open(result.pdf) as pdf:
+        for index, text in enumerate(_page_texts(result.pdf)):
+            label = re.search(r"\bTile ([A-Z]\d+)\b", text)
+            if label is None:
+                continue
+            page = pdf.pages[index]
+            tile = _read_tile(label[1], page, reader.pages[index].get_contents().get_data())
+            words = page.extract_words()
+            for before, word in zip(words, words[1:]):
+                if word["text"] != "players":
+                    continue
+                box = tuple(to_mm(v) for v in (before["x0"], word["top"], word["x1"], word["bottom"]))
+                board = tile.board
+                if not (board[0] <= box[0] and box[2] <= board[2] and board[1] <= box[1] and box[3] <= board[3]):
+                    continue  # the legend under the map, not a label on it
+                inside = tile.clip[0] <= box[0] and box[2] <= tile.clip[2] and tile.clip[1] <= box[1] and box[3] <= tile.clip[3]
+                outside = box[2] <= tile.clip[0] or box[0] >= tile.clip[2] or box[3] <= tile.clip[1] or box[1] >= tile.clip[3]
+                assert inside or outside, f"tile {tile.label}: '{before['text']} players' crosses the tile's edge"
+                if inside:
+                    whole.add(before["text"])
+    assert {"2", "3", "4", "5-6"} <= whole

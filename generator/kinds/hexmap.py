@@ -366,11 +366,12 @@ def _area_borders(layout: HexLayout, cells: Sequence[Axial], area_of: Mapping[Ax
 
 
 def _label_anchor(layout: HexLayout, cells: Sequence[Axial]) -> list[float]:
-    """Where a region's label sits: on its top boundary, above the topmost row's middle cell."""
+    """Where a region's label sits: on its top boundary, above the topmost row's first cell — off the map's middle,
+    where a map printed on two or four tiles is cut, and for nested regions one above another along a diagonal."""
     rows = visual_rows(layout, cells)
     top_row = rows[0]
-    x, y = center(layout, top_row[len(top_row) // 2])
-    top = min(py for _, py in corners(layout, top_row[len(top_row) // 2]))
+    x, y = center(layout, top_row[0])
+    top = min(py for _, py in corners(layout, top_row[0]))
     return [round(to_mm(x), 4), round(to_mm(top), 4)]
 
 
