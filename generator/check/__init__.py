@@ -13,7 +13,8 @@ from generator.check.checks import Context, run_checks
 from generator.check.counts import KitCounts
 from generator.check.coverage import named_list_findings, reader_findings, unlinked_findings, unreadable_findings
 from generator.check.format import format_report
-from generator.check.links import all_links, manifest_line, resolve_links
+from generator.check.evidence import manifest_line
+from generator.check.links import all_links, resolve_links
 from generator.check.report import CheckReport, Finding, LinkRecord, Row, players_label
 from generator.check.rulebook import Rulebook
 from generator.errors import UsageError

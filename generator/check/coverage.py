@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from generator.check.links import Resolution, from_scan, manifest_line
+from generator.check.evidence import Resolution, from_scan, manifest_line
 from generator.check.report import Finding
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import KitSpec
