@@ -216,6 +216,16 @@ CASES = {
         "Boat tokens (at least 6; the exact count varies by edition)\n24 piers\n",
         [(1, "board", "total", None), (2, "die", "total", None), (6, "token", "total", None), (24, "pier", "total", None)], []),
 
+    "a table of contents, numbered headings, an index and a price list count nothing": (
+        "Contents\n1 Introduction\n5\n    1.1 Goals .\t.\t.\t.\t.\t5\n    1.2 Ferries .\t.\t.\t.\t.\t6\n"
+        "    1.3 Harbours .\t.\t.\t.\t.\t7\n2 Rules\n8\n    2.1 Tides .\t.\t.\t.\t.\t8\n\n"
+        "  1\tIntroduction\nHarbour Run is a light game of ferries for two to five captains racing the tide.\n\n"
+        "Components\n- 40 tide cards\n- 6 ferries\n\n   00\tahoy\ta greeting\n   01\taft\tthe back\n   02\tbow\tthe front\n"
+        "   03\tkeel\tthe bottom\n   04\thelm\tthe wheel\n\n"
+        "Traits\n      Night-sight (25): You can see in darkness as if it were light.\n"
+        "      Sea legs (15): You never fall over on a rolling deck.\n",
+        [(40, "card", "total", None), (6, "ferry", "total", None)], [1, 2, 5, 6, 7, 8, 0, 3, 4, 25, 15]),
+
 }
 
 

@@ -91,9 +91,14 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if first and first[0].component:
         return first[0]
     phrase = count_last(rest)
+    if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]):
+        return None  # 'Night-vision (25): You can see in darkness …': a price or value, then what it buys
     if phrase is not None:
         return phrase
     return _uncounted(rest, allow_bare, bulleted)
+
+
+_VALUE_THEN_TEXT = re.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
 
 
 

@@ -63,7 +63,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     continued: set[int] = set()
 
     def close() -> None:
-        items = [item for _, item in current if item is not None]
+        items = _without_index(item for _, item in current if item is not None)
         counted = [item for item in items if item.phrase.form != "bare_item"]
         section = sections[current[0][0].number - 1] if current else Section("", "", 0)
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
@@ -133,6 +133,30 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 
 
 _PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
+
+
+def _without_index(items) -> list[Item]:
+    """The items, less a numbered index ('0 akesi', '1 ala', '2 alasa', '3 ale' …): a stretch of four or more
+    items whose counts go up by one each, none naming a component, numbers entries; it counts nothing."""
+    items = list(items)
+    drop: set[int] = set()
+    stretch: list[int] = []
+    for at, item in enumerate(items):
+        phrase = item.phrase
+        if phrase.form != "count_first" or not isinstance(phrase.count, int):
+            continue
+        if stretch and phrase.count != items[stretch[-1]].phrase.count + 1:
+            drop.update(_index_stretch(items, stretch))
+            stretch = []
+        stretch.append(at)
+    drop.update(_index_stretch(items, stretch))
+    return [item for at, item in enumerate(items) if at not in drop]
+
+
+def _index_stretch(items: list[Item], stretch: list[int]) -> list[int]:
+    if len(stretch) >= 4 and not any(items[at].phrase.head in COMPONENT_HEADS for at in stretch):
+        return stretch
+    return []
 
 
 def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
