@@ -226,6 +226,12 @@ CASES = {
         "      Sea legs (15): You never fall over on a rolling deck.\n",
         [(40, "card", "total", None), (6, "ferry", "total", None)], [1, 2, 5, 6, 7, 8, 0, 3, 4, 25, 15]),
 
+    "sets of so many, sizes in inches, a breakdown joined by and, a per-player sub-section": (
+        "Components\n* 4 x 10 Reef Tiles\n- 1 11” x 17” chart\n6 dice: 2 green and 4 blue\n\n### For each player\n\n"
+        "* Choose a colour\n* Take 3 Tide tokens of your colour and place them on your mat\n",
+        [(10, "tile", "total", None), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
+         (3, "token", "setup", None)], [11, 17]),
+
 }
 
 

@@ -33,7 +33,7 @@ _EACH_OF_NAMES = re.compile(rf"\s*[(:,]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
-                     r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?[,;]\s*(?:and\s+)?)+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
+                     r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+)?|\s+and\s+))+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                    rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 

@@ -68,8 +68,11 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
 def _list_statements(runs: list[ListRun], out: Statements, findings: list[Finding]) -> set[int]:
     taken: set[int] = set()
     for run in runs:
-        for line in run.lines:
-            taken.add(line.number)
+        with_items = {item.line.number for item in run.items}
+        for line in run.lines:  # a line of the run that gave no item is left to be read as a sentence
+            if line.number in with_items or line.number in run.continued or line.text.rstrip().endswith(":") \
+                    or not re.match(r"\s*(?:\d+[.)]\s*)?[A-Z][a-z]+\s", line.text):
+                taken.add(line.number)
         for item in run.items:
             _from_item(item, run, out)
         for item in run.items:

@@ -33,10 +33,13 @@ def _products(text: str) -> list[Phrase]:
         component = _tidy(noun[0])
         head = head_of(component)
         last = component.split()[-1].lower()
-        if head not in COMPONENT_HEADS or singular(last) == last or head in _SIZED:
-            continue  # '4x8 gameboards' is a size
-        phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), int(match.group("b")), "exact",
+        a, b = int(match.group("a")), int(match.group("b"))
+        spaced = re.search(r"\s[x×]\s", match.group(0)) is not None and a != b
+        if head not in COMPONENT_HEADS or singular(last) == last or (head in _SIZED and not spaced):
+            continue  # '4x8 gameboards' is a size; '4 x 12 Tiles' are four sets of twelve
+        phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), b, "exact",
                               component, head, "product"))
+
     return phrases
 
 
