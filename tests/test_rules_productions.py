@@ -232,6 +232,13 @@ CASES = {
         [(10, "tile", "total", None), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
          (3, "token", "setup", None)], [11, 17]),
 
+    "each in colours after a dash, a card named with a number, pictures between words, one per player, both": (
+        "Contents\n8 Turn cards – 2 each in Red, Teal, Gold and Grey\n8 Draw 2 cards – 2 each in Red, Teal, Gold and Grey\n\n"
+        "Setup\n1. Take the 4 island 🏝️ cards and lay them in a row.\nPrepare an envelope per player.\n"
+        "Place both 3-Shell tickets on the bottom.\n",
+        [(8, "card", "total", None), (2, "card", "part", "colour"), (4, "card", "setup", None),
+         (1, "envelope", "setup", "player"), (2, "ticket", "setup", None)], []),
+
 }
 
 

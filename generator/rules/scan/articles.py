@@ -71,6 +71,27 @@ _IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?
                            r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to)\b|\s*[,.;]|$)", re.I)
 
 
+_A_PER_PLAYER = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)
+_BOTH = re.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
+
+
+def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
+    """'Prepare an envelope per player' (one per player), 'Place both 2-Pound tickets' (two):
+    (start, end, count, noun, per)."""
+    found = []
+    for match in _A_PER_PLAYER.finditer(sentence):
+        if head_of(match.group("noun")) in COMPONENT_HEADS:
+            found.append((match.start("article"), match.end("noun"), 1, match.group("noun"), "player"))
+    for match in _BOTH.finditer(sentence):
+        words = match.group("noun").split()
+        while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
+            words.pop()
+        if words and singular(words[-1]) != words[-1].lower():
+            noun = " ".join(words)
+            found.append((match.start(), match.start("noun") + len(noun), 2, noun, None))
+    return found
+
+
 def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     """'Take a pawn matching the color of your card', 'Place a marker on space 0': one piece set out in a setup step."""
     match = _IMPERATIVE_A.match(sentence)

@@ -111,6 +111,8 @@ def _compound(match: re.Match) -> Phrase | None:
         return None
     container = match.group("container")
     component = f"{unit}s" if not unit.endswith("s") else unit
+    if container and singular(container) in COMPONENT_HEADS - GROUPING - {"deck"} and match.group("article") is None:
+        return None  # '3-Shell tickets', '5-Point cards': a value in a name, not how many
     if container and singular(container) in COMPONENT_HEADS | {"deck", "set", "pack", "stack", "pile"}:
         component = f"{match.group('unit')}-{container}"
         end = match.end("container")

@@ -182,7 +182,7 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     return stripped, 0
 
 
-_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
+_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
@@ -197,6 +197,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
+            mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
             mapped.sub(_LEADER_RE, "\t")
             _markup(mapped)
             mapped.sub(r"\s*\|\s*", "\t")  # table cells

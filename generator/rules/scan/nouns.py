@@ -146,6 +146,10 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)", bare):
                 break
+        if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):
+            end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
+            words += 1
+            continue
         if start is not None and re.fullmatch(r"\d{1,3}", tok):
             if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]) \
                     and not re.match(r"\s+(?:[A-Z]|\d)", text[token.end("tok"):]):  # but '10 Park 10 Apartment' is two items
@@ -164,8 +168,15 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
 _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
 
 
+_SIZE_OF = re.compile(r"\s+(?:card|tile|piece)\s+(?:[A-Z][\w'’-]*\s+)?(?:decks?|packs?|sets?)\b")
+
+
 def _names_a_thing_next(text: str, cursor: int) -> bool:
+    """'1 draw bag', '8 Draw 2 cards': the verb is part of a thing's name."""
     nxt = _TOKEN.match(text, cursor)
+    if nxt is not None and re.fullmatch(r"\d{1,2}", nxt.group("tok")) and text[cursor - 1:cursor].isalpha() \
+            and re.match(r"\s*[A-Z]", text[max(0, cursor - 8):cursor].split()[-1]):
+        nxt = _TOKEN.match(text, nxt.end("tok"))  # 'Draw 2 cards'
     return nxt is not None and nxt.group("tok")[0].isalpha() and (
         singular(nxt.group("tok")) in COMPONENT_HEADS or singular(nxt.group("tok")) in {"pile", "stack", "area"})
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .annotations import read_per
-from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_per_player, one_used,
+from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
                        paren_per_player)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
@@ -25,7 +25,7 @@ _ENUMERATION = re.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|
 _CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:contains|includes|comes\s+with)|contains|includes|consists\s+of"
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
-_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|have|keep|bring|grab"
+_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                           r"|take|place|put|set|lay|add)\b", re.I)
 
 
@@ -93,6 +93,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and COUNT_HINT.search(sentence) else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "total", "per": None, "component": noun})
+    for start, end, value, noun, per in one_each(sentence) if said_setup else []:
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": per, "component": noun})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in paren_per_player(sentence) if said_setup or section in {"components", "setup"} else []:
