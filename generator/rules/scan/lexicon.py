@@ -38,7 +38,7 @@ pile stack set group pair trio couple hand row layout market supply pool reserve
 way option choice possibility combination chance probability odds percent percentage degree
 word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
-cent dollar euro buck
+cent dollar euro buck ap continent denomination pocket pit contestant
 """.split())
 
 # The verbs of a setup step ('Take 1 scoring marker', 'assign 2 of the tiles'): one list for every production
