@@ -239,6 +239,10 @@ CASES = {
         [(8, "card", "total", None), (2, "card", "part", "colour"), (4, "card", "setup", None),
          (1, "envelope", "setup", "player"), (2, "ticket", "setup", None)], []),
 
+    "one for each player named by a possessive": (
+        "Setup\nGive each player his captain's ledger card.\nEach player takes their screen.\nEach player shuffles his or her cards.\n",
+        [(1, "card", "setup", "player"), (1, "screen", "setup", "player")], []),
+
 }
 
 

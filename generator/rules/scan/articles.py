@@ -20,7 +20,7 @@ _INLINE_LIST = re.compile(
 _ONE_PER_PLAYER = re.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
-    r"\s+(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+    r"\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
 def inline_items(sentence: str) -> list[tuple[int, str]] | None:
@@ -58,6 +58,9 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
         words = noun.split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
             words.pop()
+        possessive = match.group("article")[0].lower() in "ht"  # his, her, their, its
+        if words and possessive and (words[0].lower() == "or" or singular(words[-1]) != words[-1].lower()):
+            continue  # 'his or her cards', 'their item cards': a player's set, not one piece
         if words:
             noun = " ".join(words)
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
