@@ -72,9 +72,10 @@ CASES = {
         "Setup\nFill the sack with the 60 shells (15 of each colour).\n",
         [(60, "shell", "setup", None), (15, "shell", "part", "colour")], []),
     # Added with the productions of this round (each fragment invented)
-    "a setup imperative wherever the extraction put it": (
-        "PLAY\nPlace 1 lighthouse tower in Port Ember. Put 3 fog cubes on each of these coves.\n",
-        [(1, "tower", "setup", None), (3, "cube", "setup", None)], []),
+    "a setup imperative outside any section, but not among the actions of play": (
+        "Place 1 lighthouse tower in Port Ember. Put 3 fog cubes on each of these coves.\n\n"
+        "Actions\nSail: Place 1 ferry on a free dock. Remove two tide markers from the pool.\n",
+        [(1, "tower", "setup", None), (3, "cube", "setup", None)], [2]),
     "a breakdown in number words": (
         "Contents\n9 omen tiles (three Storms, three Calms and three Tides)\n",
         [(9, "tile", "total", None), (3, "tile", "part", None)], []),

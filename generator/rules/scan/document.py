@@ -69,8 +69,9 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
     taken: set[int] = set()
     for run in runs:
         with_items = {item.line.number for item in run.items}
-        for line in run.lines:  # a line of the run that gave no item is left to be read as a sentence
+        for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence
             if line.number in with_items or line.number in run.continued or line.text.rstrip().endswith(":") \
+                    or "\t" in line.text or run.section_of_line(line).kind != SETUP \
                     or not re.match(r"\s*(?:\d+[.)]\s*)?[A-Z][a-z]+\s", line.text):
                 taken.add(line.number)
         for item in run.items:

@@ -29,6 +29,9 @@ class ListRun:
     def section_of(self, item: Item) -> Section:
         return self.sections[item.line.number - 1] if self.sections else self.section
 
+    def section_of_line(self, line: LayoutLine) -> Section:
+        return self.sections[line.number - 1] if self.sections else self.section
+
 
 _VALUE_COLUMN = re.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
                            r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
@@ -43,7 +46,9 @@ def _value_cells(lines: list[LayoutLine], index: int) -> set[int]:
     for above in range(index - 1, max(-1, index - 12), -1):
         header = lines[above].text
         if header.count("\t") >= 2 and not re.search(r"\d", header):
-            return {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
+            values = {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
+            if values:
+                return values  # the nearest header that names a value column ('Basic Building  Upgraded' above it is a band title)
     return set()
 
 
@@ -93,7 +98,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             continued.add(line.number)
             continue
         if not allow_bare and not current and line.bullet is None and not line.heading_level and _component_line(line.text) \
-                and not COUNT_HINT.search(line.text) \
+                and not COUNT_HINT.search(line.text) and not _TABLE_HEADER.match(line.text) \
                 and _counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
         items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
@@ -157,6 +162,9 @@ def _index_stretch(items: list[Item], stretch: list[int]) -> list[int]:
     if len(stretch) >= 4 and not any(items[at].phrase.head in COMPONENT_HEADS for at in stretch):
         return stretch
     return []
+
+
+_TABLE_HEADER = re.compile(r"\s*(?:number|qty|quantity|count|amount|#|no\.?)\b", re.I)
 
 
 def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:

@@ -86,7 +86,7 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
         if phrase.is_excluded:
             run = []
             continue
-        if run and not _CHAIN_GAP.match(sentence[run[-1].end:phrase.start]):
+        if run and (not _CHAIN_GAP.match(sentence[run[-1].end:phrase.start]) or "\t" in sentence[run[-1].end:phrase.start]):
             run = []
         run.append(phrase)
         if len(run) >= 3:
@@ -96,7 +96,7 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
 
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
-    if section_kind != "setup" and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
+    if section_kind in {"", "components"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
