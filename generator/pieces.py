@@ -86,6 +86,9 @@ class Piece:
     player: int | None = None
     card: int | None = None  # the deck row (index into component.cards) this piece prints
     unit: int = 1  # how many components this piece is: a die printed as six stickers is 1 + 0 + 0 + 0 + 0 + 0
+    # Where its words are printed (x0, y0, x1, y1 in its own coordinates, points): a board's title, a map's badges
+    # and legend. A piece too big for the paper is cut into tiles between them where the tiles allow.
+    keep_whole: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def footprint(self) -> tuple[float, float]:

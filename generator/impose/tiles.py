@@ -140,13 +140,50 @@ class TileLayout:
         return len(self.widths) * len(self.heights)
 
 
-def _spans(length: float, count: int, available: float, overlap: float, full: bool) -> tuple[float, ...]:
-    """Tile lengths along one side: `count` equal ones, or (`full`) as long as the paper allows but the last."""
+SEAM_STEP = mm(0.5)  # how finely a seam is moved to clear the words on a board
+
+
+def _spans(length: float, count: int, available: float, overlap: float, full: bool,
+           keep: tuple[tuple[float, float], ...] = (), two_sided: bool = False) -> tuple[float, ...]:
+    """Tile lengths along one side: `count` equal ones, or (`full`) as long as the paper allows but the last.
+
+    `keep` are the stretches of the side holding words (a title, a badge, a legend entry: `Piece.keep_whole`).
+    Each seam is moved, as little as it can be, so that the cut edge of the tile laid over the strip (the seam
+    seen on the finished board; on a two-sided board's back, the other edge of the strip) runs through none of
+    them, and then so that the edge glued under runs through none either: every word is then printed whole on
+    the tile that shows it. Where no place within the paper's reach clears them all, the seam cuts fewest."""
     if count == 1:
         return (length,)
     if full:
-        return (available,) * (count - 1) + (length - (count - 1) * (available - overlap),)
-    return ((length - overlap) / count + overlap,) * count
+        spans = (available,) * (count - 1) + (length - (count - 1) * (available - overlap),)
+    else:
+        spans = ((length - overlap) / count + overlap,) * count
+    if not keep:
+        return spans
+    ends, start, wanted, unmoved = [], 0.0, 0.0, True
+    for index, span in enumerate(spans[:-1]):
+        wanted += span - (overlap if index else 0.0)  # where this tile would end, unmoved
+        after = count - 1 - index  # tiles still to come
+        low = max(length - after * (available - overlap), start + 2 * overlap)
+        high = min(start + available, length - overlap)
+        if low > high + 1e-6:
+            return spans
+        steps = int((high - low) / SEAM_STEP)
+        candidates = [low + i * SEAM_STEP for i in range(steps + 1)] + [high, min(max(wanted, low), high)]
+        end = min(candidates, key=lambda e: (_cuts(e - overlap, keep) + two_sided * _cuts(e, keep), _cuts(e, keep),
+                                             abs(e - wanted)))
+        ends.append(end)
+        unmoved = unmoved and abs(end - wanted) < 1e-6
+        start = end - overlap
+    if unmoved:
+        return spans
+    starts = [0.0] + [e - overlap for e in ends]
+    return tuple(e - s for s, e in zip(starts, ends)) + (length - starts[-1],)
+
+
+def _cuts(x: float, keep: tuple[tuple[float, float], ...]) -> int:
+    """How many stretches a cut at `x` runs through."""
+    return sum(1 for a, b in keep if a + 1e-6 < x < b - 1e-6)
 
 
 def tile_layouts(piece: Piece, options: SheetOptions) -> list[TileLayout]:
@@ -159,9 +196,12 @@ def tile_layouts(piece: Piece, options: SheetOptions) -> list[TileLayout]:
         x0, y0, x1, y1 = paper.area()
         aw, ah = x1 - x0 - 2 * grow, y1 - y0 - 2 * grow
         cols, rows = _tile_count(piece.width, aw, options.overlap), _tile_count(piece.height, ah, options.overlap)
+        across = tuple((b[0], b[2]) for b in piece.keep_whole)
+        down = tuple((b[1], b[3]) for b in piece.keep_whole)
         for full in (False, True):
-            layout = TileLayout(paper, _spans(piece.width, cols, aw, options.overlap, full),
-                                _spans(piece.height, rows, ah, options.overlap, full))
+            two_sided = piece.back is not None
+            layout = TileLayout(paper, _spans(piece.width, cols, aw, options.overlap, full, across, two_sided),
+                                _spans(piece.height, rows, ah, options.overlap, full, down, two_sided))
             if all(layout != other for _, other in found):
                 found.append((layout.count + (_plan_tile(piece, layout, grow) is None), layout))
     fewest = min(count for count, _ in found)

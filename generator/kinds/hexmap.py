@@ -20,6 +20,7 @@ from generator.kinds.hexes import check_hex_size, hex_layout
 from generator.kinds.layers import KeyPath, check_legend, resolve_legend, shown_value
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, located_error
+from generator.render.hexmap import text_boxes
 from generator.units import mm, parse_length, to_mm
 
 SHAPES = ("hexagon", "rectangle", "cells")
@@ -390,6 +391,7 @@ def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     front = FaceSpec(template="@hexmap", fields_json=json.dumps(fields, sort_keys=True), width=plan.width,
                      height=plan.height, bleed=component.bleed, shape="rect")
     outline = Outline("rect", plan.width, plan.height)
-    piece = Piece(component.id, plan.width, plan.height, component.bleed, outline, front)
+    piece = Piece(component.id, plan.width, plan.height, component.bleed, outline, front,
+                  keep_whole=text_boxes(plan.data, plan.width, spec.defaults.font))
     for _ in range(component.count):
         yield piece
