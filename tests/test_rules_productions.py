@@ -244,6 +244,11 @@ CASES = {
         "Setup\nGive each player his captain's ledger card.\nEach player takes their screen.\nEach player shuffles his or her cards.\n",
         [(1, "card", "setup", "player"), (1, "screen", "setup", "player")], []),
 
+    "a relative clause's need and a comparison are not the box": (
+        "Setup\nTurn the puzzle boards to the tasks which only require three tiles each.\n"
+        "At the end of each round the rows hold one blue gem fewer than before.\n",
+        [], [3, 1]),
+
 }
 
 

@@ -48,6 +48,9 @@ _ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawin
 _PLAY_ONLY_VERB = re.compile(r"(?:plays?|playing|pays?|paying|spends?|gains?|loses?|lose|moves?|scores?|steals?|trades?|buys?|sells?)\b", re.I)
 _PLAY_ONLY_BEFORE = re.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|moves?|scores?|steals?|trades?|buys?|sells?|rolls?|rolling)"
                                r"\s+(?:all\s+(?:of\s+)?)?(?:the|his|her|their|your|its)\s+(?:other\s+)?$", re.I)
+_RELATIVE_NEED = re.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
+_RELATIVE_NEED_BEFORE = re.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
+_COMPARED_AFTER = re.compile(r"\s+(?:fewer|more|less|greater|higher|lower)\s+than\b", re.I)
 _COPULA_SUBJECT = re.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
 _CONDITION = re.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
 
@@ -100,7 +103,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
-    stating = bool(STATING.search(sentence)) or said_strong or section_kind in {"components", "supplied"}
+    stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
     strong = said_strong or section_kind in {"components", "supplied"}
     setup = section_kind == "setup" or said_setup
     plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
@@ -129,6 +132,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
         if (action is not None and _PLAY_ONLY_VERB.match(action.group(0))) or _PLAY_ONLY_BEFORE.search(sentence[:phrase.start]):
             continue  # 'plays two cards', 'pays 3 coins': never how many the box holds or a player starts with
+        if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]):
+            continue  # 'one brown amber fewer than when the round started': a comparison in play
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and ((rolled and section_kind != "setup") or not (
                 section_kind == "setup" or said_setup))):
             continue
