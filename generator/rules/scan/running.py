@@ -86,20 +86,21 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
     said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
-    for start, end, noun in one_per_player(sentence) if said_setup else []:
+    lower = sentence.lower()  # each production below is tried only where its own words stand
+    for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
-    for start, end, value, noun in of_them(sentence) if said_setup else []:
+    for start, end, value, noun in of_them(sentence) if said_setup and COUNT_HINT.search(sentence) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and COUNT_HINT.search(sentence) else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "total", "per": None, "component": noun})
-    for start, end, value, noun, per in one_each(sentence) if said_setup else []:
+    for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": per, "component": noun})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
-    for start, end, value, noun in paren_per_player(sentence) if said_setup or section in {"components", "setup"} else []:
+    for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
-    for start, end, value, noun in deal_each(sentence):
+    for start, end, value, noun in deal_each(sentence) if "each player" in lower else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
     for start, end, noun in [] if GAMEPLAY.search(sentence) and not said_setup \
             else one_used(sentence):
