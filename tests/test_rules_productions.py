@@ -249,6 +249,11 @@ CASES = {
         "At the end of each round the rows hold one blue gem fewer than before.\n",
         [], [3, 1]),
 
+    "one component described by name in the component list": (
+        "Equipment\nThe twelve-sided die, which players roll in every fight, shall be of wood.\n"
+        "The rules of play are on the back.\n",
+        [(1, "die", "total", None)], []),
+
 }
 
 

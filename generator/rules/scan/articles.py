@@ -78,6 +78,22 @@ _A_PER_PLAYER = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,
 _BOTH = re.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 
+_THE_THING = re.compile(r"^\s*(?:[-*•]\s*)?the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:,|\s(?:is|are|shall|should|must|will|has|which|of|measures?|consists?)\b))", re.I)
+
+
+def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
+    """'The striker, shall be smooth and round', 'The six-sided die, which players …': in a component list's
+    section, a sentence describing one component by name."""
+    match = _THE_THING.match(sentence)
+    if match is None:
+        return []
+    noun = match.group("noun")
+    words = noun.split()
+    if head_of(noun) not in COMPONENT_HEADS or singular(words[-1]) != words[-1].lower() or head_of(noun) in {"rules", "rule"}:
+        return []
+    return [(match.start("noun"), match.end("noun"), noun)]
+
+
 def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     """'Prepare an envelope per player' (one per player), 'Place both 2-Pound tickets' (two):
     (start, end, count, noun, per)."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .annotations import read_per
 from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
-                       paren_per_player)
+                       paren_per_player, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
@@ -96,6 +96,9 @@ def _article_statements(sentence: str, section: str, emit) -> None:
              {**setup, "role": "total", "per": None, "component": noun})
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": per, "component": noun})
+    for start, end, noun in the_thing_described(sentence) if section == "components" else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {**setup, "role": "total", "per": None, "component": noun})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
