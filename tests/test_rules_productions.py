@@ -254,6 +254,11 @@ CASES = {
         "The rules of play are on the back.\n",
         [(1, "die", "total", None)], []),
 
+    "the one piece of its kind handed out in setup": (
+        "Setup\nGive the harbour master token to the youngest player.\nThe first player takes the tide marker.\n"
+        "Give the dice to the first player.\n",
+        [(1, "token", "setup", None), (1, "marker", "setup", None)], []),
+
 }
 
 

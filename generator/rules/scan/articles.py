@@ -94,6 +94,23 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("noun"), match.end("noun"), noun)]
 
 
+_GIVEN_THE = re.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
+                        r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))", re.I)
+
+
+def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
+    """'Give the starting player marker to the youngest player', 'The first player takes the Castle token': the one
+    piece of its kind, handed out in a setup step."""
+    found = []
+    for match in _GIVEN_THE.finditer(sentence):
+        group = "noun" if match.group("noun") else "noun2"
+        noun = match.group(group)
+        words = noun.split()
+        if head_of(noun) in COMPONENT_HEADS and singular(words[-1]) == words[-1].lower():
+            found.append((match.start(group), match.end(group), noun))
+    return found
+
+
 def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     """'Prepare an envelope per player' (one per player), 'Place both 2-Pound tickets' (two):
     (start, end, count, noun, per)."""

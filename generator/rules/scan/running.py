@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .annotations import read_per
 from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
-                       paren_per_player, the_thing_described)
+                       paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
@@ -26,7 +26,7 @@ _CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:cont
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
-                          r"|take|place|put|set|lay|add)\b", re.I)
+                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?)\b", re.I)
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -96,6 +96,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
              {**setup, "role": "total", "per": None, "component": noun})
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": per, "component": noun})
+    for start, end, noun in the_one_given(sentence) if said_setup and "player" in lower else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, noun in the_thing_described(sentence) if section == "components" else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "total", "per": None, "component": noun})
