@@ -256,8 +256,8 @@ CASES = {
 
     "the one piece of its kind handed out in setup": (
         "Setup\nGive the harbour master token to the youngest player.\nThe first player takes the tide marker.\n"
-        "Give the dice to the first player.\n",
-        [(1, "token", "setup", None), (1, "marker", "setup", None)], []),
+        "Give the dice to the first player.\nEach player takes the boat of their colour.\n",
+        [(1, "token", "setup", None), (1, "marker", "setup", None), (1, "boat", "setup", None)], []),
 
 }
 

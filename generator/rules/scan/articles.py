@@ -95,7 +95,8 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
 
 
 _GIVEN_THE = re.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
-                        r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))", re.I)
+                        r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))"
+                        r"|\b(?:takes?|receives?|gets?|chooses?)\s+the\s+(?P<noun3>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 
 
 def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
@@ -103,7 +104,7 @@ def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
     piece of its kind, handed out in a setup step."""
     found = []
     for match in _GIVEN_THE.finditer(sentence):
-        group = "noun" if match.group("noun") else "noun2"
+        group = next(name for name in ("noun", "noun2", "noun3") if match.group(name))
         noun = match.group(group)
         words = noun.split()
         if head_of(noun) in COMPONENT_HEADS and singular(words[-1]) == words[-1].lower():
