@@ -85,7 +85,6 @@ def reader_findings(rulebook: Rulebook, resolution: Resolution, strict: bool) ->
     An error when it involves a statement the kit links, a warning (an error with --strict) otherwise; a waiver
     of one of its lines resolves it."""
     findings = []
-    linked = linked_lines(resolution, rulebook)
     for found in rulebook.reading.findings:
         lines = tuple(dict.fromkeys((found.line, *found.lines)))
         quotes = tuple(_quote_on(rulebook, line) for line in lines)

@@ -64,7 +64,7 @@ class FaceImages:
         """(cairo ARGB32 surface, dpi used): the face at `dpi` (lowered until neither side exceeds `max_side`
         pixels), covering the trim box and `margin` round it (default: the bleed for clip "bleed", else none);
         transparent outside the clip unless a `background` colour fills it."""
-        from generator.write.faces import cairo, font_options
+        from generator.write.glyphs import cairo, font_options
 
         grow = margin if margin is not None else (piece.bleed if clip == "bleed" else 0.0)
         width, height = piece.width + 2 * grow, piece.height + 2 * grow

@@ -156,7 +156,7 @@ def _rounded_rect(x: float, y: float, w: float, h: float, r: float) -> list[tupl
 
 def _write_print_image(drawer: FaceImages, page: Page, path: Path, dpi: int) -> str:
     """The registration area as one image: each face cut out along its outline, transparent between pieces."""
-    from generator.write.faces import cairo, font_options
+    from generator.write.glyphs import cairo, font_options
 
     x0, y0, x1, y1 = page.registration.area
     width, height = round((x1 - x0) * dpi / 72), round((y1 - y0) * dpi / 72)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.errors import Problem
 from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
 from generator.vocabulary import PER_COLOUR, PER_PLAYER, Per, Role

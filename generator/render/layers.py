@@ -7,8 +7,6 @@ centre and how to fill or outline its shape) and gets SVG elements back, bottom 
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 import math
 from dataclasses import dataclass, field
 from pathlib import Path

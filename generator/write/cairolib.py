@@ -22,12 +22,15 @@ import sys
 import types
 from pathlib import Path
 
-from generator.paths import user_cache
+from generator.paths import FONTS_DIR, user_cache
 
 MODULE = "pnpgen_cairocffi_ffi"
 
 
 def load_cairo() -> types.ModuleType:
+    """cairocffi, loaded pnpgen's way; every module that uses cairo or cairosvg calls this before importing them.
+    pnpgen's fontconfig configuration (its own fonts only) is set here, before cairo's first font lookup."""
+    os.environ["FONTCONFIG_FILE"] = str(FONTS_DIR / "fonts.conf")
     if "cairocffi" not in sys.modules:
         try:
             _install_parsed_ffi()

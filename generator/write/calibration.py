@@ -13,7 +13,7 @@ from pathlib import Path
 from generator.impose import Paper
 from generator.paths import make_public
 from generator.units import mm
-from generator.write.faces import cairo, font_options
+from generator.write.glyphs import cairo, font_options
 from generator.write.sheet import FIXED_DATE
 
 RULER_HALF = 8  # mm either side of each target

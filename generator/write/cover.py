@@ -20,7 +20,6 @@ from generator.write.covercontent import CoverContent, cover_content
 
 INK = (0.1, 0.1, 0.1)
 ACCENT = (0.16, 0.3, 0.55)
-RULE = (0.75, 0.75, 0.75)
 MARGIN = mm(15)
 TOP = mm(16)
 BOTTOM = mm(18)  # above the footer
@@ -192,7 +191,7 @@ class _Flow:
 
 def _text(context, text: str, x: float, y: float, size: float, bold: bool, colour) -> None:
     """One line with its baseline at y, in the sheets' own font (as write/draw.py's labels)."""
-    from generator.write.faces import cairo, font_options
+    from generator.write.glyphs import cairo, font_options
 
     context.save()
     context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,

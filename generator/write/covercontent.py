@@ -96,9 +96,9 @@ def cover_content(kit, imposition: Imposition, duplex: str, cover_pages: int, bl
                             f"(this cover){', ' + _ranges(two_sided) if two_sided else ''}.")
     if one_sided:
         content.printing.append(f"One-sided: PDF pages {_ranges(one_sided)}.")
-    content.printing.append(f"Check the duplex mark at the top right of this page: held against the light, the mark "
-                            f"printed on the back should lie on it. If it is off, measure your printer with "
-                            f"pnpgen calibrate and rebuild with --back-offset.")
+    content.printing.append("Check the duplex mark at the top right of this page: held against the light, the mark "
+                            "printed on the back should lie on it. If it is off, measure your printer with "
+                            "pnpgen calibrate and rebuild with --back-offset.")
     content.printing.append(f"{_plural(imposition.sheets, 'sheet')} of paper for the pieces; card stock of "
                             "160-250 g/m² (or paper glued onto thin card).")
     # buying

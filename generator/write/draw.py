@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from generator.write.faces import cairo, font_options
+from generator.write.glyphs import cairo, font_options
 
 
 def label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0) -> float:

@@ -11,18 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import html
-import os
 import re
 from pathlib import Path
 from typing import Mapping, Set
 
-from generator.paths import FONTS_DIR
+from generator.write.cairolib import load_cairo
 
-os.environ["FONTCONFIG_FILE"] = str(FONTS_DIR / "fonts.conf")  # before cairo's first font lookup
-
-from generator.write.cairolib import load_cairo  # noqa: E402
-
-cairo = load_cairo()
+cairo = load_cairo()  # before cairosvg imports cairocffi
 import cairosvg.surface  # noqa: E402
 from cairosvg.helpers import PointError, paint, size  # noqa: E402
 from cairosvg.parser import Tree  # noqa: E402
@@ -31,7 +26,7 @@ from generator.art import check_art, check_embedded  # noqa: E402
 from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
 from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text  # noqa: E402
-from generator.write.glyphs import fast_text as _fast_text, font_options  # noqa: E402,F401 (font_options: for other writers)
+from generator.write.glyphs import fast_text as _fast_text  # noqa: E402
 
 FAST_TAG = "pnp-line"
 

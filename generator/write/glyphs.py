@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cairosvg.helpers import size
-
-from generator.render.shaping import Shaping, chain_of, register_typeface, shape_line
-from generator.typeface import BUNDLED
 from generator.write.cairolib import load_cairo
 
-cairo = load_cairo()
+cairo = load_cairo()  # before cairosvg imports cairocffi
+from cairosvg.helpers import size  # noqa: E402
+
+from generator.render.shaping import Shaping, chain_of, register_typeface, shape_line  # noqa: E402
+from generator.typeface import BUNDLED  # noqa: E402
+
 register_typeface(BUNDLED)
 
 

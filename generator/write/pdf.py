@@ -20,7 +20,8 @@ from generator.typeface import BUNDLED, Typeface
 from generator.write.assembly import draw_assembly
 from generator.write.dedupe import dedupe_resources
 from generator.write.draw import outline_path
-from generator.write.faces import DrawingMemory, FaceRecorder, cairo, font_options
+from generator.write.faces import DrawingMemory, FaceRecorder
+from generator.write.glyphs import cairo, font_options
 from generator.write.fontfiles import use_typeface
 from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, clip_to, draw_footer, draw_sheet
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .grammar import NUMBER, parse_number
-from .lexicon import PER_WORDS, singular
+from .lexicon import per_word
 
 _PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
@@ -55,12 +55,12 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per("player", None, None, pos + after.end())
     in_many = _IN_MANY.match(rest)
     if in_many:
-        per = PER_WORDS.get(singular(in_many.group("per")), singular(in_many.group("per")))
+        per = per_word(in_many.group("per"))
         return Per(per, parse_number(in_many.group("inner")), parse_number(in_many.group("many")), pos + in_many.end(),
                    pos + in_many.start("inner"))
     times = _TIMES_PER.match(rest)
     if times:  # '(18 x 4 colours)': 18 of each of 4 colours
-        per = PER_WORDS.get(singular(times.group("per")), singular(times.group("per")))
+        per = per_word(times.group("per"))
         return Per(per, parse_number(times.group("inner")), parse_number(times.group("many")), pos + times.end(),
                    pos + times.start("inner"))
     each_of = _EACH_OF_NAMES.match(rest)
@@ -70,13 +70,13 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
     slashed = _SLASH_PER.match(rest)
     if slashed:  # '6 Mage tokens (1/player)'
-        per = PER_WORDS.get(singular(slashed.group("per")), singular(slashed.group("per")))
+        per = per_word(slashed.group("per"))
         return Per(per, parse_number(slashed.group("inner")), None, pos + slashed.end(), pos + slashed.start("inner"))
     coloured = _IN_MANY_NO_COUNT.match(rest)
     if coloured:  # '84 pieces in four colors (21 pieces per color …)': the parenthesis gives the per count
         inner = _PER_PAREN.match(rest, coloured.end()) or _EACH_PAREN.match(rest, coloured.end())
         if inner is not None:
-            per = PER_WORDS.get(singular(coloured.group("per")), singular(coloured.group("per")))
+            per = per_word(coloured.group("per"))
             return Per(per, parse_number(inner.group("inner")), parse_number(coloured.group("many")), pos + inner.end(),
                        pos + inner.start("inner"))
     each = _EACH_PAREN.match(rest)
@@ -86,14 +86,14 @@ def read_per(text: str, pos: int) -> Per | None:
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
     if paren is not None and (match is None or match.group("inner") is None):
         lead = len(rest) - len(rest.lstrip())
-        per = PER_WORDS.get(singular(paren.group("per")), singular(paren.group("per")))
+        per = per_word(paren.group("per"))
         return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
             match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$", rest[:match.start("inner")])):
         return None
-    per = PER_WORDS.get(singular(match.group("per")), singular(match.group("per")))
+    per = per_word(match.group("per"))
     inner = parse_number(match.group("inner")) if match.group("inner") else None
     many = parse_number(match.group("many")) if match.group("many") else (
         int(match.group("many2")) if match.group("many2") else None)
@@ -159,14 +159,3 @@ def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:
         return None
     value = parse_number(match.group("n"))
     return None if value is None else (value, match.group("noun"), match.start("n"), match.end("noun"))
-
-
-def parenthesised_count(text: str, pos: int) -> tuple[int, str, int, int] | None:
-    """'The Event Deck (40 cards)': (40, 'cards', start, end) for a parenthesis right at `pos`."""
-    match = re.match(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w-]*)\s*\)", text[pos:], re.I)
-    if match is None:
-        return None
-    value = parse_number(match.group("n"))
-    if value is None:
-        return None
-    return value, match.group("noun"), pos + match.start("n"), pos + match.end()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .grammar import NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .prose import ACQUIRES
 
 _INLINE_LIST = re.compile(
@@ -59,7 +59,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
             words.pop()
         possessive = match.group("article")[0].lower() in "ht"  # his, her, their, its
-        if words and possessive and (words[0].lower() == "or" or singular(words[-1]) != words[-1].lower()):
+        if words and possessive and (words[0].lower() == "or" or is_plural(words[-1])):
             continue  # 'his or her cards', 'their item cards': a player's set, not one piece
         if words:
             noun = " ".join(words)
@@ -89,7 +89,7 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
         return []
     noun = match.group("noun")
     words = noun.split()
-    if head_of(noun) not in COMPONENT_HEADS or singular(words[-1]) != words[-1].lower() or head_of(noun) in {"rules", "rule"}:
+    if head_of(noun) not in COMPONENT_HEADS or is_plural(words[-1]) or head_of(noun) in {"rules", "rule"}:
         return []
     return [(match.start("noun"), match.end("noun"), noun)]
 
@@ -107,7 +107,7 @@ def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
         group = next(name for name in ("noun", "noun2", "noun3") if match.group(name))
         noun = match.group(group)
         words = noun.split()
-        if head_of(noun) in COMPONENT_HEADS and singular(words[-1]) == words[-1].lower():
+        if head_of(noun) in COMPONENT_HEADS and not is_plural(words[-1]):
             found.append((match.start(group), match.end(group), noun))
     return found
 
@@ -123,7 +123,7 @@ def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
         words = match.group("noun").split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
             words.pop()
-        if words and singular(words[-1]) != words[-1].lower():
+        if words and is_plural(words[-1]):
             noun = " ".join(words)
             found.append((match.start(), match.start("noun") + len(noun), 2, noun, None))
     return found

@@ -13,11 +13,20 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .nouns import (_COUNT_LAST, _UNIT_WORDS, GROUPING, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
-_RANGE = re.compile(rf"(?<![\w.,/-])(?P<low>\d{{1,4}})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{{1,4}})(?![\w.%+-])", re.I)
+_RANGE = re.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
+
+
+def _counted_noun(text: str, pos: int) -> tuple[str, str, int] | None:
+    """The component named right after a count ending at `pos`: its name, head noun and end, or None."""
+    noun = read_noun_phrase(text, pos)
+    if noun is None:
+        return None
+    component = _tidy(noun[0])
+    return component, head_of(component), noun[2]
 
 
 _PRODUCT = re.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
@@ -27,19 +36,15 @@ def _products(text: str) -> list[Phrase]:
     """'2 x 7 cubes', '2x4 player tiles': b of them for each of a (a plural noun; '7x7 mat' is a size)."""
     phrases = []
     for match in _PRODUCT.finditer(text):
-        noun = read_noun_phrase(text, match.end())
-        if noun is None:
+        counted = _counted_noun(text, match.end())
+        if counted is None:
             continue
-        component = _tidy(noun[0])
-        head = head_of(component)
-        last = component.split()[-1].lower()
+        component, head, end = counted
         a, b = int(match.group("a")), int(match.group("b"))
         spaced = re.search(r"\s[x×]\s", match.group(0)) is not None and a != b
-        if head not in COMPONENT_HEADS or singular(last) == last or (head in _SIZED and not spaced):
+        if head not in COMPONENT_HEADS or not is_plural(component.split()[-1]) or (head in _SIZED and not spaced):
             continue  # '4x8 gameboards' is a size; '4 x 12 Tiles' are four sets of twelve
-        phrases.append(Phrase(match.start(), noun[2], match.start("b"), match.end("b"), b, "exact",
-                              component, head, "product"))
-
+        phrases.append(Phrase(match.start(), end, match.start("b"), match.end("b"), b, "exact", component, head, "product"))
     return phrases
 
 
@@ -50,16 +55,15 @@ def _number_lists(text: str) -> list[Phrase]:
     """'containing 12, 8, 10 and 12 tiles': several counts sharing the noun after the last."""
     phrases = []
     for match in _NUMBER_LIST.finditer(text):
-        noun = read_noun_phrase(text, match.end())
-        if noun is None:
+        counted = _counted_noun(text, match.end())
+        if counted is None:
             continue
-        component = _tidy(noun[0])
-        head = head_of(component)
+        component, head, end = counted
         if head in NOT_COMPONENTS or head in _UNIT_WORDS or head not in COMPONENT_HEADS:
             continue
         for number in re.finditer(r"\d+", match.group("list")):
             at = match.start("list") + number.start()
-            phrases.append(Phrase(at, noun[2], at, at + len(number.group(0)), int(number.group(0)), "exact",
+            phrases.append(Phrase(at, end, at, at + len(number.group(0)), int(number.group(0)), "exact",
                                   component, head, "number_list"))
     return phrases
 
@@ -75,20 +79,17 @@ def _ranges(text: str) -> list[Phrase]:
         low, high = int(match.group("low")), int(match.group("high"))
         if low >= high:
             continue
-        noun = read_noun_phrase(text, match.end())
+        counted = _counted_noun(text, match.end())
         per = None
-        if noun is None:
+        if counted is None:
             after = re.match(r"\s+(?:per|each|of\s+each)\s+(\w+)", text[match.end():], re.I)
             if after is None:
                 continue
             per = singular(after.group(1))
-            component, end, head = "", match.end(), ""
+            component, head, end = "", "", match.end()
         else:
-            component, _, end = noun
-            component = _tidy(component)
-            head = head_of(component)
-            last = component.split()[-1].lower()
-            if head in NOT_COMPONENTS or head in _UNIT_WORDS or singular(last) == last:
+            component, head, end = counted
+            if head in NOT_COMPONENTS or head in _UNIT_WORDS or not is_plural(component.split()[-1]):
                 continue
             if match.group("dash").strip() == "-" and head not in COMPONENT_HEADS:
                 continue  # '2-3 Moriarty' is more often a label than a range  # 'the 2-3 board' names a board; only a plural noun is counted by a range
@@ -169,7 +170,7 @@ def bare_item(text: str) -> Phrase | None:
     of_split = re.split(r"\s+(?:of|with|for|in)\s+", noun, maxsplit=1, flags=re.I)
     main = of_split[0]
     head = head_of(main)
-    plural = singular(main.split()[-1]) != main.split()[-1].lower()
+    plural = is_plural(main.split()[-1])
     unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
         len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))
     if unspecified or (plural and article not in {"a", "an", "one", "this"}):

@@ -100,9 +100,12 @@ _COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:card|tile|board|sheet|token|piece|
 _NOT_COMPOUNDS = frozenset({"discard", "format", "automat", "onboard", "aboard", "overboard", "combat"})
 
 
-def is_component_head(word: str) -> bool:
-    return singular(word) in COMPONENT_HEADS
+def is_plural(word: str) -> bool:
+    """'cards', 'Dice', 'boxes' are plural; 'card', 'die', 'chess' are not."""
+    return singular(word) != word.lower()
 
 
-def is_not_component(word: str) -> bool:
-    return singular(word) in NOT_COMPONENTS
+def per_word(word: str) -> str:
+    """The grouping a `per` names, normalised: 'colors' -> 'colour', 'players' -> 'player', 'cities' -> 'city'."""
+    word = singular(word)
+    return PER_WORDS.get(word, word)

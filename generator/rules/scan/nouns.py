@@ -93,10 +93,6 @@ class Phrase:
     per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players)
 
     @property
-    def is_component(self) -> bool:
-        return self.head in COMPONENT_HEADS
-
-    @property
     def is_excluded(self) -> bool:
         if self.component[:1] in {"/", "&", "|"}:
             return True  # 'Atk 0 / Def 1': a stat line, not a count

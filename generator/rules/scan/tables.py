@@ -294,10 +294,6 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
     return cursor
 
 
-def _cell_position(text: str, cell: str, after: int) -> int:
-    return text.find(cell, after)
-
-
 def _flattened(line: LayoutLine, out, used: set[int]) -> None:
     header = _FLAT_HEADER.search(line.text)
     if header is None:
