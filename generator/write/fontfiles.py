@@ -18,6 +18,7 @@ from generator.paths import user_cache
 from generator.typeface import Typeface, face_name
 
 FONTCONFIG_NAMES = ("libfontconfig.so.1", "fontconfig", "libfontconfig.1.dylib", "libfontconfig-1.dll")
+COPY_FORMAT = 2  # in the copy's name: copies made by a pnpgen that stamped them with the day they were made are not reused
 FAMILY_NAME_IDS = (1, 16)  # family and typographic family; the PostScript name (6) stays, as the PDF shows it
 
 
@@ -56,7 +57,7 @@ def _fontconfig():
 def _renamed_copy(file: Path, digest: str) -> Path:
     """The font saved under its content's family name, once per machine (user cache, else a temp folder)."""
     for folder in (user_cache() / "fonts", Path(tempfile.gettempdir()) / "pnpgen-fonts"):
-        target = folder / f"{digest}.ttf"
+        target = folder / f"{digest}-{COPY_FORMAT}.ttf"
         if target.is_file():
             return target
         try:
@@ -72,7 +73,7 @@ def _write_renamed(file: Path, digest: str, target: Path) -> None:
     from fontTools.ttLib import TTFont
 
     temp = target.with_suffix(f".{os.getpid()}.tmp")
-    with TTFont(file) as font:
+    with TTFont(file, recalcTimestamp=False) as font:  # the file's own date: a copy made today embeds the same bytes
         table = font["name"]
         table.names = [record for record in table.names if record.nameID not in (*FAMILY_NAME_IDS, 17)]
         table.setName(face_name(digest), 1, 3, 1, 0x409)
