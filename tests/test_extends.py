@@ -189,3 +189,11 @@ def test_a_variant_font_replaces_the_parents_whole(write_kit, tmp_path):
     make_font(BUNDLED.regular, child / "fonts" / "b.ttf", "Fam B", bold=False)
     font = load_manifest(child).defaults.font
     assert font.family == "Fam B" and font.bold == font.regular == child / "fonts" / "b.ttf"
+
+
+def test_a_missing_parent_is_the_only_problem_reported(write_kit):
+    """A variant copied without the kit it extends: its components lack what the parent gave them (sizes, kinds,
+    template fields), and saying so for each would bury the one thing to fix."""
+    child = child_kit(write_kit, "extends: ../nothing\nkit: {name: V}\ncomponents:\n  - id: coin\n    count: 3\n")
+    lines = [line for line in problems_of(child).splitlines() if line.strip()]
+    assert len(lines) == 1 and "deluxe/kit.yaml:1:1: extends: no kit to extend at '../nothing'" in lines[0], lines

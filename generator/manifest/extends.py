@@ -69,12 +69,11 @@ def extend_documents(docs: list[Document], root: Path, problems: ProblemList, re
     if not name:
         return docs, ()
     parent = _parent_manifest(top, name, root, chain, problems)
-    if parent is None:
+    parent_docs = read(parent, parent.parent.resolve(), problems) if parent is not None else []
+    if not parent_docs:  # what the kit says is said over a parent that is not there: only that is reported
+        problems.raise_if_any()
         return docs, ()
     parent_root = parent.parent.resolve()
-    parent_docs = read(parent, parent_root, problems)
-    if not parent_docs:
-        return docs, ()
     parent_docs, ancestors = extend_documents(parent_docs, parent_root, problems, read, chain + (root,))
     return _lay_over(parent_docs, docs, problems), (parent_root, *ancestors)
 
