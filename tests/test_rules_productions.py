@@ -156,7 +156,7 @@ CASES = {
          (6, "card", "setup", "player")], [2]),
     "a thing that is used": (
         "A standard 52-card deck is used.\nThree river dice are used.\n",
-        [(52, "deck", "total", None), (3, "die", "total", None)], []),
+        [(52, "card", "total", None), (3, "die", "total", None)], []),
 
     "a list whose items wrap a parenthesis over several lines": (
         "4 Harbour boards\n(with a Day and\na Night side)\n40 gulls\n(8 x 5 different\nkinds)\n1 placement die\n1 draw bag\n",
@@ -258,6 +258,15 @@ CASES = {
         "Setup\nGive the harbour master token to the youngest player.\nThe first player takes the tide marker.\n"
         "Give the dice to the first player.\nEach player takes the boat of their colour.\n",
         [(1, "token", "setup", None), (1, "marker", "setup", None), (1, "boat", "setup", None)], []),
+
+    "a contents list without page numbers names the sections that follow": (
+        "Contents\n   1. Aim\n   2. Components\n   3. Setup\n   4. Winning\n1. Aim\nBe the first to empty your hand.\n"
+        "2. Components\n   - 36 river cards\n3. Setup\n   a. Shuffle the river cards.\n   b. Each player is dealt 5 cards.\n",
+        [(36, "card", "total", None), (5, "card", "setup", "player")], [None, 1, 2, 3, 4]),
+
+    "a deck named by its size after an adjective": (
+        "Components\n- A standard 48-card deck\n\nYou also need a regular 52-card deck.\n",
+        [(48, "card", "total", None), (52, "card", "total", None)], [1]),
 
 }
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
-from .nouns import (_COUNT_LAST, _UNIT_WORDS, GROUPING, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
+from .nouns import (_COMPOUND, _COUNT_LAST, _UNIT_WORDS, GROUPING, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
 _RANGE = re.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
@@ -115,8 +115,7 @@ def _compound(match: re.Match) -> Phrase | None:
     if container and singular(container) in COMPONENT_HEADS - GROUPING - {"deck"} and match.group("article") is None:
         return None  # '3-Shell tickets', '5-Point cards': a value in a name, not how many
     if container and singular(container) in COMPONENT_HEADS | {"deck", "set", "pack", "stack", "pile"}:
-        component = f"{match.group('unit')}-{container}"
-        end = match.end("container")
+        end = match.end("container")  # 'a 40-card deck' counts the cards
     else:
         end = match.end("unit")
     return Phrase(match.start("number"), end, match.start("number"), match.end("number"), value, "exact",
@@ -151,7 +150,11 @@ _BARE_ITEM = re.compile(
 
 def bare_item(text: str) -> Phrase | None:
     """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
-    (unspecified), 'The Ferryman (a wooden figure)' (1 figure)."""
+    (unspecified), 'The Ferryman (a wooden figure)' (1 figure); 'A standard 52-card deck' is 52 cards."""
+    for compound in _COMPOUND.finditer(text, 0, 40) if "-" in text else ():
+        phrase = _compound(compound)
+        if phrase is not None and re.fullmatch(r"(?:(?:an?|one|the|this)\s+)?(?:[A-Za-z]+\s+){0,2}", text[:phrase.start], re.I):
+            return phrase
     match = _BARE_ITEM.match(text)
     if match is None:
         described = re.match(r"^(.*?[A-Za-z])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)

@@ -103,8 +103,18 @@ _VALUE_THEN_TEXT = re.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
 
 
 
+_CLAUSE = re.compile(
+    r"^(?:(?:shuffle|deal|place|put|take|give|reveal|draw|remove|choose|determine|select|return|set|lay|turn|flip|roll"
+    r"|move|hand|discard|sort|separate|pick|stack|spread|arrange|add|leave|keep)\s+(?:the|a|an|all|each|every|one|two|three"
+    r"|four|five|six|\d+|your|their|his|her|them|it|out|up|over|aside|face|in|on|back)\b"
+    r"|(?:then|next|now|if|when|after|before|once|you|everyone|(?:each|every|the\s+\w+)\s+player|players)\b)", re.I)
+
+
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
-    """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one)."""
+    """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one); a step ('a. Shuffle
+    the deck.', 'b. Each player is dealt 6 cards.') names no component and is left to the sentences."""
+    if _CLAUSE.match(rest):
+        return None
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")

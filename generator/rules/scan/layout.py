@@ -10,6 +10,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from generator.rules.numbers import NUMBER_PATTERN
+from .debris import as_debris
 from .lexicon import COMPONENT_HEADS, head_of
 
 _FOLD = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
@@ -226,58 +227,4 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if bullet is not None:
             level = 0
         lines.append(LayoutLine(index + 1, raw, normalised, tuple(cols), indent, bullet, level, False))
-    return _contents_as_debris(_front_matter_as_debris(lines))
-
-
-_CONTENTS_ENTRY = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
-_CHAPTER_ENTRY = re.compile(r"^\s*(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+\S.*$|^\s*\d{1,3}\s*$")  # '2 Rules' and its page '6'
-
-
-def _contents_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
-    """A table of contents ('1.1 Goals . . . . 5', '2 Rules' / '6', '7 Scenario: A Spark of Divinity  33') lists
-    sections and pages, not pieces: a block of at least three numbered section entries ending in page numbers,
-    with the chapter lines and bare page numbers between them, is read as debris."""
-    entries = [i for i, line in enumerate(lines) if _CONTENTS_ENTRY.match(line.raw)]
-    blocks, block = [], []
-    for index in entries:
-        if block and index - block[-1] > 4:
-            blocks.append(block)
-            block = []
-        block.append(index)
-    if block:
-        blocks.append(block)
-    for block in blocks:
-        if len(block) < 3:
-            continue
-        start, end = block[0], block[-1]
-        while start > 0 and start - block[0] > -4 and _CHAPTER_ENTRY.match(lines[start - 1].raw):
-            start -= 1
-        while end + 1 < len(lines) and end - block[-1] < 4 and (_CHAPTER_ENTRY.match(lines[end + 1].raw)
-                                                               or _CONTENTS_ENTRY.match(lines[end + 1].raw)):
-            end += 1
-        for i in range(start, end + 1):
-            if _CONTENTS_ENTRY.match(lines[i].raw) or _CHAPTER_ENTRY.match(lines[i].raw) or not lines[i].raw.strip():
-                lines[i] = LayoutLine(lines[i].number, lines[i].raw, "", (), 0, None, 0, True)
-        title = next((i for i in range(start - 1, max(-1, start - 4), -1) if lines[i].raw.strip()), None)
-        if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title].raw, re.I):
-            lines[title] = LayoutLine(lines[title].number, lines[title].raw, "", (), 0, None, 0, True)  # its title
-    return lines
-
-
-_FRONT_FIELD = re.compile(r"^[A-Za-z_][\w-]*:(?:\s.*)?$")
-
-
-def _front_matter_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
-    """A Markdown page's YAML front matter ('---' / 'players: 2' / 'layout: game' / '---') is the page's settings,
-    not its rules: its lines are read as debris."""
-    for start, line in enumerate(lines[:40]):
-        if line.raw.strip() != "---":
-            continue
-        end = next((i for i in range(start + 1, min(len(lines), start + 40)) if lines[i].raw.strip() == "---"), None)
-        fields = lines[start + 1:end] if end else []
-        if len(fields) >= 2 and all(_FRONT_FIELD.match(f.raw.strip()) or not f.raw.strip() or f.raw.startswith((" ", "-"))
-                                    for f in fields) and _FRONT_FIELD.match(fields[0].raw.strip()):
-            for i in range(start + 1, end):
-                lines[i] = LayoutLine(lines[i].number, lines[i].raw, "", (), 0, None, 0, True)
-            break
-    return lines
+    return as_debris(lines)

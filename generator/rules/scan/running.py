@@ -84,6 +84,9 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
 
 def _article_statements(sentence: str, section: str, emit) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
+    compounds = [p.count_start for p in count_first(sentence) if p.form == "compound"] if "-" in sentence else []
+    if compounds:  # 'use a standard 52-card deck': the compound counts the cards, the article does not count the deck
+        emit = _unless_counted_within(emit, compounds)
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
     said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
@@ -112,6 +115,15 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
               "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == "supplied"})
+
+
+def _unless_counted_within(emit, counts: list[int]):
+    """`emit` for article statements, skipping a span with a count of its own inside it."""
+    def emit_uncounted(phrase: Phrase, info: dict):
+        if any(phrase.start <= at < phrase.end for at in counts):
+            return None
+        return emit(phrase, info)
+    return emit_uncounted
 
 
 def _special_statement(special: dict, last_total: dict | None, emit, findings: list[Finding]) -> None:
