@@ -268,6 +268,15 @@ CASES = {
         "Components\n- A standard 48-card deck\n\nYou also need a regular 52-card deck.\n",
         [(48, "card", "total", None), (52, "card", "total", None)], [1]),
 
+    "pieces named by their value between the count and the noun": (
+        "Contents\n• 30 value 5 shells\n• 18 value 1 shells\n• 2 « solo » cards\n",
+        [(30, "shell", "total", None), (18, "shell", "total", None), (2, "card", "total", None)], [5, 1]),
+
+    "counts by player count on lines that go up by one are not an index": (
+        "Setup\n\n2 Players : 4 Harbours\n\n3 Players : 5 Harbours\n4 Players : 6 Harbours\n5 Players : 7 Harbours\n",
+        [(4, "harbour", "setup", None), (5, "harbour", "setup", None), (6, "harbour", "setup", None),
+         (7, "harbour", "setup", None)], []),
+
 }
 
 

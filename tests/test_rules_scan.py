@@ -244,6 +244,57 @@ def test_two_columns_written_across_are_read_one_after_the_other(tmp_path):
     assert {(60, "cargo cards"), (12, "ship tiles"), (4, "harbour boards"), (1, "score pad"), (5, "coins")} <= got
 
 
+_LEFT = ["Components", "• 60 cargo cards", "• 12 ship tiles", "• 4 harbour boards", "• 1 score pad"]
+_RIGHT = ["Setup", "Each player takes 5 coins and two", "wooden pawns in their colour; the", "youngest player then draws 3 cards", "from the top of the cargo deck."]
+
+
+def _laid_out(columns: list[list[str]], indent: int, gutter: int, drop: int) -> str:
+    """Columns written across the page row by row, as `pdftotext -layout` writes a page: the later columns start
+    `drop` rows lower."""
+    rows = max(len(column) + drop * i for i, column in enumerate(columns))
+    out = []
+    for row in range(rows):
+        line = " " * indent
+        for i, column in enumerate(columns):
+            at = row - drop * i
+            cell = column[at] if 0 <= at < len(column) else ""
+            width = max(map(len, column)) + gutter
+            line += cell.ljust(width) if i < len(columns) - 1 else cell
+        out.append(line.rstrip())
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 8), st.integers(3, 14), st.integers(0, 2))
+def test_a_text_laid_out_in_columns_reads_as_its_columns_one_after_the_other(indent, gutter, drop):
+    """pdftotext -layout output of a page in two columns reads the same as the two columns written one after the other."""
+    laid_out = _laid_out([_LEFT, _RIGHT], indent, gutter, drop)
+    assert readings(laid_out) == readings("\n".join(_LEFT) + "\n\n" + "\n".join(_RIGHT) + "\n")
+
+
+def test_three_columns_are_read_left_to_right_and_quoted_from_their_own_lines(tmp_path):
+    third = ["Scoring", "At the end each player scores one", "point for every cargo card and two", "for every ship tile in front of them."]
+    rulebook = tmp_path / "rules.txt"
+    rulebook.write_text(_laid_out([_LEFT, _RIGHT, third], 2, 5, 0), encoding="utf-8")
+    source = read_rulebook(rulebook)
+    assert [line.strip() for line in source.text.split("\n") if line.strip()] == _LEFT + _RIGHT + third
+    result = CliRunner().invoke(app, ["rules", "scan", str(rulebook), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    file_lines = rulebook.read_text(encoding="utf-8").split("\n")
+    for statement in json.loads(result.output)["statements"]:
+        line = int(statement["where"].rsplit(":", 1)[1])
+        assert statement["quote"] in file_lines[line - 1]  # the location is the file's own line
+    got = {(s["count"], s["component"]): s["where"] for s in json.loads(result.output)["statements"]}
+    assert got[(5, "coins")] == f"{rulebook}:2" and got[(1, "score pad")] == f"{rulebook}:5"
+
+
+def test_a_table_of_counts_by_player_count_is_not_cut_into_columns():
+    table = ("Setup\nPlayers          2      3      4      5\nCards to deal    10     9      8      7\n"
+             "Coins each       5      6      7      8\n")
+    assert read_rulebook_document(source_of_text(table, "rules").text).statements == \
+        read_rulebook_document(table).statements
+
+
 def test_a_binary_file_is_refused_with_exit_2(tmp_path):
     rulebook = tmp_path / "rules.txt"
     rulebook.write_bytes(b"\x00\x01binary")

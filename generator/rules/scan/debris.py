@@ -1,34 +1,27 @@
 """Lines that are the document's furniture, not its rules: a table of contents (paged or not) and a Markdown
-page's front matter. Entry point: as_debris, which marks them so that nothing reads them."""
+page's front matter. Entry point: debris_indexes, the indexes of such lines, which the layout marks so that
+nothing reads them."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .layout import LayoutLine
 
 
-def as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
-    """The lines with contents lists and front matter marked as debris."""
-    return _contents_as_debris(_unpaged_contents_as_debris(_front_matter_as_debris(lines)))
-
-
-def _debris(line: LayoutLine) -> LayoutLine:
-    return replace(line, text="", cols=(), indent=0, bullet=None, heading_level=0, is_debris=True)
+def debris_indexes(lines: list[str]) -> set[int]:
+    """The indexes of the lines (as in the file) that are contents lists or front matter."""
+    return _front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
 
 
 _CONTENTS_ENTRY = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
 _CHAPTER_ENTRY = re.compile(r"^\s*(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+\S.*$|^\s*\d{1,3}\s*$")  # '2 Rules' and its page '6'
 
 
-def _contents_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
+def _contents_as_debris(lines: list[str]) -> set[int]:
     """A table of contents ('1.1 Goals . . . . 5', '2 Rules' / '6', '7 Scenario: A Spark of Divinity  33') lists
     sections and pages, not pieces: a block of at least three numbered section entries ending in page numbers,
     with the chapter lines and bare page numbers between them, is read as debris."""
-    entries = [i for i, line in enumerate(lines) if _CONTENTS_ENTRY.match(line.raw)]
+    found: set[int] = set()
+    entries = [i for i, line in enumerate(lines) if _CONTENTS_ENTRY.match(line)]
     blocks, block = [], []
     for index in entries:
         if block and index - block[-1] > 4:
@@ -41,18 +34,18 @@ def _contents_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
         if len(block) < 3:
             continue
         start, end = block[0], block[-1]
-        while start > 0 and start - block[0] > -4 and _CHAPTER_ENTRY.match(lines[start - 1].raw):
+        while start > 0 and start - block[0] > -4 and _CHAPTER_ENTRY.match(lines[start - 1]):
             start -= 1
-        while end + 1 < len(lines) and end - block[-1] < 4 and (_CHAPTER_ENTRY.match(lines[end + 1].raw)
-                                                               or _CONTENTS_ENTRY.match(lines[end + 1].raw)):
+        while end + 1 < len(lines) and end - block[-1] < 4 and (_CHAPTER_ENTRY.match(lines[end + 1])
+                                                               or _CONTENTS_ENTRY.match(lines[end + 1])):
             end += 1
         for i in range(start, end + 1):
-            if _CONTENTS_ENTRY.match(lines[i].raw) or _CHAPTER_ENTRY.match(lines[i].raw) or not lines[i].raw.strip():
-                lines[i] = _debris(lines[i])
-        title = next((i for i in range(start - 1, max(-1, start - 4), -1) if lines[i].raw.strip()), None)
-        if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title].raw, re.I):
-            lines[title] = _debris(lines[title])  # its title
-    return lines
+            if _CONTENTS_ENTRY.match(lines[i]) or _CHAPTER_ENTRY.match(lines[i]) or not lines[i].strip():
+                found.add(i)
+        title = next((i for i in range(start - 1, max(-1, start - 4), -1) if lines[i].strip()), None)
+        if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title], re.I):
+            found.add(title)  # its title
+    return found
 
 
 _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2})\.?\s+([A-Za-z][^\d]*?)\s*$")  # '   3. Setup'
@@ -62,48 +55,50 @@ def _title_key(text: str) -> str:
     return re.sub(r"[^a-z]+", " ", text.lower()).strip()
 
 
-def _unpaged_contents_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
+def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
     """A contents list without page numbers ('1. Objective' / '2. Components' / '3. Setup' …) names the sections
     that follow: a run of at least three consecutively numbered titles, at least half of which come back later as lines of
     their own (the sections' headings), is read as debris, with its 'Contents' title."""
+    found: set[int] = set()
     later = {}
     for index, line in enumerate(lines):
-        match = _NUMBERED_TITLE.match(line.raw)
-        key = _title_key(match.group(2) if match else line.raw)
+        match = _NUMBERED_TITLE.match(line)
+        key = _title_key(match.group(2) if match else line)
         if key and len(key) <= 60:
             later[key] = index
     run: list[int] = []
     for index in range(len(lines) + 1):
-        match = _NUMBERED_TITLE.match(lines[index].raw) if index < len(lines) else None
-        if match and (not run or int(match.group(1)) == int(_NUMBERED_TITLE.match(lines[run[-1]].raw).group(1)) + 1):
+        match = _NUMBERED_TITLE.match(lines[index]) if index < len(lines) else None
+        if match and (not run or int(match.group(1)) == int(_NUMBERED_TITLE.match(lines[run[-1]]).group(1)) + 1):
             run.append(index)
             continue
-        if len(run) >= 3 and int(_NUMBERED_TITLE.match(lines[run[0]].raw).group(1)) <= 1:
-            titles = [_title_key(_NUMBERED_TITLE.match(lines[i].raw).group(2)) for i in run]
+        if len(run) >= 3 and int(_NUMBERED_TITLE.match(lines[run[0]]).group(1)) <= 1:
+            titles = [_title_key(_NUMBERED_TITLE.match(lines[i]).group(2)) for i in run]
             if sum(later.get(title, -1) > run[-1] for title in titles) * 2 >= len(titles):
                 for i in run:
-                    lines[i] = _debris(lines[i])
-                title = next((i for i in range(run[0] - 1, max(-1, run[0] - 4), -1) if lines[i].raw.strip()), None)
-                if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title].raw, re.I):
-                    lines[title] = _debris(lines[title])
+                    found.add(i)
+                title = next((i for i in range(run[0] - 1, max(-1, run[0] - 4), -1) if lines[i].strip()), None)
+                if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title], re.I):
+                    found.add(title)
         run = [index] if match else []
-    return lines
+    return found
 
 
 _FRONT_FIELD = re.compile(r"^[A-Za-z_][\w-]*:(?:\s.*)?$")
 
 
-def _front_matter_as_debris(lines: list[LayoutLine]) -> list[LayoutLine]:
+def _front_matter_as_debris(lines: list[str]) -> set[int]:
     """A Markdown page's YAML front matter ('---' / 'players: 2' / 'layout: game' / '---') is the page's settings,
     not its rules: its lines are read as debris."""
+    found: set[int] = set()
     for start, line in enumerate(lines[:40]):
-        if line.raw.strip() != "---":
+        if line.strip() != "---":
             continue
-        end = next((i for i in range(start + 1, min(len(lines), start + 40)) if lines[i].raw.strip() == "---"), None)
+        end = next((i for i in range(start + 1, min(len(lines), start + 40)) if lines[i].strip() == "---"), None)
         fields = lines[start + 1:end] if end else []
-        if len(fields) >= 2 and all(_FRONT_FIELD.match(f.raw.strip()) or not f.raw.strip() or f.raw.startswith((" ", "-"))
-                                    for f in fields) and _FRONT_FIELD.match(fields[0].raw.strip()):
+        if len(fields) >= 2 and all(_FRONT_FIELD.match(f.strip()) or not f.strip() or f.startswith((" ", "-"))
+                                    for f in fields) and _FRONT_FIELD.match(fields[0].strip()):
             for i in range(start + 1, end):
-                lines[i] = _debris(lines[i])
+                found.add(i)
             break
-    return lines
+    return found

@@ -55,6 +55,9 @@ _DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
 _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 
 
+_VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4})\s+(?=[A-Za-z])", re.I)
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
@@ -93,6 +96,12 @@ def count_first(text: str) -> list[Phrase]:
             if numbered:
                 rest = read_noun_phrase(text, match.end() + numbered.end() - 1)
                 noun = (text[match.end() + numbered.start(1):rest[2]], 0, rest[2]) if rest else None
+        valued = _VALUED.match(text, match.end())
+        if valued:  # '24 value 3 coins': the coins of value 3, 24 of them
+            rest = read_noun_phrase(text, valued.end() - 1)
+            if rest is not None:
+                noun = (text[valued.start("word"):rest[2]], 0, rest[2])
+                taken.append((valued.start("word"), rest[2]))
         if noun is None:
             continue
         component, _, end = noun

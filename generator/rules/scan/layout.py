@@ -10,10 +10,10 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from generator.rules.numbers import NUMBER_PATTERN
-from .debris import as_debris
+from .debris import debris_indexes
 from .lexicon import COMPONENT_HEADS, head_of
 
-_FOLD = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+_FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
                        "\u2002": " ", "\u2003": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
@@ -227,4 +227,6 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if bullet is not None:
             level = 0
         lines.append(LayoutLine(index + 1, raw, normalised, tuple(cols), indent, bullet, level, False))
-    return as_debris(lines)
+    for index in debris_indexes(raws):
+        lines[index] = LayoutLine(lines[index].number, lines[index].raw, "", (), 0, None, 0, True)
+    return lines

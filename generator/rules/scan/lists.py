@@ -148,8 +148,8 @@ def _without_index(items) -> list[Item]:
     stretch: list[int] = []
     for at, item in enumerate(items):
         phrase = item.phrase
-        if phrase.form != "count_first" or not isinstance(phrase.count, int):
-            continue
+        if phrase.form != "count_first" or not isinstance(phrase.count, int) or item.condition:
+            continue  # '5 Players : 7 Guilds', '6 Players : 8 Guilds': counts by player count, not entry numbers
         if stretch and phrase.count != items[stretch[-1]].phrase.count + 1:
             drop.update(_index_stretch(items, stretch))
             stretch = []

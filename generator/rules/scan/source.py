@@ -1,7 +1,8 @@
 """Read a rulebook file of any usual kind (.txt, .md, .html/.htm, .pdf) into one text whose lines the reader
 numbers, plus where each line came from (`rules.pdf:p4:12`, `rules.html:57`). Entry point: read_rulebook.
 
-Quotes are substrings of this text. For text and Markdown it is the file itself; for HTML, the page's text
+Quotes are substrings of this text. For text and Markdown it is the file itself (a text laid out in columns has
+its columns one after the other, each line a piece of a line of the file); for HTML, the page's text
 with one line per block (tags removed, entities decoded); for PDF, the page's text lines in reading order,
 columns put back one after the other (pypdfium2 gives every text run with its box)."""
 
@@ -12,6 +13,8 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+
+from .columns import split_columns
 
 MAX_RULEBOOK_BYTES = 20 * 2**20  # text rulebooks are under 1 MB; a 100-page PDF with pictures can be 15
 MAX_PDF_PAGES = 400
@@ -59,7 +62,11 @@ def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSourc
     """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
     if suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
         return _html_source(text, label)
-    return RulebookSource(text.replace("\r\n", "\n").replace("\r", "\n"), label)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    columns = None if suffix.lower() in {".md", ".markdown", ".rst"} else split_columns(text)
+    if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
+        return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]))
+    return RulebookSource(text, label)
 
 
 def read_rulebook_text(path: Path) -> str:

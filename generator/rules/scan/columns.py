@@ -1,0 +1,87 @@
+"""Put the columns of a page laid out in text (what `pdftotext -layout` writes) back one after the other.
+
+A page in two or three columns comes out of a layout-keeping extraction as lines that each hold a piece of every
+column: 'Contents        A game of 7 Wonders takes place over 3 Ages'. Read as they stand, a component list's
+items are interleaved with another column's sentences. Here a column is found by its gutter: a run of lines
+where the same position is blank (two spaces at least) in every line, with words on both sides in several
+lines and prose on the right (a run of three words or more
+in several lines). Its lines are cut at the gutter and given column after column;
+each piece keeps the original line number, so quotes stay verbatim and locations stay true.
+
+A table of numbers by player count ('Cards    10   9   8') has gutters too, but one-word cells on the right:
+it is left as it is. Entry point: split_columns."""
+
+from __future__ import annotations
+
+import re
+
+_CHUNK = re.compile(r"\S+(?: {1,2}\S+)*")  # a run of text: words apart by at most two spaces
+_WORD = re.compile(r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]+")  # a word of two letters or more
+MIN_PAIRED_LINES = 3  # lines with words on both sides of a gutter
+MIN_PROSE_LINES = 3  # lines whose right-hand piece has three words or more
+
+
+def split_columns(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """The text with its column regions put one after the other, and for each of its lines the number of the
+    line it came from; None when the text has no columns (the usual case)."""
+    lines = text.split("\n")
+    if not any(re.search(r"\S {3,}\S", line) for line in lines):
+        return None
+    pieces = _split([(number, line) for number, line in enumerate(lines, start=1)])
+    if len(pieces) == len(lines):
+        return None
+    return "\n".join(piece for _, piece in pieces), tuple(number for number, _ in pieces)
+
+
+def _split(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """`lines` with the first column region found cut into its columns (each split again), and the rest after it."""
+    for index, (_, line) in enumerate(lines):
+        for chunk in list(_CHUNK.finditer(line))[1:]:
+            if line[chunk.start() - 3:chunk.start()] != "   ":
+                continue
+            region = _region(lines, index, chunk.start() - 1)
+            if region is None:
+                continue
+            start, end, gutter = region
+            left = [(number, line[:gutter].rstrip()) for number, line in lines[start:end]]
+            right = [(number, line[gutter:].rstrip()) for number, line in lines[start:end]]
+            return lines[:start] + _split(_trimmed(left)) + _split(_dedented(right)) + _split(lines[end:])
+    return lines
+
+
+def _region(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, int, int] | None:
+    """The run of lines around `seed` that a gutter at `gutter` crosses cleanly, if it holds two columns."""
+    if gutter < 12:
+        return None
+    start = seed
+    while start > 0 and _clear(lines[start - 1][1], gutter):
+        start -= 1
+    end = seed + 1
+    while end < len(lines) and _clear(lines[end][1], gutter):
+        end += 1
+    paired = prose = 0
+    for _, line in lines[start:end]:
+        left, right = line[:gutter].strip(), line[gutter:].strip()
+        if left and right:
+            paired += 1
+        first = _CHUNK.search(right)
+        if first and len(_WORD.findall(first.group(0))) >= 3:
+            prose += 1
+    if paired < MIN_PAIRED_LINES or prose < MIN_PROSE_LINES:
+        return None
+    return start, end, gutter
+
+
+def _clear(line: str, gutter: int) -> bool:
+    """True when `line` has no text in the two positions before `gutter` and none of its text runs across it."""
+    return line[max(0, gutter - 2):gutter + 1].strip() == "" or len(line) <= gutter - 2
+
+
+def _trimmed(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    return [(number, line.rstrip()) for number, line in lines]
+
+
+def _dedented(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A column's pieces moved to its own left edge, keeping their indentation against it."""
+    edge = min((len(line) - len(line.lstrip()) for _, line in lines if line.strip()), default=0)
+    return [(number, line[edge:]) for number, line in lines]
