@@ -277,6 +277,13 @@ CASES = {
         [(4, "harbour", "setup", None), (5, "harbour", "setup", None), (6, "harbour", "setup", None),
          (7, "harbour", "setup", None)], []),
 
+    "a row of counts over a row of names, as captions to pictures": (
+        "COMPONENTS\n     40           16          20                     5 Player Screens\n"
+        "    Grain       Knights      Masons\n\n"
+        "Scoring\n     1          3          6\n    Pair      Triple     Quartet\n",
+        [(40, "grain", "total", None), (16, "knight", "total", None), (20, "mason", "total", None),
+         (5, "screen", "total", None)], [1, 3, 6]),
+
 }
 
 

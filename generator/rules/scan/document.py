@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import Phrase, parse_number
 from .layout import LayoutLine, layout_lines
@@ -168,7 +169,7 @@ def read_document(text: str) -> Reading:
     out = Statements()
     findings: list[Finding] = []
     categories: dict[str, int] = {}
-    table_lines = table_statements(lines, sections, out, set())
+    table_lines = table_statements(lines, sections, out, set()) | caption_statements(lines, sections, out)
     runs = read_lists(lines, sections, table_lines)
     taken = _list_statements(runs, out, findings) | table_lines
     prose_statements(lines, sections, taken, out, findings, categories)
