@@ -284,6 +284,12 @@ CASES = {
         [(40, "grain", "total", None), (16, "knight", "total", None), (20, "mason", "total", None),
          (5, "screen", "total", None)], [1, 3, 6]),
 
+    "a single thing coordinated after counted ones": (
+        "Setup\nGive each player 8 scroll cards (all of one back), 1 camp board (in 2 halves), 1 of each chart "
+        "and a pencil.\nThe game uses 12 jade stones, 3 colours and a cue stick.\n",
+        [(8, "card", "setup", "player"), (1, "board", "setup", "player"), (1, "pencil", "setup", "player"),
+         (1, "stick", "setup", None)], [3, 2]),
+
 }
 
 

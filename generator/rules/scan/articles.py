@@ -217,15 +217,16 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
                 continue
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
-            found += _and_a(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []
+            found += coordinated_ones(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []
     return found
 
 
 _AND_A = re.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
 
 
-def _and_a(sentence: str, pos: int) -> list[tuple[int, int, str]]:
-    """'have a pencil and a sheet of paper': the further single things coordinated after the first."""
+def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
+    """'have a pencil and a sheet of paper', 'give 12 cards, 1 board and a pencil': the further single things
+    coordinated after the one (or the count) ending at `pos`."""
     found = []
     for _ in range(4):
         match = _AND_A.match(sentence, pos)

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .annotations import read_per
-from .articles import (deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
+from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
                        paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
@@ -57,6 +57,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             categories.update(category_counts(sentence))
             _enumeration(sentence, paragraph, offset, lines, findings)
             specials = special_productions(sentence, categories)
+            last_made, last_end = None, 0
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
@@ -65,6 +66,10 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                     last_total = made
                 if made is not None:
                     _prose_per_part(sentence, phrase, made, emit)
+                if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
+                    last_made, last_end = made, phrase.end
+            if last_made is not None:
+                _coordinated_ones(sentence, last_end, last_made, emit)
             for special in specials:
                 _special_statement(special, last_total, emit, findings)
     _prose_sums(out, findings)
@@ -80,6 +85,21 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
                  "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
     if part is not None:
         part["parent_ref"] = made
+
+
+_COUNTED_ITEMS = re.compile(r"(?:\s*\([^()]*\))?(?:\s*,\s*\d{1,3}\s+[^,;.()]*?(?:\s*\([^()]*\))?(?=\s*,|\s+and\s))*")
+
+
+def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
+    """'give 12 cards, 1 board and a pencil': single things coordinated after the sentence's last count, with the
+    role of its last statement."""
+    listed = _COUNTED_ITEMS.match(sentence, after)  # ', 1 of each Sheet': more counted items before 'and a pencil'
+    for start, end, noun in coordinated_ones(sentence, listed.end() if listed else after):
+        if re.search(r"\d(?!\d*-[a-z])", noun, re.I):
+            break  # 'a 30x20 cm board', 'a 3-5 board': a size or a label, not a plain single thing
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {"role": made["role"], "per": made.get("per"), "component": noun, "condition": made.get("condition"),
+              "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
 
 
 def _article_statements(sentence: str, section: str, emit) -> None:
