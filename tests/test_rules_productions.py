@@ -290,6 +290,11 @@ CASES = {
         [(8, "card", "setup", "player"), (1, "board", "setup", "player"), (1, "pencil", "setup", "player"),
          (1, "stick", "setup", None)], [3, 2]),
 
+    "a total broken into sets": (
+        "Contents\n90 reef tiles (5 sets of 18)\n12 goal tiles (4 sets of 3 in 4 player colours)\n",
+        [(90, "tile", "total", None), (18, "tile", "part", "set"), (12, "tile", "total", None),
+         (3, "tile", "part", "colour")], [5, 4]),
+
 }
 
 

@@ -1,5 +1,5 @@
 """What follows a counted noun and changes its meaning: a per-product ("9 in each of 5 colours", "6 per player
-colour", "per side", "13 of each suit", "for each player"), a breakdown in parentheses ("(9 Harbour, 10 Market,
+colour", "per side", "13 of each suit", "for each player", "(6 sets of 18)"), a breakdown in parentheses ("(9 Harbour, 10 Market,
 7 Temple)"), or a count given in parentheses ("The Event Deck (40 cards)"). Entry points: read_per, read_breakdown."""
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ _IN_MANY_NO_COUNT = re.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?
 _EACH_PAREN = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
 _COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
 _TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
+_SETS_OF = re.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
+                      rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
 _EACH_OF_NAMES = re.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
@@ -63,6 +65,10 @@ def read_per(text: str, pos: int) -> Per | None:
         per = per_word(times.group("per"))
         return Per(per, parse_number(times.group("inner")), parse_number(times.group("many")), pos + times.end(),
                    pos + times.start("inner"))
+    sets = _SETS_OF.match(rest)
+    if sets:  # '108 tiles (6 sets of 18)', '24 tiles (4 sets of 6 in 4 player colors)'
+        return Per("colour" if sets.group("colours") else "set", parse_number(sets.group("inner")),
+                   parse_number(sets.group("many")), pos + sets.end(), pos + sets.start("inner"))
     each_of = _EACH_OF_NAMES.match(rest)
     if each_of:  # '(3 each of Duke, Assassin, Captain)': 3 of each named kind
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
