@@ -295,6 +295,11 @@ CASES = {
         [(90, "tile", "total", None), (18, "tile", "part", "set"), (12, "tile", "total", None),
          (3, "tile", "part", "colour")], [5, 4]),
 
+    "counted captions whose names wrap onto the rows below": (
+        "Components\n      30 Harbour         80 Cargo                 9 Lighthouse\n\n"
+        "        Cards           Crate Tokens              Towers\n",
+        [(30, "card", "total", None), (80, "token", "total", None), (9, "tower", "total", None)], [None]),
+
 }
 
 

@@ -4,7 +4,9 @@ standing above its name, as a component page lays them out and a layout-keeping 
          50           18          24
       Resources     Soldiers    Builders
 
-Each number is the count of the name whose span it stands over. Entry point: caption_statements."""
+Each number is the count of the name whose span it stands over. Counted captions ('25 Project   100 Office')
+often wrap their names onto the rows below ('Cards   Politics Cards'): each caption's name is joined again.
+Entry point: caption_statements."""
 
 from __future__ import annotations
 
@@ -23,6 +25,10 @@ def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
     may read them as items)."""
     used: set[int] = set()
     for index, line in enumerate(lines):
+        wrapped = _wrapped_captions(lines, index, out)
+        if wrapped:
+            used |= wrapped
+            continue
         numbers = [(m.start(), m.end(), int(_NUMBER.fullmatch(m.group(0)).group(1)))
                    for m in _CHUNK.finditer(line.raw) if _NUMBER.fullmatch(m.group(0))]
         if len(numbers) < 2:
@@ -41,6 +47,53 @@ def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
             used.add(names_line.number)
             break
     return used
+
+
+_COUNTED_CHUNK = re.compile(r"(?P<count>\d{1,3})\s+(?P<name>[A-Za-z].*)")
+
+
+def _wrapped_captions(lines: list[LayoutLine], index: int, out) -> set[int]:
+    """A row of counted captions ('25 Project   100 Office   12 Certificates of') whose names go on in the rows
+    below ('Cards   Politics Cards   Achievement Cards'): a statement per caption with its whole name; returns
+    the rows read."""
+    row = lines[index]
+    captions = [(m, _COUNTED_CHUNK.fullmatch(m.group(0))) for m in _CHUNK.finditer(row.raw)]
+    captions = [(m, c) for m, c in captions if c]
+    if len(captions) < 2:
+        return set()
+    names = [[c.group("name")] for _, c in captions]
+    found: set[int] = set()
+    at, gap = index + 1, 0
+    while at < len(lines) and gap <= 3:
+        raw = lines[at].raw
+        chunks = [c for c in _CHUNK.finditer(raw) if any(len(w) > 2 for w in c.group(0).split())]  # "L", "I A": letters of a picture
+        owners = [_owner(chunk, captions) for chunk in chunks]
+        if chunks and all(_NAME.fullmatch(c.group(0)) for c in chunks) and None not in owners:
+            for chunk, owner in zip(chunks, owners):
+                names[owner].append(chunk.group(0))
+            found.add(lines[at].number)
+            at, gap = at + 1, 0
+        elif not chunks:
+            at, gap = at + 1, gap + 1  # a blank line, or stray letters of a picture's text
+        else:
+            break
+    if not found:
+        return set()
+    for (match, caption), name in zip(captions, names):
+        component = " ".join(name)
+        out.add(line=row.number, column=match.start(), quote=match.group(0), count=int(caption.group("count")),
+                component=component, role="total", head=head_of(component))
+    return found | {row.number}
+
+
+def _owner(chunk: re.Match, captions: list) -> int | None:
+    """The caption a wrapped piece of name belongs to: the one it starts under (or is centred under)."""
+    for at, (match, caption) in enumerate(captions):
+        name_start = match.start() + caption.start("name")
+        if abs(chunk.start() - name_start) <= 3 or abs(chunk.start() - match.start()) <= 3 \
+                or match.start() - 2 <= (chunk.start() + chunk.end()) / 2 <= match.end() + 2:
+            return at
+    return None
 
 
 def _neighbours(lines: list[LayoutLine], index: int) -> list[LayoutLine]:
