@@ -300,6 +300,10 @@ CASES = {
         "        Cards           Crate Tokens              Towers\n",
         [(30, "card", "total", None), (80, "token", "total", None), (9, "tower", "total", None)], [None]),
 
+    "a modifier with a number in it between the count and the noun": (
+        "Components\n6 3D towers\n30 5/8” square counters\nCut 3 1/2\" strips from the sheet.\n",
+        [(6, "tower", "total", None), (30, "counter", "total", None)], [3, 5]),
+
 }
 
 

@@ -105,6 +105,8 @@ def count_first(text: str) -> list[Phrase]:
         if noun is None:
             continue
         component, _, end = noun
+        if re.match(r"\d+/\d+", component) and head_of(component) not in COMPONENT_HEADS:
+            continue  # 'cut 3 1/2" strips': a size, three and a half inches
         if re.match(r"sided\b", component, re.I):
             continue  # 'Two 6 sided Dice': the 6 is the dice's kind
         component = _tidy(component)

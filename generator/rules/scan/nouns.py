@@ -42,6 +42,7 @@ _COUNT_LAST = re.compile(
 _TOKEN = re.compile(
     r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)\s*[x×]\s*\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)"
+    r"|\d+/\d+\s*(?:\"|”|in\b|inch(?:es)?)"  # '5/8” square pieces'
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
     r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)[- ]sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
     r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
@@ -140,7 +141,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
                 and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))):
             break  # … but '1 draw bag', '2 play mats' name things
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
-            if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)", bare):
+            if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
         if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):
             end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
