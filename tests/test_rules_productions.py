@@ -304,6 +304,10 @@ CASES = {
         "Components\n6 3D towers\n30 5/8” square counters\nCut 3 1/2\" strips from the sheet.\n",
         [(6, "tower", "total", None), (30, "counter", "total", None)], [3, 5]),
 
+    "a quoted name with a number in it after the count": (
+        "Components\n24 “1 shell” tokens\n10 “5 shells” tokens\n\nSetup\nEach player starts with 3 “1 shell” tokens.\n",
+        [(24, "token", "total", None), (10, "token", "total", None), (3, "token", "setup", "player")], [1, 5]),
+
 }
 
 

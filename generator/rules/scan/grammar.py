@@ -131,6 +131,8 @@ def count_first(text: str) -> list[Phrase]:
         start = match.start()
         if (match.group("qualifier") or "").lower() == "over" and _PHRASAL_OVER.search(text, max(0, start - 12), start):
             qualifier, start = "exact", match.start("number")  # 'flip over 3 cards', 'hand over 2 coins'
+        if component[:1] in "\"'":
+            taken.append((match.end("number"), end))  # '32 "1 button" tiles': the number in the quoted name is a value
         phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
