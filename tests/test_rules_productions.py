@@ -308,6 +308,10 @@ CASES = {
         "Components\n24 “1 shell” tokens\n10 “5 shells” tokens\n\nSetup\nEach player starts with 3 “1 shell” tokens.\n",
         [(24, "token", "total", None), (10, "token", "total", None), (3, "token", "setup", "player")], [1, 5]),
 
+    "items run together on one line by an HTML paragraph": (
+        "<html><body><h4>Components</h4>\n<p>\n  20 Reef Tiles\n  9 Red Shell Tokens\n  9 Blue Shell Tokens\n</p></body></html>\n",
+        [(20, "tile", "total", None), (9, "token", "total", None)], []),
+
 }
 
 

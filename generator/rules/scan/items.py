@@ -241,10 +241,12 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 _QUALIFIED = re.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,)\s+", re.I)
+_NEXT_COUNTED = re.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
 
 
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
-    """'1 rulebook and 1 player aid': further items joined to the first within its cell."""
+    """'1 rulebook and 1 player aid', '16 Garden Tiles 8 Red Tokens': further items joined to the first within its
+    cell."""
     items = [first]
     while True:
         last = items[-1]
@@ -252,7 +254,8 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         qualified = _QUALIFIED.match(line.text[rest_at:])
         if qualified and _AND_MORE.match(line.text[rest_at + qualified.end():]):
             rest_at += qualified.end()  # '10 coins of value 1 and 5 coins of value 5'
-        joiner = _AND_MORE.match(line.text[rest_at:])
+        joiner = _AND_MORE.match(line.text[rest_at:]) or (  # '16 Garden Tiles 8 Red Tokens': a list run onto one line
+            _NEXT_COUNTED.match(line.text[rest_at:]) if last.phrase.head in COMPONENT_HEADS else None)
         if joiner is None:
             return items
         cell_end = line.text.find("\t", rest_at)
