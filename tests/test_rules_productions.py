@@ -312,6 +312,16 @@ CASES = {
         "<html><body><h4>Components</h4>\n<p>\n  20 Reef Tiles\n  9 Red Shell Tokens\n  9 Blue Shell Tokens\n</p></body></html>\n",
         [(20, "tile", "total", None), (9, "token", "total", None)], []),
 
+    "a subsection of the setup for one side is setup": (
+        "# Setup\n\nPlace the bank in reach.\n\n## Harbour player\n\n1. Take the 4 dock cards and lay them in a row.\n"
+        "2. Draw a hand of 5 cards from your deck.\n\n# Playing\n\n## Your turn\n\nDraw 2 cards.\n",
+        [(4, "card", "setup", None), (5, "card", "setup", None)], [2]),
+
+    "a table's 'number of' column is not a heading": (
+        "# of Each Used for Setup\t# of Players\n\nBUILDING THE REALM\n"
+        "The first 2 tiles placed by each player must touch 1 other tile.\n",
+        [], [2, 1]),
+
 }
 
 

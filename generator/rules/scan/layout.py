@@ -161,7 +161,7 @@ _NUMBERED_HEADING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\
 
 def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     stripped = text.strip()
-    markdown = re.match(r"^(#{1,6})\s+", stripped)
+    markdown = re.match(r"^(#{1,6})\s+(?!of\b)", stripped)  # but "# of Players": a table's "number of"
     if markdown:
         return stripped[markdown.end():].strip().strip("#").strip(), len(markdown.group(1))
     front_matter = re.match(r"^title:\s*(\S.*)$", stripped)

@@ -110,6 +110,7 @@ _DOCUMENT_PARTS = frozenset({"reference", "summary", "overview", "aid", "rules",
 def section_kinds(lines: list[LayoutLine]) -> list[Section]:
     """The section each line stands in (a heading line is in its own section)."""
     current = Section("", "", 0)
+    parents: list[tuple[int, Section]] = []  # the marked headings ('#', '==') enclosing the current line, outermost first
     enclosing: Section | None = None  # the section an intro line ('Also needed:') interrupts
     items_seen = False
     result = []
@@ -135,6 +136,14 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
                 kind = current.kind  # "How many of each catch:" inside a component list stays in it
             enclosing = (enclosing or current) if intro else None
             items_seen = False
+            if line.heading_level:
+                while parents and parents[-1][0] >= line.heading_level:
+                    parents.pop()
+                if kind == OTHER and parents and parents[-1][1].kind == SETUP and not _PLAY_TITLE.search(title) \
+                        and not re.search(r"\bpoints?\b|=|\bsteps?\b", title, re.I):
+                    kind = parents[-1][1].kind  # '# Setup' / '## Crown': a part of the setup, for one side
             current = Section(kind, title, line.number)
+            if line.heading_level:
+                parents.append((line.heading_level, current))
         result.append(current)
     return result
