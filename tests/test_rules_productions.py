@@ -322,6 +322,10 @@ CASES = {
         "The first 2 tiles placed by each player must touch 1 other tile.\n",
         [], [2, 1]),
 
+    "the per-product of an item on the line below it": (
+        "Contents\n60 Crew Cards\n(15 per player)\n30 Storm Cards\n",
+        [(60, "card", "total", None), (15, "card", "part", "player"), (30, "card", "total", None)], []),
+
 }
 
 

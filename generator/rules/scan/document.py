@@ -58,6 +58,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         # "45 glass beads (9 in each of 5 colours)": the box total, and the per-colour count as its part
         statement["per"], statement["per_count"] = None, None
         a, b = item.inner_span
+        line = getattr(item, "per_line", line)  # '(12 per player)' on the line below the item
         out.add(line=line.number, column=line.cols[a] if a < len(line.cols) else 0, quote=quote_of(line, a, b),
                 count=item.inner, component=phrase.component, role="part", per=per, per_count=per_count,
                 parent_ref=statement, head=phrase.head, inner_of=count)

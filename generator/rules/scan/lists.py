@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 
+from .annotations import Per, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -101,7 +102,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 and not COUNT_HINT.search(line.text) and not _TABLE_HEADER.match(line.text) \
                 and _counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
-        items = [] if line.heading_level or _is_breakdown_line(line) else line_items(line, allow_bare)
+        items = [] if line.heading_level or _is_breakdown_line(line) or (current and _per_note(line)) \
+            else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:
             joined = _wrapped_item(line, tail, allow_bare, items[0] if items else None)
@@ -111,7 +113,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         items = _drop_value_cells(line, items, _value_cells(lines, index))
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
-            item is None and _is_breakdown_line(line))
+            item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
         if item is None and not is_intro and _describes_item(current, line):
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
             continued.add(line.number)
@@ -215,6 +217,16 @@ def _continues_bullet(current: list, line: LayoutLine) -> bool:
     return owner.bullet is not None and current[-1][1] is not None and since[0].text.rstrip().endswith((",", ";", "-", "–"))
 
 
+def _per_note(line: LayoutLine) -> Per | None:
+    """'(12 per player)' alone on its line: the per-product of the item above."""
+    if not re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip()):
+        return None
+    per = read_per(line.text, 0)
+    if per is None or per.count is None or per.per == "kind" or per.end < len(line.text.rstrip(". ")) - 1:
+        return None
+    return per
+
+
 def _is_breakdown_line(line: LayoutLine) -> bool:
     return "(" in line.text and bool(re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip())) and read_breakdown(line.text) is not None
 
@@ -237,6 +249,10 @@ def nest(run: ListRun) -> None:
         line_items_ = [i for i in run.items if i.line is line]
         item = line_items_[0] if line_items_ else None
         if item is None:
+            note = _per_note(line) if last is not None and last.inner is None and last.per is None else None
+            if note is not None:  # '72 Player Cards' / '(12 per player)': the per-product on the line below
+                last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
+                continue
             if _is_breakdown_line(line) and last is not None and not last.parts:
                 parts = read_breakdown(line.text)
                 if parts:
