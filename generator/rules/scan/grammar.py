@@ -15,6 +15,7 @@ Entry points: count_first, count_last, bare_item, parse_number."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of
@@ -60,6 +61,11 @@ _VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}
 
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
+    return list(_count_first(text))  # a line is read as an item, a table row and a sentence: parse it once
+
+
+@lru_cache(maxsize=4096)
+def _count_first(text: str) -> tuple[Phrase, ...]:
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
     phrases += _products(text) if "x" in text.lower() or "×" in text else []
     listed = _number_lists(text) if "," in text else []
@@ -136,7 +142,7 @@ def count_first(text: str) -> list[Phrase]:
         phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
-    return _shared_nouns(text, sorted(phrases, key=lambda p: p.start))
+    return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 
 _COORDINATION = re.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
