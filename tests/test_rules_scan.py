@@ -172,6 +172,31 @@ JSON_KEYS = {"id", "line", "quote", "count", "total", "component", "role", "pare
              "optional", "supplied_by", "restates", "qualifier", "confidence", "where"}
 
 
+def _in_words(n: int) -> str:
+    units = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+            "seventeen eighteen nineteen".split()
+    tens = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+    if n < 20:
+        return units[n]
+    if n < 100:
+        return tens[n // 10] + ("" if n % 10 == 0 else "-" + units[n % 10])
+    return units[n // 100] + " hundred" + ("" if n % 100 == 0 else " and " + _in_words(n % 100))
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(["none", "a dozen", "n dozen"]), st.booleans())
+def test_every_number_from_1_to_999_in_words_is_one_count(n, dozens, capital):
+    """NUMBER_PATTERN matches the whole number (never a shorter prefix) and parse_count gives its value."""
+    from generator.rules.numbers import NUMBER_PATTERN
+
+    number = re.compile(NUMBER_PATTERN, re.I)
+    words = _in_words(n).capitalize() if capital else _in_words(n)
+    match = number.match(words + " tiles")
+    assert match and match.group(0) == words and parse_count(words.lower()) == n
+    if dozens != "none" and n < 100:
+        text, value = ("a dozen", 12) if dozens == "a dozen" else (f"{words} dozen", 12 * n)
+        assert number.match(text + " eggs").group(0) == text and parse_count(text.lower()) == value
+
+
 def test_scan_json_lists_statements_findings_and_unread_lines(tmp_path):
     rulebook = tmp_path / "rules.md"
     rulebook.write_text("## Components\n\n- 45 glass beads (9 in each of 5 colours)\n- 70 spirit cubes (12 of each colour)\n",

@@ -22,16 +22,15 @@ def _alternation(words) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
-_BELOW_HUNDRED = (
-    rf"(?:(?:{_alternation(_TENS)})(?:[-\s](?:{_alternation(_DIGIT_WORDS)}))?"
-    rf"|{_alternation(_UNITS)})"
-)
-_HUNDREDS = (
-    rf"(?:a|{_alternation(_DIGIT_WORDS)})\s+hundred(?:\s+(?:and\s+)?{_BELOW_HUNDRED})?"
-)
-_DOZENS = rf"(?:a|{_BELOW_HUNDRED})\s+dozen"
+# The alternations are factored ('(?:seven|thir|…)teen' for the teens, '(?:twen|thir|…)ty' for the tens), longest
+# form first, so that the pattern (embedded in many of the reader's) is short to compile but matches the same.
+_TEENS = r"(?:(?:seven|thir|four|eigh|nine|fif|six)teen|eleven|twelve)"
+_TENS_PATTERN = r"(?:(?:seven|twen|thir|eigh|nine|for|fif|six)ty)"
+_DIGITS = _alternation(_DIGIT_WORDS)
+_BELOW_HUNDRED = rf"(?:{_TENS_PATTERN}(?:[-\s](?:{_DIGITS}))?|{_TEENS}|{_DIGITS}|ten)"
+_HUNDREDS = rf"(?:a|{_DIGITS})\s+hundred(?:\s+(?:and\s+)?{_BELOW_HUNDRED})?"
 
-NUMBER_WORD_PATTERN = rf"(?:{_HUNDREDS}|{_DOZENS}|{_BELOW_HUNDRED})"
+NUMBER_WORD_PATTERN = rf"(?:{_HUNDREDS}|a\s+dozen|{_BELOW_HUNDRED}(?:\s+dozen)?)"
 # Every number word pattern above contains one of these words: a cheap first test for 'is a number written here?'
 NUMBER_WORD_HINT = rf"(?:{_alternation([*_UNITS, *_TENS, 'hundred', 'dozen'])})"
 NUMBER_PATTERN = rf"(?:\d+|{NUMBER_WORD_PATTERN})"
