@@ -326,6 +326,11 @@ CASES = {
         "Contents\n60 Crew Cards\n(15 per player)\n30 Storm Cards\n",
         [(60, "card", "total", None), (15, "card", "part", "player"), (30, "card", "total", None)], []),
 
+    "a bulleted item that goes on with a sentence about it": (
+        "Equipment\n- A twelve-sided die. It is better to have two, and best to have one per person.\n"
+        "- A sheet of paper.\n",
+        [(1, "die", "total", None)], [12]),
+
 }
 
 

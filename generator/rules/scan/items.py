@@ -120,6 +120,8 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         noun = group.group("noun")
         return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
                       noun, head_of(noun), "bare_item")
+    if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
+        rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
         phrase = bare_item(rest) or (bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
         if phrase is None and bulleted:
