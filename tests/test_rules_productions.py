@@ -331,6 +331,10 @@ CASES = {
         "- A sheet of paper.\n",
         [(1, "die", "total", None)], [12]),
 
+    "played on a board by so many players": (
+        "Rules\nReversi is played by two players on a board composed of 100 equal squares arranged in a grid.\n",
+        [(1, "board", "total", None)], [2, 100]),
+
 }
 
 

@@ -162,7 +162,7 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     return found
 
 
-_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
+_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:by\s+(?:\w+\s+){1,3}?)?(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
                     r"|have(?=\s+(?:an?|one)\s+[^.]{0,40}\b(?:ready|handy|nearby|available)\b))\s+(?P<article>an?|one)\s+"
                     r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
 _A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"

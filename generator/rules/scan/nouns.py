@@ -143,6 +143,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
+        if start is not None and _PARTICIPLE.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
+            break  # '64 squares arranged in a grid', '12 cards printed on both sides': the noun ends before
         if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):
             end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
             words += 1
@@ -162,6 +164,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     return text[start:end], start, end
 
 
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed", re.I)
+_PREPOSITION_NEXT = re.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for)\b", re.I)
 _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
 
 
