@@ -335,6 +335,10 @@ CASES = {
         "Rules\nReversi is played by two players on a board composed of 100 equal squares arranged in a grid.\n",
         [(1, "board", "total", None)], [2, 100]),
 
+    "a dash that lost its space before a per-colour part": (
+        "Contents\nThere are 12 storm cards- 3 each in Red, Blue, Green and White\n",
+        [(12, "card", "total", None), (3, "card", "part", "colour")], []),
+
 }
 
 

@@ -183,7 +183,7 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     return stripped, 0
 
 
-_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$")
+_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
@@ -196,6 +196,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
+            mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
