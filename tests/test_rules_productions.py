@@ -339,6 +339,10 @@ CASES = {
         "Contents\nThere are 12 storm cards- 3 each in Red, Blue, Green and White\n",
         [(12, "card", "total", None), (3, "card", "part", "colour")], []),
 
+    "a Markdown definition list names the equipment": (
+        "Other Equipment\n: Wooden discs for scores and turns\n: A stack of white 3\"x5\" index cards, cut in half.\n",
+        [(None, "card", "total", None)], [3, 5]),
+
 }
 
 

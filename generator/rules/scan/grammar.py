@@ -50,7 +50,7 @@ _OF_THE = re.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
 _SETUP_VERB = re.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only\s+)?$", re.I)
 _SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
 _DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
-_DIMENSION_AFTER = re.compile(r"\s*[x×]\s*\d")
+_DIMENSION_AFTER = re.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 
 
 _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)

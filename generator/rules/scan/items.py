@@ -43,7 +43,7 @@ _LEAD_IN = re.compile(
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
 _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
                        r"(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
-                       r"\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*)?\.?$", re.I)
+                       r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
 _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b"

@@ -68,8 +68,9 @@ _STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remov
                           r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
 
 
-def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
-    """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone."""
+def paragraphs(lines: list[LayoutLine], taken: set[int], titles: frozenset[int] = frozenset()) -> list[Paragraph]:
+    """Runs of prose lines (not list lines, not headings, not blank) joined with hyphenation undone; `titles` are
+    the numbers of lines that head a section without being marked as headings ('Components')."""
     result: list[Paragraph] = []
     parts: list[str] = []
     places = Places()
@@ -82,7 +83,7 @@ def paragraphs(lines: list[LayoutLine], taken: set[int]) -> list[Paragraph]:
         places = Places()
 
     for index, line in enumerate(lines):
-        if line.blank or line.is_debris or line.number in taken or line.heading_level:
+        if line.blank or line.is_debris or line.number in taken or line.heading_level or line.number in titles:
             flush()
             continue
         text = line.text

@@ -17,7 +17,7 @@ from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .paragraphs import paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, read_sentence
-from .sections import SETUP, is_play
+from .sections import OTHER, SETUP, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
 
@@ -33,7 +33,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                       findings: list[Finding], categories: dict[str, int]) -> None:
     """Every sentence of every paragraph, read by the prose productions (prose.py)."""
     known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
-    for paragraph in paragraphs(lines, taken):
+    titles = frozenset(section.line for section in sections if section.line and section.kind != OTHER)  # 'Components'
+    for paragraph in paragraphs(lines, taken, titles):
         last_total: dict | None = None
         for offset, sentence in sentences(paragraph.text):
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
