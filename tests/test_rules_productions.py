@@ -343,6 +343,10 @@ CASES = {
         "Other Equipment\n: Wooden discs for scores and turns\n: A stack of white 3\"x5\" index cards, cut in half.\n",
         [(None, "card", "total", None)], [3, 5]),
 
+    "numbered steps without a stop after the number": (
+        "Setup\n1 Prepare the harbour cards for the players.\n2 Shuffle the deck.\n3 Each player secretly looks at his cards.\n",
+        [], [1, 2, 3]),
+
 }
 
 

@@ -56,6 +56,8 @@ _DIMENSION_AFTER = re.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d") 
 _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 
 
+_STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
+                        rf"create|fill|arrange)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
 _VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4})\s+(?=[A-Za-z])", re.I)
 
 
@@ -111,6 +113,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if noun is None:
             continue
         component, _, end = noun
+        if _STEP_VERB.match(text, match.end()):
+            continue  # '1 Prepare the Role cards …', '3 Shuffle the deck': a step's number, then its verb
         if re.match(r"\d+/\d+", component) and head_of(component) not in COMPONENT_HEADS:
             continue  # 'cut 3 1/2" strips': a size, three and a half inches
         if re.match(r"sided\b", component, re.I):

@@ -46,7 +46,7 @@ _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|r
                        r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
-_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?:each|every|per)\b"
+_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?-i:each|every|per)\b"
                        rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
 
 
