@@ -347,6 +347,11 @@ CASES = {
         "Setup\n1 Prepare the harbour cards for the players.\n2 Shuffle the deck.\n3 Each player secretly looks at his cards.\n",
         [], [1, 2, 3]),
 
+    "a contents page flattened into one line before the box's contents": (
+        "Players: 2-4 Contents Welcome... 2 Aim... 2 How to Play... 5 Playing A Card... 6 Scoring... 9 In This Box "
+        "1 harbour board 60 cargo cards 12 ship tiles in 4 colors\n",
+        [(1, "board", "total", None), (60, "card", "total", None), (12, "tile", "total", None)], [2, 5, 6, 9]),
+
 }
 
 

@@ -146,6 +146,19 @@ def _unspace_heading(mapped: _Mapped) -> None:
         mapped.sub(r"(?<=[A-Z]) (?=[A-Z])", "")
 
 
+_INLINE_ENTRY = re.compile(r"(?<![\w'’])[A-Z][\w'’&!?-]*(?: [\w'’&!?-]+){0,5}\t(?P<page>\d{1,3})(?=\s|$)")
+
+
+def _blank_inline_contents(mapped: _Mapped) -> None:
+    """'Introduction… 2 Goal… 2 In This Box… 2' (a contents page flattened into one line, its leaders now tabs): the
+    entries are titles and pages, not counts; they are blanked, and what follows them on the line is read."""
+    entries = list(_INLINE_ENTRY.finditer(mapped.text))
+    pages = [int(e.group("page")) for e in entries]
+    titled = sum(head_of(e.group(0).split("\t")[0]) in COMPONENT_HEADS for e in entries)
+    if len(entries) >= 3 and pages == sorted(pages) and titled * 3 <= len(entries):
+        mapped.sub(_INLINE_ENTRY, " ; ")  # a break no count phrase reads across
+
+
 def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
     mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
@@ -205,6 +218,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"\s*\|\s*", "\t")  # table cells
             mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
             _unspace_heading(mapped)
+            if mapped.text.count("\t") >= 3:
+                _blank_inline_contents(mapped)
         content = mapped.text
         expanded = content.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip(" \t"))
