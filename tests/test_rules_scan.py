@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.rules.numbers import parse_count
 from generator.rules.scan import read_rulebook, read_rulebook_document, scan_rulebook, source_of_text
+from generator.rules.scan.columns import split_columns
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = (ROOT / ".." / "shared" / "seeds").resolve()
@@ -311,6 +312,20 @@ def test_three_columns_are_read_left_to_right_and_quoted_from_their_own_lines(tm
         assert statement["quote"] in file_lines[line - 1]  # the location is the file's own line
     got = {(s["count"], s["component"]): s["where"] for s in json.loads(result.output)["statements"]}
     assert got[(5, "coins")] == f"{rulebook}:2" and got[(1, "score pad")] == f"{rulebook}:5"
+
+
+def test_a_table_with_a_column_of_names_and_a_text_column_is_not_cut_into_columns():
+    """Rows of short names and numbers beside a repeated text cell, with prose rows of two columns around them:
+    the table stays whole, its rows read as rows."""
+    table = ("  WHY IT MATTERS         A basic house is a normal tile. Its upgraded home unlocks a\n"
+             "                         power once a season. Only its owner may use that power.\n\n"
+             "  Setup\n  Players       Coins        Gems         Bonus\n\n"
+             "  2             10           10           0 - not in the online version\n\n"
+             "  3             15           15           0 - not in the online version\n\n"
+             "  4             20           20           0 - not in the online version\n\n"
+             "  A NOTE                 Bonus cards are left out of the online version and must not\n"
+             "                         be added to online games.\n")
+    assert split_columns(table) is None
 
 
 def test_a_table_of_counts_by_player_count_is_not_cut_into_columns():

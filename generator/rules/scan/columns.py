@@ -18,7 +18,7 @@ import re
 _CHUNK = re.compile(r"\S+(?: {1,2}\S+)*")  # a run of text: words apart by at most two spaces
 _WORD = re.compile(r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]+")  # a word of two letters or more
 MIN_PAIRED_LINES = 3  # lines with words on both sides of a gutter
-MIN_PROSE_LINES = 3  # lines whose right-hand piece has three words or more
+MIN_PROSE_LINES = 3  # different right-hand pieces of three words or more
 
 
 def split_columns(text: str) -> tuple[str, tuple[int, ...]] | None:
@@ -53,28 +53,40 @@ def _region(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, 
     """The run of lines around `seed` that a gutter at `gutter` crosses cleanly, if it holds two columns."""
     if gutter < 12:
         return None
+    edge = gutter + 1  # where the seed's right-hand column starts
     start = seed
-    while start > 0 and _clear(lines[start - 1][1], gutter):
+    while start > 0 and _clear(lines[start - 1][1], gutter, edge):
         start -= 1
     end = seed + 1
-    while end < len(lines) and _clear(lines[end][1], gutter):
+    while end < len(lines) and _clear(lines[end][1], gutter, edge):
         end += 1
-    paired = prose = 0
+    paired, prose, lefts, worded = 0, set(), 0, 0
     for _, line in lines[start:end]:
         left, right = line[:gutter].strip(), line[gutter:].strip()
         if left and right:
             paired += 1
         first = _CHUNK.search(right)
         if first and len(_WORD.findall(first.group(0))) >= 3:
-            prose += 1
-    if paired < MIN_PAIRED_LINES or prose < MIN_PROSE_LINES:
+            prose.add(first.group(0))  # a table repeats its text cells ('0 - not supported online'); prose does not
+        last = list(_CHUNK.finditer(left))[-1:]
+        if last:
+            lefts += 1
+            worded += len(_WORD.findall(last[0].group(0))) >= 2
+    if paired < MIN_PAIRED_LINES or len(prose) < MIN_PROSE_LINES or worded * 2 < lefts:  # a table's column of names
         return None
     return start, end, gutter
 
 
-def _clear(line: str, gutter: int) -> bool:
-    """True when `line` has no text in the two positions before `gutter` and none of its text runs across it."""
-    return line[max(0, gutter - 2):gutter + 1].strip() == "" or len(line) <= gutter - 2
+def _clear(line: str, gutter: int, edge: int) -> bool:
+    """True when `line` has no text in the two positions before `gutter` and none of its text runs across it, and
+    when it has text on both sides, the right-hand text starts at the column's edge (or a little in from it): a
+    table's row, whose cells stand elsewhere, ends the run."""
+    if len(line) > gutter - 2 and line[max(0, gutter - 2):gutter + 1].strip():
+        return False
+    right = line[gutter:]
+    if not line[:gutter].strip() or not right.strip():
+        return True
+    return edge - 1 <= gutter + len(right) - len(right.lstrip()) <= edge + 6
 
 
 def _trimmed(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -214,12 +214,12 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
             mapped.sub(_LEADER_RE, "\t")
+            if mapped.text.count("\t") >= 3:  # before table cells become tabs too
+                _blank_inline_contents(mapped)
             _markup(mapped)
             mapped.sub(r"\s*\|\s*", "\t")  # table cells
             mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
             _unspace_heading(mapped)
-            if mapped.text.count("\t") >= 3:
-                _blank_inline_contents(mapped)
         content = mapped.text
         expanded = content.expandtabs(4)
         indent = len(expanded) - len(expanded.lstrip(" \t"))
