@@ -352,6 +352,11 @@ CASES = {
         "1 harbour board 60 cargo cards 12 ship tiles in 4 colors\n",
         [(1, "board", "total", None), (60, "card", "total", None), (12, "tile", "total", None)], [2, 5, 6, 9]),
 
+    "things handed out in a bulleted setup list under a subtitle": (
+        "SETUP\nEXAMPLE 3-PLAYER GAME\nSit where all riders can reach each other.\nGive each rider:\n"
+        "• a Canyon card\n• a saddle sleeve\n• 5 starting cards\n",
+        [(1, "card", "setup", None), (1, "sleeve", "setup", None), (5, "card", "setup", None)], [3]),
+
 }
 
 

@@ -93,7 +93,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             continue
         section = sections[index]
         allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
-            item is not None and item.phrase.form != "bare_item" for _, item in current[-6:])
+            item is not None and item.phrase.form != "bare_item" for _, item in current[-6:]) or (
+            section.kind == SETUP and line.bullet is not None and bool(_HANDED_THING.fullmatch(line.text)))
         if index in wrapped or (line.bullet is None and not line.heading_level and _inside_parenthesis(current)):
             current.append((line, None))  # the tail of the item above, or the rest of a parenthesis it opened
             continued.add(line.number)
@@ -139,6 +140,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     return runs
 
 
+_HANDED_THING = re.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
 
 

@@ -81,6 +81,11 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     return None
 
 
+def _nothing_between(lines: list[LayoutLine], heading_number: int, index: int) -> bool:
+    """True when only blank lines stand between the heading on line `heading_number` and the line at `index`."""
+    return all(line.blank for line in lines[heading_number:index])
+
+
 def is_play(section: Section) -> bool:
     """A section about playing (turns, actions, scoring, the end): counts there are moves, not the box."""
     return section.kind == OTHER and bool(_PLAY_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
@@ -134,6 +139,8 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
             intro = line.text.rstrip().endswith(":") and not line.heading_level
             if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}:
                 kind = current.kind  # "How many of each catch:" inside a component list stays in it
+            if kind == OTHER and current.kind == SETUP and current.line and _nothing_between(lines, current.line, index):
+                kind = SETUP  # 'SETUP' / 'EXAMPLE 4-PLAYER GAME': a subtitle right under the setup's title
             enclosing = (enclosing or current) if intro else None
             items_seen = False
             if line.heading_level:
