@@ -247,16 +247,17 @@ def rules_scan(
     """Read every component-count statement in a rulebook, with its structure and the rulebook's contradictions."""
     import json
 
-    from generator.rules.scan import format_statements_text, format_tree, read_rulebook, read_rulebook_document, reading_to_json
+    from generator.rules.scan import file_reading, format_statements_text, format_tree, read_rulebook, reading_to_json
 
     format = plain(format)
     try:
         source = read_rulebook(rulebook)
     except PnpError as error:
         _fail(error)
-    reading = read_rulebook_document(source.text)
+    reading = file_reading(source)
+    where = (lambda line: f"{source.label}:{line}") if source.pieces_of_file_lines else source.where
     if format == "json":
-        typer.echo(json.dumps({"rulebook": source.label, **reading_to_json(reading, source.where)}, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps({"rulebook": source.label, **reading_to_json(reading, where)}, indent=2, ensure_ascii=False))
         return
     if format == "tree":
         typer.echo(format_tree(reading))
@@ -267,9 +268,9 @@ def rules_scan(
     if reading.findings:
         summary += f", {len(reading.findings)} finding" + ("s" if len(reading.findings) != 1 else "")
         for finding in reading.findings:
-            summary += f"\n  {source.where(finding.line)}: {finding.kind}: {finding.message}"
+            summary += f"\n  {where(finding.line)}: {finding.kind}: {finding.message}"
     if reading.unread:
-        summary += "\nnumeric lines in component lists not read: " + ", ".join(source.where(n) for n in reading.unread)
+        summary += "\nnumeric lines in component lists not read: " + ", ".join(where(n) for n in reading.unread)
     typer.echo(summary)
 
 

@@ -357,6 +357,11 @@ CASES = {
         "• a Canyon card\n• a saddle sleeve\n• 5 starting cards\n",
         [(1, "card", "setup", None), (1, "sleeve", "setup", None), (5, "card", "setup", None)], [3]),
 
+    "copies of each card on a page of cards, under its title": (
+        "The cards\n   HARBOUR MASTER                 LIGHTKEEPER\n   moves one ship.                draws a card.\n\n"
+        "   [1x in the game]               [3x in the game]\n",
+        [(1, "card", "total", None), (3, "card", "total", None)], []),
+
 }
 
 

@@ -59,14 +59,15 @@ def _words(text: str) -> set[str]:
 
 
 def score_text(split: str, path: Path, key_path: Path) -> TextScore:
-    from generator.rules.scan import read_rulebook, read_rulebook_document
+    from generator.rules.scan import file_reading, read_rulebook
 
     key = yaml.safe_load(key_path.read_text(encoding="utf-8")) or {}
     started = time.perf_counter()
     source = read_rulebook(path)
-    reading = read_rulebook_document(source.text)
+    reading = file_reading(source)  # a text in columns is read column by column, but numbered by the file's lines
     seconds = time.perf_counter() - started
-    lines = source.text.split("\n")
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n") if source.pieces_of_file_lines else source.text
+    lines = text.split("\n")
     score = TextScore(path.stem, split, seconds=seconds)
     for stmt in reading.statements:
         if stmt.quote not in lines[stmt.line - 1]:

@@ -6,7 +6,7 @@ Contract: every quote is a verbatim substring of line `line` of the text (1-base
 
 from .named_items import listed_items
 from .output import format_statements_text, format_tree, reading_to_json, statements_to_json
-from .scanner import read_rulebook_document, scan_rulebook
+from .scanner import file_reading, read_rulebook_document, scan_rulebook
 from .source import RulebookSource, read_rulebook, read_rulebook_text, source_of_text
 from .statement import CountStatement, Finding, Reading
 
@@ -15,6 +15,7 @@ __all__ = [
     "Finding",
     "Reading",
     "RulebookSource",
+    "file_reading",
     "format_statements_text",
     "format_tree",
     "listed_items",

@@ -20,11 +20,42 @@ _NUMBER = re.compile(r"[x×]?(\d{1,3})[x×]?")
 _NAME = re.compile(r"[A-Za-z][\w'’&-]*(?: [A-Za-z][\w'’&-]*){0,3}")
 
 
+_IN_THE_GAME = re.compile(r"\[?\s*(?P<count>\d{1,3})\s*[x×]\s+in\s+the\s+(?:game|box|deck)\s*\]?", re.I)
+_TITLE_CHUNK = re.compile(r"[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+){0,3}")
+
+
+def _copies_in_the_game(lines: list[LayoutLine], index: int, out) -> bool:
+    """'[2x in the game]' under each card of a page of cards: so many copies of the card whose title stands
+    above it in the same column (or of an unnamed card when no title does)."""
+    line = lines[index]
+    found = list(_IN_THE_GAME.finditer(line.raw))
+    if not found or line.raw[:found[0].start()].strip() or any(
+            line.raw[a.end():b.start()].strip() for a, b in zip(found, found[1:])) or line.raw[found[-1].end():].strip():
+        return False
+    for match in found:
+        title = _title_above(lines, index, match.start(), match.end())
+        out.add(line=line.number, column=match.start(), quote=match.group(0).strip(), count=int(match.group("count")),
+                component=f"{title.title()} cards" if title else "cards", role="total", head="card")
+    return True
+
+
+def _title_above(lines: list[LayoutLine], index: int, start: int, end: int) -> str | None:
+    """The nearest all-capitals title above, within a dozen lines, that starts within the span's column."""
+    for line in reversed(lines[max(0, index - 14):index]):
+        for chunk in _TITLE_CHUNK.finditer(line.raw):
+            if start - 4 <= chunk.start() <= end and (chunk.start() == 0 or line.raw[chunk.start() - 1] == " "):
+                return chunk.group(0)
+    return None
+
+
 def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
     """A statement for every number of a caption row; returns the numbers of the name rows read (nothing else
     may read them as items)."""
     used: set[int] = set()
     for index, line in enumerate(lines):
+        if "in the" in line.raw and _copies_in_the_game(lines, index, out):
+            used.add(line.number)
+            continue
         wrapped = _wrapped_captions(lines, index, out)
         if wrapped:
             used |= wrapped

@@ -27,12 +27,19 @@ class RulebookSource:
     text: str
     label: str
     line_origins: tuple[str, ...] = ()  # empty: line N of the text is line N of the file
+    pieces_of_file_lines: bool = False  # every line of the text is a piece of the file's line its origin names
 
     def where(self, line: int) -> str:
         """'rules.pdf:p4:12' for 1-based line `line` of the text."""
         if self.line_origins and 1 <= line <= len(self.line_origins):
             return f"{self.label}:{self.line_origins[line - 1]}"
         return f"{self.label}:{line}"
+
+    def line_in_file(self, line: int) -> int:
+        """The file's line that line `line` of the text is (a piece of); for PDF and HTML, the text's own line."""
+        if self.pieces_of_file_lines and 1 <= line <= len(self.line_origins):
+            return int(self.line_origins[line - 1])
+        return line
 
 
 def read_rulebook(path: Path) -> RulebookSource:
@@ -65,7 +72,7 @@ def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSourc
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     columns = None if suffix.lower() in {".md", ".markdown", ".rst"} else split_columns(text)
     if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
-        return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]))
+        return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]), pieces_of_file_lines=True)
     return RulebookSource(text, label)
 
 
