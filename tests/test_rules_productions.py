@@ -362,6 +362,12 @@ CASES = {
         "   [1x in the game]               [3x in the game]\n",
         [(1, "card", "total", None), (3, "card", "total", None)], []),
 
+    "a bulleted list of names under a heading that names pieces": (
+        "## Components\n\n### Resource Tokens\n\n- Grain tokens\n- Stone tokens\n\n### Land Tiles\n\n"
+        "- **Marsh**: Outer ring (30 tiles total)\n- **Harbour tiles** (4 tiles): Corner starting places\n\n"
+        "## Rules Reference\n\n- Control Tokens\n",
+        [(None, "token", "total", None), (30, "tile", "total", None), (4, "tile", "total", None)], []),
+
 }
 
 

@@ -53,7 +53,9 @@ _ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s
 _VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
 
 
-_COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*)\s*\)\s*[.;,]?\s*$", re.I)
+_COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
+                              rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
+# 'Event Deck (40 cards)', 'Home tiles (4 tiles): Corner starting positions', 'Flatlands: Outer layers (44 tiles total)'
 _QUALIFIED_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
                                   rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
 
@@ -80,6 +82,7 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if counted and parse_number(counted.group("n")) is not None and (
             head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
         noun = counted.group("noun")  # 'Adventurer cards (6 cards)', 'Event Deck (40 cards)'
+        noun = noun if head_of(noun) in COMPONENT_HEADS else f"{noun} {counted.group('unit')}"  # 'Flatlands tiles'
         return Phrase(0, counted.end(), counted.start("n"), counted.end("n"), parse_number(counted.group("n")), "exact",
                       noun, head_of(noun) if head_of(noun) in COMPONENT_HEADS else head_of(counted.group("unit")), "count_last")
     elliptic = _ELLIPTIC.match(rest)

@@ -13,7 +13,7 @@ from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS
-from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section
+from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = re.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
@@ -75,7 +75,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
         lone_bullet = len(counted) == 1 and (counted[0].line.bullet is not None or "\t" in counted[0].line.text or any(
             _is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
-        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or (items and section.kind in {COMPONENTS, SUPPLIED}):
+        named_list = bool(items) and names_components(section.title) and all(
+            i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
+        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or named_list or (
+                items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
             if not listed_section:
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
             runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections,
@@ -92,7 +95,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 close()
             continue
         section = sections[index]
-        allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or any(
+        allow_bare = section.kind in {COMPONENTS, SUPPLIED, OPTIONAL} or (  # '### Resource Tokens' / '- Food tokens'
+            line.bullet is not None and names_components(section.title) and bool(_NAME_LINE.fullmatch(line.text))) or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-6:]) or (
             section.kind == SETUP and line.bullet is not None and bool(_HANDED_THING.fullmatch(line.text)))
         if index in wrapped or (line.bullet is None and not line.heading_level and _inside_parenthesis(current)):
@@ -140,6 +144,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     return runs
 
 
+_NAME_LINE = re.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = re.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
 

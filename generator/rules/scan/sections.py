@@ -81,6 +81,11 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     return None
 
 
+def names_components(title: str) -> bool:
+    """'Resource Tokens', 'Cards', 'Land Tiles': a title that names pieces (not 'Rules Reference', 'Summary')."""
+    return head_of(title) in COMPONENT_HEADS - _DOCUMENT_PARTS
+
+
 def _nothing_between(lines: list[LayoutLine], heading_number: int, index: int) -> bool:
     """True when only blank lines stand between the heading on line `heading_number` and the line at `index`."""
     return all(line.blank for line in lines[heading_number:index])
