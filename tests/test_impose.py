@@ -16,15 +16,28 @@ LETTER = Paper("letter", 612, 792, mm(5))
 
 
 def make_piece(index: int, shape: str, width_mm: float, height_mm: float, bleed_mm: float, two_sided: bool) -> Piece:
+    """A piece: `rect`, `disc` (width_mm across) or a regular hexagon, `pointy` or `flat` (width_mm across flats)."""
     width, height = mm(width_mm), mm(height_mm if shape != "disc" else width_mm)
-    face = FaceSpec("token", f'{{"i": {index}}}', width, height, mm(bleed_mm), shape)
-    back = FaceSpec("back", f'{{"i": {index}}}', width, height, mm(bleed_mm), shape) if two_sided else None
-    return Piece(f"c{index}", width, height, mm(bleed_mm), Outline(shape, width, height), face, back)
+    points = ()
+    if shape in ("pointy", "flat"):
+        radius = mm(width_mm) / math.sqrt(3)
+        angles = [math.radians(30 + 60 * k if shape == "pointy" else 60 * k) for k in range(6)]
+        points = tuple((radius * math.cos(a), radius * math.sin(a)) for a in angles)
+        left, top = min(x for x, _ in points), min(y for _, y in points)
+        points = tuple((x - left, y - top) for x, y in points)
+        width, height = max(x for x, _ in points), max(y for _, y in points)
+        shape_name = "polygon"
+    else:
+        shape_name = shape
+    face = FaceSpec("token", f'{{"i": {index}}}', width, height, mm(bleed_mm), shape_name)
+    back = FaceSpec("back", f'{{"i": {index}}}', width, height, mm(bleed_mm), shape_name) if two_sided else None
+    outline = Outline(shape_name, width, height, points=points)
+    return Piece(f"c{index}", width, height, mm(bleed_mm), outline, face, back)
 
 
 pieces_strategy = st.lists(
-    st.tuples(st.sampled_from(["rect", "disc"]), st.floats(8, 120), st.floats(8, 120), st.sampled_from([0, 1, 3]),
-              st.booleans(), st.integers(1, 12)),
+    st.tuples(st.sampled_from(["rect", "rect", "disc", "pointy", "flat"]), st.floats(8, 120), st.floats(8, 120),
+              st.sampled_from([0, 1, 3]), st.booleans(), st.integers(1, 12)),
     min_size=1, max_size=6,
 )
 
@@ -38,17 +51,53 @@ def expand(spec) -> list[Piece]:
 
 
 def boxes(page):
-    """Each placement's printed area on the page (clip for butted pieces, else the bleed box)."""
+    """Each placement's printed area on the page (clip for butted pieces, else the bleed box; a piece laid a
+    quarter turn round is as wide as it is tall)."""
     for pl in page.placements:
         if pl.clip is not None:
             yield pl, pl.clip
         else:
             b = pl.piece.bleed
-            yield pl, (pl.x - b, pl.y - b, pl.x + pl.piece.width + b, pl.y + pl.piece.height + b)
+            yield pl, (pl.x - b, pl.y - b, pl.x + pl.width + b, pl.y + pl.height + b)
 
 
 def overlap(a, b) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1e-6 and min(a[3], b[3]) - max(a[1], b[1]) > 1e-6
+
+
+def hexagon(pl) -> list[tuple[float, float]]:
+    """A placed hexagon's cut outline on the page."""
+    return [(pl.x + x, pl.y + y) for x, y in pl.piece.outline.points]
+
+
+def gap(a, b) -> float:
+    """How far apart two convex polygons are along their best separating edge normal (negative: overlapping)."""
+    best = -math.inf
+    for poly in (a, b):
+        for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y1 - y0, x0 - x1
+            length = math.hypot(nx, ny)
+            pa = [(x * nx + y * ny) / length for x, y in a]
+            pb = [(x * nx + y * ny) / length for x, y in b]
+            best = max(best, min(pb) - max(pa), min(pa) - max(pb))
+    return best
+
+
+def cuts_cross_no_piece(page) -> None:
+    """Each cut a block's crop marks mark (a block's marks come in pairs: one on each side of the block, at the
+    same place) runs through no piece: packed into a block's empty cell, a piece lies clear of its cuts."""
+    marks = page.marks
+    for first, second in zip(marks[0::2], marks[1::2]):
+        vertical = abs(first.x1 - first.x2) < 1e-6
+        at = first.x1 if vertical else first.y1
+        assert abs((second.x1 if vertical else second.y1) - at) < 1e-6  # the same cut, marked on both sides
+        spans = sorted([sorted((first.y1, first.y2) if vertical else (first.x1, first.x2)),
+                        sorted((second.y1, second.y2) if vertical else (second.x1, second.x2))])
+        start, end = spans[0][1], spans[1][0]  # the cut, from the one mark to the other
+        for pl in page.placements[page.kind == "tile":]:
+            lo, hi = (pl.x, pl.x + pl.width) if vertical else (pl.y, pl.y + pl.height)
+            a, b = (pl.y, pl.y + pl.height) if vertical else (pl.x, pl.x + pl.width)
+            assert not (lo + 1e-3 < at < hi - 1e-3 and min(b, end) - max(a, start) > 1e-3), (at, start, end, pl)
 
 
 # a board too big for the paper (tiled, its tiles' room filled with other pieces), or one that fits only turned
@@ -88,19 +137,22 @@ def test_packing_properties(spec, paper, duplex, offset_mm, boards):
             printed.append((page.placements[0], page.inset))
         for _, box in printed:  # inside the printable area
             assert box[0] >= x0 - 1e-6 and box[1] >= y0 - 1e-6 and box[2] <= x1 + 1e-6 and box[3] <= y1 + 1e-6
-        for i, (a, box_a) in enumerate(printed):  # no overlaps (discs, packed in staggered rows, as circles)
-            for b, box_b in printed[i + 1:]:
+        for i, (a, box_a) in enumerate(printed):  # no overlaps (discs, packed in staggered rows, as circles;
+            for b, box_b in printed[i + 1:]:      # hexagons, nested like a honeycomb, as grown hexagons)
                 if a.piece.outline.shape == b.piece.outline.shape == "disc" and a.clip is None and b.clip is None:
                     reach = (a.piece.width + b.piece.width) / 2 + a.piece.bleed + b.piece.bleed
                     centres = math.dist((a.x + a.piece.width / 2, a.y + a.piece.height / 2),
                                         (b.x + b.piece.width / 2, b.y + b.piece.height / 2))
                     assert centres >= reach - 1e-6, (a, b)
+                elif a.piece.outline.points and b.piece.outline.points and a.clip is None and b.clip is None:
+                    assert gap(hexagon(a), hexagon(b)) >= a.piece.bleed + b.piece.bleed - 1e-6, (a, b)
                 else:
                     assert not overlap(box_a, box_b), (a, b)
+        cuts_cross_no_piece(page)
         for mark in page.marks:  # crop marks stay on the printable area and off every trim box
             for pl, box in printed:
                 trim = (max(pl.x, box[0]), max(pl.y, box[1]),  # a tile: the share of the trim on this page
-                        min(pl.x + pl.piece.width, box[2]), min(pl.y + pl.piece.height, box[3]))
+                        min(pl.x + pl.width, box[2]), min(pl.y + pl.height, box[3]))
                 inside_x = trim[0] + 1e-6 < (mark.x1 + mark.x2) / 2 < trim[2] - 1e-6
                 inside_y = trim[1] + 1e-6 < (mark.y1 + mark.y2) / 2 < trim[3] - 1e-6
                 assert not (inside_x and inside_y)
@@ -127,6 +179,16 @@ def test_backs_land_behind_fronts(spec, duplex, offset_mm):
             # after the printer drifts by `read` (seen from the front), the back sits exactly behind the front
             assert seen_x + read[0] == pytest.approx(f.x + f.piece.width / 2, abs=1e-6)
             assert seen_y + read[1] == pytest.approx(f.y + f.piece.height / 2, abs=1e-6)
+        # a back's print (its bleed may run onto a one-sided neighbour's blank back) covers no other back
+        printed = list(boxes(back))
+        for i, (a, box_a) in enumerate(printed):
+            for b, box_b in printed[i + 1:]:
+                trim_b = (b.x, b.y, b.x + b.width, b.y + b.height)
+                trim_a = (a.x, a.y, a.x + a.width, a.y + a.height)
+                if a.piece.outline.points and b.piece.outline.points:  # nested hexagons
+                    assert gap(hexagon(a), hexagon(b)) >= a.piece.bleed + b.piece.bleed - 1e-6, (a, b)
+                elif a.piece.outline.shape != "disc" and b.piece.outline.shape != "disc":
+                    assert not overlap(box_a, trim_b) and not overlap(box_b, trim_a), (a, b)
 
 
 def test_nine_poker_cards_fit_an_a4_sheet():

@@ -32,8 +32,10 @@ def built(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def cuts(built):
-    """Every grey cut outline on every page, with the dashed fold lines inside it:
-    (page index, top-left in mm, size in mm, fold offsets from its top in mm)."""
+    """Every grey cut outline on every page, with the dashed fold lines inside it: (page index, top-left in mm,
+    size in mm as the piece stands, fold offsets from its top in mm, whether it lies a quarter turn round). A
+    one-sided piece may be packed a quarter turn clockwise: its size then reads across, its top is the outline's
+    right side and its folds run down the page."""
     import pdfplumber
 
     result, _ = built
@@ -44,15 +46,23 @@ def cuts(built):
             if texts[index].lstrip().startswith(("Tile", "Assembly")):
                 continue  # the map's pages (tested in test_hexmap.py)
             grey = [s for s in page.curves + page.rects + page.lines if s.get("stroking_color") == CUT_GREY]
-            folds = [s for s in grey if s["object_type"] == "line" and s.get("dash") and abs(s["top"] - s["bottom"]) < 0.01]
+            dashed = [s for s in grey if s["object_type"] == "line" and s.get("dash")]
+            across = [s for s in dashed if abs(s["top"] - s["bottom"]) < 0.01]
+            down = [s for s in dashed if abs(s["x0"] - s["x1"]) < 0.01]
             for shape in grey:
                 if shape["object_type"] == "line":
                     continue
                 x0, top, x1, bottom = (to_mm(shape[k]) for k in ("x0", "top", "x1", "bottom"))
-                inside = sorted(round(to_mm(f["top"]) - top, 2) for f in folds
+                inside = sorted(round(to_mm(f["top"]) - top, 2) for f in across
                                 if abs(to_mm(f["x0"]) - x0) < 0.05 and abs(to_mm(f["x1"]) - x1) < 0.05
                                 and top < to_mm(f["top"]) < bottom)
-                found.append((index, (x0, top), (round(x1 - x0, 1), round(bottom - top, 1)), tuple(inside)))
+                turned = sorted(round(x1 - to_mm(f["x0"]), 2) for f in down
+                                if abs(to_mm(f["top"]) - top) < 0.05 and abs(to_mm(f["bottom"]) - bottom) < 0.05
+                                and x0 < to_mm(f["x0"]) < x1)
+                size = (round(x1 - x0, 1), round(bottom - top, 1))
+                rotated = bool(turned) and not inside
+                found.append((index, (x0, top), size[::-1] if rotated else size, tuple(turned if rotated else inside),
+                              rotated))
     return found
 
 
@@ -65,7 +75,7 @@ def test_every_counted_piece_is_printed_at_its_size(built, cuts):
     _, report = built
     counts = {c["id"]: c["count"] for c in report["components"]}
     assert counts == {"map": 1, "species_card": 8, "species_piece": 96, "wasted_area": 72}
-    outlines = Counter(size for _, _, size, _ in cuts)
+    outlines = Counter(size if size[0] <= size[1] else size[::-1] for _, _, size, _, _ in cuts)
     assert outlines[(63.5, 88.9)] == 8        # poker-size species cards
     assert outlines[NET_MM] == 96             # fold-up species pieces
     assert outlines[(22.0, 25.4)] >= 70       # pointy wasted-area hexes, 22 mm across flats
@@ -73,7 +83,7 @@ def test_every_counted_piece_is_printed_at_its_size(built, cuts):
 
 def test_foldups_have_three_dashed_folds_where_the_net_says(nets):
     assert len(nets) == 96
-    for _, _, _, folds in nets:
+    for _, _, _, folds, _ in nets:
         assert len(folds) == 3
         assert all(abs(a - b) < 0.05 for a, b in zip(folds, FOLDS_MM)), folds
 
@@ -91,8 +101,11 @@ def test_twelve_foldups_in_each_of_eight_colours(built, nets):
                         "-singlefile", str(result.pdf), str(prefix)], check=True)
         images[index] = Image.open(f"{prefix}.png").convert("RGB")
     found = Counter()
-    for index, (x, top), _, folds in nets:
-        centre = (x + NET_MM[0] / 2, top + (folds[0] + folds[1]) / 2)
+    for index, (x, top), _, folds, rotated in nets:
+        if rotated:  # a quarter turn clockwise: the net's top is the outline's right side
+            centre = (x + NET_MM[1] - (folds[0] + folds[1]) / 2, top + NET_MM[0] / 2)
+        else:
+            centre = (x + NET_MM[0] / 2, top + (folds[0] + folds[1]) / 2)
         pixel = images[index].getpixel(tuple(round(v / 25.4 * SAMPLE_DPI) for v in centre))
         found[_nearest(pixel)] += 1
     assert found == {name: 12 for name in SPECIES}
@@ -135,7 +148,7 @@ def test_species_card_backs_do_not_give_the_species_away(built, cuts):
     from PIL import Image
 
     result, _ = built
-    cards = [(index, corner) for index, corner, size, _ in cuts if size == (63.5, 88.9)]
+    cards = [(index, corner) for index, corner, size, _, _ in cuts if size == (63.5, 88.9)]
     assert len(cards) == 8
     front_page = cards[0][0]
     prefix = Path(result.pdf).parent / "backs"

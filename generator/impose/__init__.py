@@ -1,9 +1,10 @@
 """Impose stage: `impose_sheets(pieces, options)` packs pieces onto pages (pure geometry, points).
 
 Equal pieces are laid in blocks of rows, so every straight cut runs the length of its block and its crop
-marks line up; blocks fill the free room of sheets across components (sheet.py: the vocabulary; pack.py:
-the packer). Two-sided pieces get a back page right after their front, mirrored for the flip; anything
-larger than the printable area is split into overlapping tiles with an assembly plan (tiles.py).
+marks line up; blocks fill the free room of sheets across components (sheet.py: the vocabulary; grid.py: how
+a block lies, discs and hexagons nested, one-sided pieces maybe turned; pack.py: the packer). Two-sided
+pieces get a back page right after their front, mirrored for the flip; anything larger than the printable
+area is split into overlapping tiles with an assembly plan (tiles.py).
 
 Layouts (`SheetOptions.layout`, layouts.py): `home` is the above; `gutter-fold` prints each two-sided piece's
 front and back on one side of the sheet, mirrored across a fold line (no duplex printer needed);

@@ -48,12 +48,15 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
     def packed(strategy: Strategy, tiling: dict[int, TileLayout]) -> list[OpenSheet]:
         sheets: list[OpenSheet] = []
+        # one-sided pieces the size of two-sided ones may complete their blocks' last rows
+        one_sided = [p for p in groups[False] if fits(p, paper) or fits(p, turned)]
         for duplex in (True, False):
             tiles = [s for p in oversize[duplex] for s in tile_sheets(p, options, tiling.get(id(p)))]
             if not duplex:  # one-sided tiles first: the room beside and below each tile takes one-sided pieces
                 sheets.extend(tiles)
-            pack([p for p in groups[duplex] if fits(p, paper) or fits(p, turned)], lambda p, d=duplex: opener(p, d),
-                 options.gutter, sheets=sheets, strategy=strategy)
+            pack([p for p in groups[duplex] if fits(p, paper) or fits(p, turned)] if duplex else one_sided,
+                 lambda p, d=duplex: opener(p, d), options.gutter, sheets=sheets, strategy=strategy,
+                 fillers=one_sided if duplex else None, turn=True)
             if duplex:
                 sheets.extend(tiles)
         return sheets

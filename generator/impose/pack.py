@@ -3,18 +3,19 @@ packer), with the crop marks of butted blocks. Local mutable state only; frozen 
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from generator.impose.sheet import BLOCK_GAP, MARK_LANE, MARK_LENGTH, CropMark, Placement
+from generator.geometry.polygon import hexagon_kind
+from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, ways_to_lay, row_end, swap
+from generator.impose.sheet import MARK_LANE, MARK_LENGTH, CropMark, Placement
 from generator.model import Piece
 from generator.units import mm
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 MIN_FREE = mm(6)  # a free rectangle narrower or shorter than this holds nothing worth cutting
-MARK_ROOM = BLOCK_GAP / 2  # beyond a butted block's bleed: its crop marks (0.5 mm off the bleed, 3.5 mm long)
+TIGHTER = 0.99  # a later way of laying a block is taken on a tie when it covers at most this share of the first
+CELL_CLEAR = MARK_ROOM + mm(0.5)  # from a block's cut lines to a block packed into an empty cell of it
 
 
 @dataclass
@@ -34,6 +35,7 @@ class OpenSheet:
     marks: list[CropMark] = field(default_factory=list)
     tile: tuple = ()
     before: tuple = ()
+    cells: set[Box] = field(default_factory=set)  # free rectangles inside a block's cut lines, already clear of them
 
 
 def open_sheet(paper, duplex: bool = False, area: Box | None = None) -> OpenSheet:
@@ -41,60 +43,6 @@ def open_sheet(paper, duplex: bool = False, area: Box | None = None) -> OpenShee
     x0, y0, x1, y1 = area or paper.area()
     return OpenSheet(paper.width, paper.height, [(x0, y0, x1, y1)],
                      (x0 - MARK_LANE, y0 - MARK_LANE, x1 + MARK_LANE, y1), (x0, y0, x1, y1), duplex)
-
-
-@dataclass(frozen=True)
-class _Grid:
-    """How one group's pieces lie in a block: pitches, the lead before the first piece, staggered rows."""
-
-    straight: bool
-    pitch_x: float
-    pitch_y: float
-    row_pitch: float
-    row_height: float
-    lead: float
-    tail: float
-    shift: float
-    gutter: float
-
-    @property
-    def room(self) -> float:
-        """What a block keeps clear beyond its bleed boxes: its crop marks, or the gutter."""
-        return MARK_ROOM if self.straight else self.gutter
-
-    def columns(self, width: float, row: int) -> int:
-        """Pieces across a free width in `row` (odd rows of staggered discs are shifted half a place)."""
-        if self.straight:
-            return max(0, int((width - 2 * self.lead + 1e-6) // self.pitch_x))
-        offset = self.shift if row % 2 else 0.0
-        return max(0, int((width - offset + self.gutter + 1e-6) // self.pitch_x))
-
-    def rows(self, height: float) -> int:
-        room = height - self.tail - self.row_height
-        return 0 if room < -1e-6 else 1 + int((room + 1e-6) // self.row_pitch)
-
-
-def _grid(piece: Piece, gutter: float, butt: bool) -> _Grid:
-    if piece.outline.straight and butt:
-        return _Grid(True, piece.width, piece.height, piece.height, piece.height, piece.bleed, 2 * piece.bleed,
-                     0.0, 0.0)
-    fw, fh = piece.footprint
-    # discs are packed in staggered rows (every other row shifted half a place, rows closer by √3/2): the
-    # same gap between neighbours, about 15% more to a sheet
-    stagger = piece.outline.shape == "disc"
-    pitch_y = fh + gutter
-    return _Grid(False, fw + gutter, pitch_y, pitch_y * math.sqrt(3) / 2 if stagger else pitch_y, fh, piece.bleed,
-                 0.0, (fw + gutter) / 2 if stagger else 0.0, gutter)
-
-
-def _capacity(grid: _Grid, box: Box, wanted: int) -> int:
-    width, height = box[2] - box[0], box[3] - box[1]
-    total = 0
-    for row in range(grid.rows(height)):
-        total += grid.columns(width, row)
-        if total >= wanted or grid.columns(width, row) == 0:
-            break
-    return min(total, wanted)
 
 
 @dataclass(frozen=True)
@@ -117,64 +65,98 @@ _ORDERS = {"area": lambda fw, fh: -fw * fh, "height": lambda fw, fh: (-fh, -fw),
 
 
 def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
-    """Pieces with the same footprint and outline kind, in `order` (see `Strategy`; first appearance among
-    equals)."""
+    """Pieces with the same footprint and outline kind (a regular hexagon's which way up), in `order` (see
+    `Strategy`; first appearance among equals)."""
     found: dict[tuple, list[Piece]] = {}
     for piece in pieces:
-        key = (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), piece.outline.straight)
-        found.setdefault(key, []).append(piece)
+        found.setdefault(_kind(piece), []).append(piece)
     return sorted(found.values(), key=lambda group: _ORDERS[order](*group[0].footprint))
 
 
+def _kind(piece: Piece) -> tuple:
+    """What pieces must share to be laid in one block: footprint, bleed and outline (a hexagon's way up)."""
+    outline = piece.outline
+    shape = hexagon_kind(outline.points, piece.width, piece.height) if outline.shape == "polygon" else None
+    return (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), outline.straight, outline.shape,
+            shape)
+
+
 def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: float, butt: bool = True,
-         sheets: list[OpenSheet] | None = None, strategy: Strategy = Strategy()) -> list[OpenSheet]:
+         sheets: list[OpenSheet] | None = None, strategy: Strategy = Strategy(),
+         fillers: list[Piece] | None = None, turn: bool = False) -> list[OpenSheet]:
     """Pack `pieces` into `sheets` (new ones from `opener(piece)` as needed, appended) and return the sheets.
 
     Straight-edged pieces are butted edge to edge (one cut serves two pieces, nine poker cards fit an A4
     sheet) with bleed kept only on the block's outside; other shapes, and every piece when `butt` is false,
-    keep a gutter between their bleed boxes. Each block goes into the first sheet with a free rectangle that
-    holds any of it (which one: `strategy.pick`), so small groups fill the room larger ones left, across
-    components, orientations and tile pages.
+    keep a gutter between their bleed boxes (discs and hexagons nest: `grid.ways_to_lay`). Each block goes into
+    the first sheet with a free rectangle that holds any of it (which one: `strategy.pick`; laid the way that
+    holds most there), so small groups fill the room larger ones left, across components, orientations and tile
+    pages. `fillers` (one-sided pieces, when `pieces` are two-sided) of a group's kind complete the short last
+    row of its last block (that room would be lost); they leave its back blank, and those placed are taken out
+    of the list. With `turn`, one-sided pieces may be laid a quarter turn round (`Placement.rotated`).
     """
     sheets = [] if sheets is None else sheets
     for group in groups(pieces, strategy.order):
-        grid = _grid(group[0], gutter, butt)
+        ways = ways_to_lay(group[0], gutter, butt, turn)
+        kind = _kind(group[0])
+        extra = [piece for piece in fillers or () if _kind(piece) == kind]
         start, first = 0, 0  # an index, not slicing: slicing a long group row by row is quadratic
         while start < len(group):
             wanted = len(group) - start
             while True:
                 if first == len(sheets):
                     sheets.append(opener(group[0]))
-                    best = _best_box(sheets[first], grid, wanted, strategy.pick)
+                    best = _best_box(sheets[first], ways, wanted, strategy.pick)
                     if best is None:
                         raise ValueError(f"{group[0].component_id}: a new sheet holds none of these pieces")
                     break
-                best = _best_box(sheets[first], grid, wanted, strategy.pick)
+                best = _best_box(sheets[first], ways, wanted, strategy.pick)
                 if best is not None:
                     break
                 first += 1  # free room only shrinks: this sheet will never hold one of these pieces again
             sheet = sheets[first]
-            box, count = best
+            box, count, grid = best
+            usable = _usable(sheet, box, grid)
             sheet.free.remove(box)
-            start = _place_block(sheet, box, _usable(sheet, box, grid), group, start, count, grid, strategy.split)
+            sheet.cells.discard(box)
+            if start + count == len(group) and extra:  # the group's last block: fillers complete its last row
+                taken = extra[:row_end(grid, usable, count) - count]
+                _place_block(sheet, box, usable, [*group[start:], *taken], 0, count + len(taken), grid, strategy.split)
+                for piece in taken:
+                    fillers.remove(piece)
+                start = len(group)
+            else:
+                start = _place_block(sheet, box, usable, group, start, count, grid, strategy.split)
     return sheets
 
 
-def _best_box(sheet: OpenSheet, grid: _Grid, wanted: int, pick: str) -> tuple[Box, int] | None:
+def _best_box(sheet: OpenSheet, ways: Sequence[Grid], wanted: int, pick: str) -> tuple[Box, int, Grid] | None:
+    """The free rectangle to take the block (as `pick` says) and the way to lay it there (`_best_way`)."""
     best, best_rank = None, None
     for box in sheet.free:
-        count = _capacity(grid, _usable(sheet, box, grid), wanted)
+        count, grid = _best_way(sheet, box, ways, wanted)
         rank = (count >= wanted, -_area(box)) if pick == "fit" else (count, -_area(box))
         if count and (best is None or rank > best_rank):
-            best, best_rank = (box, count), rank
+            best, best_rank = (box, count, grid), rank
     return best
 
 
-def _usable(sheet: OpenSheet, box: Box, grid: _Grid) -> Box:
+def _best_way(sheet: OpenSheet, box: Box, ways: Sequence[Grid], wanted: int) -> tuple[int, Grid]:
+    """The way of laying the block in `box` that holds most; of those, the first unless a later one covers
+    clearly less of the box (`TIGHTER`: honeycombed hexagons do, a turned piece's gutters barely)."""
+    best, best_count, best_covered = ways[0], 0, 0.0
+    for grid in ways:
+        count, covered = capacity(grid, _usable(sheet, box, grid), wanted)
+        if count > best_count or (count == best_count and covered < best_covered * TIGHTER):
+            best, best_count, best_covered = grid, count, covered
+    return best_count, best
+
+
+def _usable(sheet: OpenSheet, box: Box, grid: Grid) -> Box:
     """The part of a free rectangle a block may fill: a butted block keeps its crop marks' room from the
-    blocks around it (free rectangles already keep each block's own room); at the area's edges its marks run
-    into the margin instead."""
-    if not grid.straight:
+    blocks around it (free rectangles already keep each block's own room; a cell inside a block keeps all
+    of it); at the area's edges its marks run into the margin instead."""
+    if not grid.straight or box in sheet.cells:
         return box
     ax0, ay0, ax1, ay1 = sheet.area
     room = MARK_ROOM
@@ -187,13 +169,14 @@ def _area(box: Box) -> float:
 
 
 def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece], start: int, count: int,
-                 grid: _Grid, split: str) -> int:
+                 grid: Grid, split: str) -> int:
     """Lay `count` pieces of `group` from `start` in rows at the top left of `usable` (inside the free `box`);
     split the rest of the box into free rectangles clear of the block by its room. Returns the index after
-    the last piece placed."""
-    x0, y0, x1, y1 = usable
+    the last piece placed. A transposed grid is laid with x and y swapped, then swapped back."""
+    local = swap if grid.transposed else (lambda b: b)  # the grid's own axes, and back
+    x0, y0, x1, y1 = local(usable)
     block: list[tuple[Placement, int, int]] = []
-    row, end, right, row_top = 0, start + count, x0, y0
+    row, end, right, row_top, widths = 0, start + count, x0, y0, []
     while start < end:
         across = grid.columns(x1 - x0, row)
         items, start = group[start:min(start + across, end)], min(start + across, end)
@@ -204,11 +187,15 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
                 x = x0 + grid.lead + col * grid.pitch_x
             else:
                 x = x0 + offset + col * grid.pitch_x + piece.bleed
-            block.append((Placement(piece, x, top + grid.lead), row, col))
+            y = top + grid.lead
+            x, y = (y, x) if grid.transposed else (x, y)
+            block.append((Placement(piece, x, y, rotated=grid.rotated), row, col))
         if grid.straight:
+            widths.append((len(items), across))
             right = max(right, x0 + len(items) * grid.pitch_x + 2 * grid.lead)
         else:
-            right = max(right, x0 + offset + len(items) * grid.pitch_x - grid.gutter)
+            widths.append((x0 + offset + len(items) * grid.pitch_x - grid.gutter, across))
+            right = max(right, widths[-1][0])
         row_top = top
         row += 1
     bottom = row_top + grid.row_height + grid.tail
@@ -216,19 +203,41 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
     sheet.placements.extend(done)
     if grid.straight:
         sheet.marks.extend(block_marks(done, sheet.limits))
-    _split(sheet, box, right, bottom, grid.room, split)
+    free = _split(local(box), right, bottom, grid.room, split)
+    cell = _last_row_room(grid, x0, row_top, right, bottom, widths)
+    sheet.free.extend(local(b) for b in free + cell if b[2] - b[0] >= MIN_FREE and b[3] - b[1] >= MIN_FREE)
+    if grid.straight:
+        sheet.cells.update(local(b) for b in cell)
     return start
 
 
-def _split(sheet: OpenSheet, box: Box, right: float, bottom: float, gap: float, rule: str) -> None:
+def _last_row_room(grid: Grid, x0: float, row_top: float, right: float, bottom: float,
+                   widths: Sequence[tuple[float, int]]) -> list[Box]:
+    """The room a short last row leaves inside its block. Butted pieces: each empty place right of it, inside the
+    cut lines round it (the column lines either side, which the block's marks carry the whole height of the
+    block, the foot of the block, and the bleed of the row above) by a crop mark's room (`CELL_CLEAR`), so that
+    the block's straight cuts run past whatever is packed there and its marks stay off them. Other shapes: right
+    of the last row, below the row above, by the gutter."""
+    if len(widths) < 2:
+        return []
+    if grid.straight:
+        placed, across = widths[-1]
+        trim_top = row_top + grid.lead
+        return [(x0 + grid.lead + col * grid.pitch_x + CELL_CLEAR, trim_top + grid.lead + CELL_CLEAR,
+                 x0 + grid.lead + (col + 1) * grid.pitch_x - CELL_CLEAR, trim_top + grid.pitch_y - CELL_CLEAR)
+                for col in range(placed, across)]
+    last_right = widths[-1][0]
+    above = row_top - grid.row_pitch + grid.row_height  # the foot of the row above
+    return [(last_right + grid.gutter, above + grid.gutter, right, bottom)]
+
+
+def _split(box: Box, right: float, bottom: float, gap: float, rule: str) -> list[Box]:
     """Guillotine split of `box` around a block ending at (right, bottom), along the shorter or the longer
-    leftover axis (`rule`); a short last row's room stays unused: the block's straight cuts run through it."""
+    leftover axis (`rule`)."""
     x0, y0, x1, y1 = box
     if (x1 - right < y1 - bottom) == (rule == "short"):  # a full-width strip below the block
-        pieces = [(right + gap, y0, x1, bottom), (x0, bottom + gap, x1, y1)]
-    else:
-        pieces = [(right + gap, y0, x1, y1), (x0, bottom + gap, right, y1)]
-    sheet.free.extend(b for b in pieces if b[2] - b[0] >= MIN_FREE and b[3] - b[1] >= MIN_FREE)
+        return [(right + gap, y0, x1, bottom), (x0, bottom + gap, x1, y1)]
+    return [(right + gap, y0, x1, y1), (x0, bottom + gap, right, y1)]
 
 
 @lru_cache(maxsize=1024)
@@ -239,21 +248,30 @@ def shared(value: tuple) -> tuple:
 
 
 def finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) -> list[Placement]:
-    """For butted pieces, clip each face to its trim plus bleed on the sides facing out of the block."""
+    """For butted pieces, clip each face to its trim plus bleed on the sides facing out of the block. A two-sided
+    piece butted to a one-sided one (a filler) gets a `back_clip` whose bleed also runs onto that piece's blank
+    back, so that a cut a little off shows the back's colour there, not paper."""
     if not straight:
         return [placement for placement, _, _ in block]
     occupied = {(row, col) for _, row, col in block}
+    backed = {(row, col) for placement, row, col in block if placement.piece.back is not None}
     done = []
     for placement, row, col in block:
-        piece, b = placement.piece, placement.piece.bleed
-        left = b if (row, col - 1) not in occupied else 0.0
-        # a short last row leaves an empty cell whose top already holds the bleed of the piece above
-        right = b if (row, col + 1) not in occupied and (row - 1, col + 1) not in occupied else 0.0
-        top = b if (row - 1, col) not in occupied else 0.0
-        bottom = b if (row + 1, col) not in occupied else 0.0
-        clip = (placement.x - left, placement.y - top, placement.x + piece.width + right, placement.y + piece.height + bottom)
-        done.append(Placement(piece, placement.x, placement.y, clip=shared(clip)))
+        clip = _bleed_clip(placement, row, col, occupied)
+        back = _bleed_clip(placement, row, col, backed) if (row, col) in backed else clip
+        done.append(replace(placement, clip=shared(clip), back_clip=None if back == clip else shared(back)))
     return done
+
+
+def _bleed_clip(placement: Placement, row: int, col: int, neighbours: set[tuple[int, int]]) -> Box:
+    b = placement.piece.bleed
+    left = b if (row, col - 1) not in neighbours else 0.0
+    # a short last row leaves an empty cell whose top already holds the bleed of the piece above
+    right = b if (row, col + 1) not in neighbours and (row - 1, col + 1) not in neighbours else 0.0
+    top = b if (row - 1, col) not in neighbours else 0.0
+    bottom = b if (row + 1, col) not in neighbours else 0.0
+    return (placement.x - left, placement.y - top, placement.x + placement.width + right,
+            placement.y + placement.height + bottom)
 
 
 def block_marks(block: Sequence[Placement], limits: Box) -> list[CropMark]:
@@ -262,12 +280,12 @@ def block_marks(block: Sequence[Placement], limits: Box) -> list[CropMark]:
     if not block:
         return []
     top = min(p.y for p in block)
-    bottom = max(p.y + p.piece.height for p in block)
+    bottom = max(p.y + p.height for p in block)
     left = min(p.x for p in block)
-    right = max(p.x + p.piece.width for p in block)
+    right = max(p.x + p.width for p in block)
     bleed = block[0].piece.bleed
-    xs = sorted({round(x, 4) for p in block for x in (p.x, p.x + p.piece.width)})
-    ys = sorted({round(y, 4) for p in block for y in (p.y, p.y + p.piece.height)})
+    xs = sorted({round(x, 4) for p in block for x in (p.x, p.x + p.width)})
+    ys = sorted({round(y, 4) for p in block for y in (p.y, p.y + p.height)})
     lo_y, hi_y = _mark_span(top, -1, bleed, limits[1]), _mark_span(bottom, 1, bleed, limits[3])
     lo_x, hi_x = _mark_span(left, -1, bleed, limits[0]), _mark_span(right, 1, bleed, limits[2])
     marks = [CropMark(x, a, x, b) for x in xs for a, b in (lo_y, hi_y)]

@@ -66,6 +66,18 @@ class Placement:
     side: str = "front"  # which face to draw
     clip: tuple[float, float, float, float] | None = None  # page-space clip: butted bleeds, tiles
     turned: bool = False  # the face drawn upside down (gutter-fold backs across a horizontal fold)
+    rotated: bool = False  # a one-sided piece laid a quarter turn clockwise: its trim box is height x width
+    back_clip: tuple[float, float, float, float] | None = None  # its back's clip, where it differs (front coordinates)
+
+    @property
+    def width(self) -> float:
+        """The trim box's width on the page."""
+        return self.piece.height if self.rotated else self.piece.width
+
+    @property
+    def height(self) -> float:
+        """The trim box's height on the page."""
+        return self.piece.width if self.rotated else self.piece.height
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,7 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
             x, y = pl.x, front.height - pl.y - pl.piece.height
         else:
             x, y = front.width - pl.x - pl.piece.width, pl.y
-        clip = pl.clip and mirror_box(pl.clip, front, options)
+        clip = (pl.back_clip or pl.clip) and mirror_box(pl.back_clip or pl.clip, front, options)
         backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip and shared(clip)))
     return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet, footer_top=not across)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from generator.geometry.polygon import clipped, grown, is_convex
 from generator.write.glyphs import cairo, font_options
 
 
@@ -41,12 +42,15 @@ def outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
     if outline.shape == "disc":
         context.arc(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + grow, 0, 6.283185307179586)
     elif outline.shape == "polygon" and outline.points:
-        if grow:
+        points = outline.points
+        if grow and not is_convex(points):  # a net's bleed: its bleed box (nets are never nested)
             context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
             return
-        px, py = outline.points[0]
+        if grow:  # a convex piece's bleed follows its outline (nested hexagons): grown, within its bleed box
+            points = clipped(grown(points, grow), (-grow, -grow, piece.width + grow, piece.height + grow))
+        px, py = points[0]
         context.move_to(x + px, y + py)
-        for px, py in outline.points[1:]:
+        for px, py in points[1:]:
             context.line_to(x + px, y + py)
         context.close_path()
     elif outline.shape == "rounded" and not grow:

@@ -23,7 +23,7 @@ from generator.write.draw import outline_path
 from generator.write.faces import DrawingMemory, FaceRecorder
 from generator.write.glyphs import cairo, font_options
 from generator.write.fontfiles import use_typeface
-from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, clip_to, draw_footer, draw_sheet
+from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, clip_to, draw_footer, draw_sheet, quarter_turn
 
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
@@ -146,7 +146,11 @@ def _paint_face(context, placement: Placement, recorder: FaceRecorder, tiled: bo
         context.translate(placement.x + piece.width / 2, placement.y + piece.height / 2)
         context.rotate(math.pi)
         context.translate(-placement.x - piece.width / 2, -placement.y - piece.height / 2)
-    recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline, tiled)
+    if placement.rotated:  # a quarter turn clockwise: the piece's top edge runs down its trim box's right side
+        quarter_turn(context, placement)
+        recorder.paint(context, face.key, piece, -b, -b, outline, tiled)
+    else:
+        recorder.paint(context, face.key, piece, placement.x - b, placement.y - b, outline, tiled)
     context.restore()
 
 
@@ -183,7 +187,7 @@ def page_boxes(imposition: Imposition) -> dict[int, tuple[tuple[float, ...], tup
         if page.kind in ("single", "front", "back") and len(page.placements) == 1 and page.tile is None:
             placement = page.placements[0]
             piece = placement.piece
-            trim = [placement.x, page.height - placement.y - piece.height, placement.x + piece.width,
+            trim = [placement.x, page.height - placement.y - placement.height, placement.x + placement.width,
                     page.height - placement.y]
             bleed = [trim[0] - piece.bleed, trim[1] - piece.bleed, trim[2] + piece.bleed, trim[3] + piece.bleed]
             boxes[index] = (tuple(round(v, 3) for v in trim), tuple(round(v, 3) for v in bleed))

@@ -10,6 +10,8 @@ when the flip turns it top to bottom; this writer draws it as it comes.
 
 from __future__ import annotations
 
+import math
+
 import os
 import tempfile
 from dataclasses import dataclass
@@ -120,9 +122,20 @@ def draw_cut(context, placement: Placement, cuts: CutLines) -> None:
     """Cut line on the trim outline (solid), fold lines dashed."""
     context.save()
     clip_to(context, placement)
-    context.set_source_surface(cuts.surface(placement.piece), placement.x, placement.y)
+    if placement.rotated:
+        quarter_turn(context, placement)
+        context.set_source_surface(cuts.surface(placement.piece), 0.0, 0.0)
+    else:
+        context.set_source_surface(cuts.surface(placement.piece), placement.x, placement.y)
     context.paint()
     context.restore()
+
+
+def quarter_turn(context, placement: Placement) -> None:
+    """Make the piece's own coordinates (its trim top-left at the origin) those of a placement laid a quarter
+    turn clockwise: the piece's top edge runs down the right side of the placement's trim box."""
+    context.translate(placement.x + placement.width, placement.y)
+    context.rotate(math.pi / 2)
 
 
 def draw_crop_marks(context, page: Page) -> None:
