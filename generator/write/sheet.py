@@ -11,7 +11,6 @@ when the flip turns it top to bottom; this writer draws it as it comes.
 from __future__ import annotations
 
 import math
-
 import os
 import tempfile
 from dataclasses import dataclass
