@@ -368,6 +368,15 @@ CASES = {
         "## Rules Reference\n\n- Control Tokens\n",
         [(None, "token", "total", None), (30, "tile", "total", None), (4, "tile", "total", None)], []),
 
+    "a counted group opening its parts with a colon": (
+        "Game Content\nCards (30):\n  ● 6 Crust cards\n  ● 24 Topping cards\n",
+        [(30, "card", "total", None), (6, "card", "part", None), (24, "card", "part", None)], []),
+
+    "a table of outcomes by a number is not a list of pieces": (
+        "# of Pies\tOutcome\n0\tThe town goes hungry and nobody comes back\n1\tYour family has a nice meal but leaves hungry\n"
+        "2\tYou cater a small party where someone awkwardly sings\n3\tThe whole town throws a parade in your honour\n",
+        [], [0, 1, 2, 3]),
+
 }
 
 

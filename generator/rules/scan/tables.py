@@ -103,6 +103,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
         per = {"player": "player", "side": "side", "colour": "colour", "color": "colour"}.get(
             per_match.group(1).lower(), per_match.group(1).lower()) if per_match else None
         index += 1
+        body = []
         while index < len(rows):
             row_line, row = rows[index]
             if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40:
@@ -111,13 +112,18 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             number = re.fullmatch(r"[x×]?\s*(\d{1,4})\s*[x×]?", cell)  # '7', '7x', 'x7'
             if not number:
                 break
+            body.append((row_line, row, number, start, end))
+            index += 1
+        if sum(len(row[name_at][0].split()) > 5 for _, row, *_ in body) * 2 > len(body):
+            used.update(row_line.number for row_line, *_ in body)  # '# of Lasagnas | Outcome' / '0 | World remains
+            continue  # unchanged …': outcomes by a count, not pieces; nothing reads them
+        for row_line, row, number, start, end in body:
             name = row[name_at][0]
             out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
                     quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
                     count=int(number.group(1)), component=name, role="total", per=per, head=head_of(name))
             if row_line.number != line.number:  # a wiki table on one line shares it with prose
                 used.add(row_line.number)
-            index += 1
 
 
 _COUNTED_HEADING = re.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
