@@ -24,6 +24,7 @@ FONT_SUFFIXES = {".ttf", ".otf"}
 RESTRICTED_LICENCE = 0x0002  # OS/2 fsType: the font may not be embedded at all
 BITMAP_ONLY = 0x0200          # OS/2 fsType: only bitmaps may be embedded, never the outlines a PDF needs
 POSTSCRIPT_NAME = re.compile(r"[!-~]+")  # printable ASCII, no spaces: what a PDF font name may hold
+PRINTABLE_ASCII = frozenset(range(0x20, 0x7F))
 
 
 class FontFileError(ValueError):
@@ -144,6 +145,8 @@ def _covered(typeface: "Typeface") -> frozenset[int]:
 def missing_characters(typeface: "Typeface", text: str) -> list[str]:
     """The characters of `text`, in order of first appearance, that no font of the typeface has in either weight."""
     covered = _covered(typeface)
+    if text.isascii() and text.isprintable() and PRINTABLE_ASCII <= covered:  # most card text, checked at once
+        return []
     strange = set(map(ord, text)) - covered
     return sorted((chr(code) for code in strange if not _invisible(chr(code))), key=text.index)
 

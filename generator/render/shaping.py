@@ -32,38 +32,47 @@ class MissingGlyphError(LayoutError):
 
 @dataclass(frozen=True)
 class Shape:
-    """HarfBuzz's result for one run of text, in em: its glyphs, width, and what the writer draws — each glyph
-    at its place from the run's start ((id, x, y), y up) and cairo's (bytes, glyphs) clusters in text order."""
+    """HarfBuzz's result for one run of text, in em, as flat arrays (one entry per glyph, visual order): glyph
+    ids, the character each starts from (`starts`), advances and offsets; what the writer draws — each glyph's
+    place from the run's start, `xs` and `ys` (y up; None when every glyph sits on the baseline) — and cairo's
+    (bytes, glyphs) clusters in text order (`one_to_one`: a glyph per ASCII character, no clusters needed)."""
 
-    glyphs: tuple[GlyphTuple, ...]
+    ids: tuple[int, ...]
+    starts: tuple[int, ...]
+    advances: tuple[float, ...]
+    x_offsets: tuple[float, ...]
+    y_offsets: tuple[float, ...]
+    xs: tuple[float, ...]
+    ys: tuple[float, ...] | None
     width: float
-    places: tuple[tuple[int, float, float], ...]
     clusters: tuple[tuple[int, int], ...]
+    one_to_one: bool
+
+    @property
+    def glyphs(self) -> tuple[GlyphTuple, ...]:
+        return tuple(zip(self.ids, self.starts, self.advances, self.x_offsets, self.y_offsets))
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A run of one line in one font and one direction (`start` indexes the line's text), as its words'
-    shapes, each with its x from the piece's left edge (em), in visual order. Words are shaped one by one, each
-    with the space before it, and kept (like a browser's word cache): a line costs a look-up per word, and
-    only a word's last letter and the space after it are never kerned."""
+    """A run of one line in one font (`font`, at `font_index` in the chain) and one direction (`start` indexes
+    the line's text), as its words' shapes, each with its x from the piece's left edge (em), in visual order.
+    Words are shaped one by one, each with the space before it, and kept (like a browser's word cache): a line
+    costs a look-up per word, and only a word's last letter and the space after it are never kerned. `plain`:
+    one glyph per character, all ASCII, left to right (most Latin text), whose glyphs need no clusters."""
 
     text: str
     start: int
     font: Path
+    font_index: int
     rtl: bool
     segments: tuple[tuple[Shape, float], ...]
     width: float
+    plain: bool
 
     @property
     def glyphs(self) -> tuple[GlyphTuple, ...]:
         return tuple(glyph for shape, _x in self.segments for glyph in shape.glyphs)
-
-    @property
-    def plain(self) -> bool:
-        """One glyph per character, all ASCII, left to right: most Latin text, whose glyphs need no clusters."""
-        return not self.rtl and self.text.isascii() and all(
-            shape.clusters is ONE_TO_ONE.get(len(shape.clusters)) for shape, _x in self.segments)
 
     @property
     def clusters(self) -> tuple[tuple[int, int], ...]:
@@ -142,17 +151,20 @@ def _shape(path: Path, text: str, rtl: bool, shaping: Shaping) -> Shape:
     hb.shape(font.hb_font, buffer, dict(shaping.features))
     scale = 1.0 / font.upem
     infos, positions = buffer.glyph_infos, buffer.glyph_positions
-    ids = [info.codepoint for info in infos]
+    ids = tuple(info.codepoint for info in infos)
     starts = [info.cluster for info in infos]
     advances = [position.x_advance * scale for position in positions]
     if shaping.tracking:  # after the last glyph of each character (or ligature)
         ends = starts[1:] + [-1]
         advances = [a + shaping.tracking if end != start else a for a, start, end in zip(advances, starts, ends)]
-    offsets = [(position.x_offset * scale, position.y_offset * scale) for position in positions]
+    x_offsets = tuple(position.x_offset * scale for position in positions)
+    y_offsets = tuple(position.y_offset * scale for position in positions)
     pens = list(accumulate(advances, initial=0.0))
-    places = tuple((glyph, pen + dx, dy) for glyph, pen, (dx, dy) in zip(ids, pens, offsets))
-    glyphs = tuple((glyph, start, advance, dx, dy) for glyph, start, advance, (dx, dy) in zip(ids, starts, advances, offsets))
-    return Shape(glyphs, pens[-1], places, _clusters(text, starts[::-1] if rtl else starts))
+    xs = tuple(pen + dx for pen, dx in zip(pens, x_offsets))
+    ys = None if not any(position.y_offset for position in positions) else y_offsets
+    clusters = _clusters(text, starts[::-1] if rtl else starts)
+    return Shape(ids, tuple(starts), tuple(advances), x_offsets, y_offsets, xs, ys, pens[-1], clusters,
+                 clusters is ONE_TO_ONE.get(len(clusters)))
 
 
 def _clusters(text: str, starts: list[int]) -> tuple[tuple[int, int], ...]:
@@ -224,9 +236,10 @@ def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> 
     if not text:
         return ShapedLine((), 0.0)
     first = _font(chain[0])
-    covered = (first.ascii and text.isascii() and text.isprintable()) or set(map(ord, text)) <= first.chars
-    if covered and not shaping.rtl and not RIGHT_TO_LEFT.search(text):  # one font, left to right: one run
-        piece = _piece(chain[0], text, 0, False, shaping)
+    is_ascii = text.isascii()  # no right-to-left character is ASCII
+    covered = (first.ascii and is_ascii and text.isprintable()) or set(map(ord, text)) <= first.chars
+    if covered and not shaping.rtl and (is_ascii or not RIGHT_TO_LEFT.search(text)):  # one font, left to right
+        piece = _piece(chain, 0, text, 0, False, shaping)
         return ShapedLine((piece,), piece.width)
     if covered:
         fonts = [0] * len(text)  # all in the first font: the common case, without a look-up per character
@@ -239,7 +252,7 @@ def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> 
                 fonts[i] = fonts[i - 1]
     levels = _levels(text, shaping.rtl)
     if not any(fonts) and not any(levels):  # one font, left to right: one run
-        piece = _piece(chain[0], text, 0, False, shaping)
+        piece = _piece(chain, 0, text, 0, False, shaping)
         return ShapedLine((piece,), piece.width)
     runs: list[tuple[int, int, int, int]] = []
     start = 0
@@ -249,7 +262,7 @@ def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> 
             start = i
     pieces = []
     for begin, end, index, level in _visual(runs):
-        pieces.append(_piece(chain[index], text[begin:end], begin, bool(level % 2), shaping))
+        pieces.append(_piece(chain, index, text[begin:end], begin, bool(level % 2), shaping))
     return ShapedLine(tuple(pieces), sum(p.width for p in pieces))
 
 
@@ -259,12 +272,14 @@ def _words(path: Path, rtl: bool, shaping: Shaping) -> dict[str, Shape]:
     return {}
 
 
-def _piece(path: Path, text: str, start: int, rtl: bool, shaping: Shaping) -> Piece:
-    """One run as its words' shapes, each with the space before it, placed left to right."""
+def _piece(chain: tuple[Path, ...], index: int, text: str, start: int, rtl: bool, shaping: Shaping) -> Piece:
+    """One run in font `chain[index]` as its words' shapes, each with the space before it, placed left to right."""
+    path = chain[index]
     known = _words(path, rtl, shaping)
     words = text.split(" ")
     segments = []
     pen = 0.0
+    plain = not rtl and text.isascii()
     for i, word in enumerate(reversed(words) if rtl else words):
         if i:  # a space shaped with the word it leads to, in visual order: before it, or after it right to left
             word = word + " " if rtl else " " + word
@@ -274,4 +289,5 @@ def _piece(path: Path, text: str, start: int, rtl: bool, shaping: Shaping) -> Pi
                 shape = known[word] = _shape(path, word, rtl, shaping)
             segments.append((shape, pen))
             pen += shape.width
-    return Piece(text, start, path, rtl, tuple(segments), pen)
+            plain = plain and shape.one_to_one
+    return Piece(text, start, path, index, rtl, tuple(segments), pen, plain)

@@ -173,6 +173,8 @@ def _word_width(word: str, setting: Setting, memo: dict) -> float:
 def _line(tokens: list[tuple[str, bool]], width: float, rtl: bool) -> Line:
     """The tokens joined as one line, `width` wide (the sum of its words and spaces)."""
     text = "".join((" " + t if space and i else t) for i, (t, space) in enumerate(tokens))
+    if "{" not in text:  # no icon token: one run (or none)
+        return Line((Run(text),) if text else (), width, rtl)
     runs: list[Run] = []
     for part in ICON_TOKEN.split(text):
         if not part:
@@ -243,15 +245,21 @@ def wrap(text: str, width_em: float, setting: Setting, split_words: bool = True,
         tokens: list[tuple[str, bool]] = []
         width = 0.0
         for raw, spaced in _tokens(paragraph):
-            too_wide = split_words and _word_width(raw, setting, memo) > width_em
-            for i, word in enumerate(_split_long(raw, width_em, setting, memo) if too_wide else [raw]):
-                w = _word_width(word, setting, memo)
-                gap = space if spaced and i == 0 else 0.0
+            w = memo.get(raw)
+            if w is None:
+                w = _word_width(raw, setting, memo)
+            if split_words and w > width_em:  # too wide: its pieces, only the first after a space
+                words = [(word, _word_width(word, setting, memo), spaced and i == 0)
+                         for i, word in enumerate(_split_long(raw, width_em, setting, memo))]
+            else:
+                words = ((raw, w, spaced),)
+            for word, w, after_space in words:
+                gap = space if after_space else 0.0
                 if tokens and width + gap + w > width_em:
                     lines.append(_line(tokens, width, rtl))
                     tokens, width, gap = [], 0.0, 0.0
                 width = width + gap + w if tokens else w
-                tokens.append((word, spaced and i == 0))
+                tokens.append((word, after_space))
         lines.append(_line(tokens, width, rtl))
     return tuple(lines)
 

@@ -4,7 +4,8 @@ used once is drawn straight onto the sheet and forgotten, so memory does not gro
 Text blocks produced by the template helper (class "pnp-line") are shaped again with the layout's own
 shaping (render/shaping.py, cached: the same glyphs that were measured) and drawn with one
 show_text_glyphs call per font run, its clusters tying glyphs to characters so the PDF's text extracts in
-logical order, instead of cairosvg's letter-by-letter path, where nearly all rendering time went.
+logical order, instead of cairosvg's letter-by-letter path, where nearly all rendering time went. A face of
+nothing but plain shapes and text blocks is read without an XML parser (write/ownsvg.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
 from generator.render import RenderedFace  # noqa: E402
 from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text  # noqa: E402
 from generator.write.glyphs import fast_text as _fast_text  # noqa: E402
+from generator.write.ownsvg import own_tree  # noqa: E402
 
 FAST_TAG = "pnp-line"
 
@@ -344,8 +346,10 @@ class FaceRecorder:
         try:
             with face_guard("drawing"):  # the kit's time limit per face, as for its template
                 svg, blocks = _lift_text_blocks(face.svg)
-                tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
-                _retag_fast_text(tree, blocks)
+                tree = own_tree(svg, blocks, FAST_TAG, _SHAPES)  # pnpgen's own shapes and text: no XML parser
+                if tree is None:
+                    tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
+                    _retag_fast_text(tree, blocks)
                 drawn = _DirectSurface(tree, context, x, y, keep_calls)
             return drawn.context.calls if keep_calls else None
         except UnsafeResourceError as exc:

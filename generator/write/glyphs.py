@@ -39,9 +39,19 @@ def _shaping(features: str, tracking: str, language: str) -> Shaping:
     return Shaping(tags, float(tracking or 0), language)
 
 
+def _coordinate(surface, value: str | None, reference: str) -> float:
+    """A line's x or y: the plain number the template helper writes (what cairosvg's `size` makes of it), or
+    anything else (a unit, a percentage, nothing) through `size`."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return size(surface, value, reference)
+
+
 def fast_text(surface, node) -> None:
     """Draw a block of pre-laid-out lines: each line shaped as its layout was (fonts, bidi, features) and
-    drawn glyph by glyph from the very font files that were measured, one show_text_glyphs per run."""
+    drawn glyph by glyph from the very font files that were measured, one show_text_glyphs per run. The glyphs
+    are placed from each word's cached arrays (ids and x in em), scaled and moved in one pass per word."""
     context = surface.context
     bold = node.get("font-weight") == "bold"
     weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
@@ -49,23 +59,28 @@ def fast_text(surface, node) -> None:
     names = tuple(name.strip() for name in node.get("font-family", BUNDLED.family).split(","))
     chain = chain_of(names, bold)
     shaping = _shaping(node.get("data-features", ""), node.get("data-tracking", ""), node.get("data-lang", ""))
+    right_to_left = shaping._replace(rtl=True)
     em = surface.font_size
     context.set_font_size(em)
     context.set_font_options(font_options())
     context.set_source_rgba(*surface.map_color(node.get("fill", "black"), float(node.get("fill-opacity", 1))))
     selected = None
     for x, y, text, rtl in node.lines:
-        line = shape_line(text, chain, shaping._replace(rtl=True) if rtl else shaping)
-        pen, baseline = size(surface, x, "x"), size(surface, y, "y")
+        line = shape_line(text, chain, right_to_left if rtl else shaping)
+        pen, baseline = _coordinate(surface, x, "x"), _coordinate(surface, y, "y")
         for piece in line.pieces:
-            face = names[chain.index(piece.font)]
+            face = names[piece.font_index]
             if face != selected:
                 context.select_font_face(face, slant, weight)
                 selected = face
             glyphs = []
             for shape, left in piece.segments:
                 left = pen + left * em
-                glyphs += [(glyph, left + x * em, baseline - y * em) for glyph, x, y in shape.places]
+                if shape.ys is None:  # on the baseline: baseline - 0.0 * em is the baseline itself
+                    glyphs += [(glyph, left + x * em, baseline) for glyph, x in zip(shape.ids, shape.xs)]
+                else:
+                    glyphs += [(glyph, left + x * em, baseline - y * em)
+                               for glyph, x, y in zip(shape.ids, shape.xs, shape.ys)]
             if piece.plain:  # a glyph per ASCII character: the font's own character map tells the PDF the text
                 context.show_glyphs(glyphs)
             else:
