@@ -251,6 +251,15 @@ def test_an_unknown_slot_token_names_the_known_components(write_kit):
     assert re.search(r"kit\.yaml:\d+", str(error.value))
 
 
+def test_a_columns_own_slot_size_is_read_at_load_and_reported_where_written(write_kit):
+    stone = "{label: Stone, slot_size: huge}"
+    kit = write_kit(FIXTURE_BOARD.replace("columns: [Grain, Stone]", f"columns: [Grain, {stone}]"))
+    with pytest.raises(ManifestError) as error:
+        load_manifest(kit)
+    assert re.search(r"kit\.yaml:18:41: components\[1\]\.board\.table\.columns\[1\]\.slot_size: 'huge' is not a size",
+                     str(error.value)), str(error.value)
+
+
 def test_unknown_board_keys_are_refused_with_a_hint(write_kit):
     kit = write_kit(FIXTURE_BOARD.replace("corner: Price", "coner: Price"))
     with pytest.raises(ManifestError) as error:
@@ -459,6 +468,8 @@ def test_a_board_size_smaller_than_its_content_is_refused_where_it_is_written(wr
     ("{back: {mat: {title: B}}}", "components[0].sides.back.mat", "a mat: block is for kind mat, not kind board"),
     ("{back: {board: {tracks: [{spaces: 3, start: 9}]}}}", "components[0].sides.back.board.tracks[0].start",
      "start 9 is not the label of any space"),
+    ("{back: {board: {table: {columns: [a, {label: b, slot_size: huge}], rows: [{label: x, cells: [1, 2]}]}}}}",
+     "components[0].sides.back.board.table.columns[1].slot_size", "'huge' is not a size"),
 ])
 def test_problems_of_a_board_side_are_reported_where_written(write_kit, sides, where, text):
     kit = write_kit(SIZED_BOARD.replace("    size: SIZE\n", f"    sides: {sides}\n"), {"art/x.svg": "<svg/>"})

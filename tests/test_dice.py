@@ -122,6 +122,14 @@ def test_a_die_needs_six_faces(write_kit):
     assert re.search(r"kit\.yaml:\d+:\d+: components\[0\]\.die\.faces: .*too small", str(error.value)), str(error.value)
 
 
+def test_a_bought_die_is_neither_checked_nor_drawn(write_kit):
+    from generator.model import build_kit
+
+    bought = FIXTURE.replace("    count: 1\n", "    count: 1\n    print: false\n").replace("edge: 20mm", "edge: banana")
+    pieces = build_kit(load_manifest(write_kit(bought)), 1).pieces
+    assert {piece.component_id for piece in pieces} == {"stickers"}
+
+
 def test_face_colours_are_checked_against_the_palette(write_kit):
     from generator.model import build_kit
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from generator.errors import ManifestError
 from generator.geometry.hexgrid import Axial, HexLayout, edge, hexagon_map, map_edge
 from generator.geometry.hexgrid import chain_segments
-from generator.kinds.hexmap import map_cells, visual_rows
+from generator.kinds.hexmapshape import map_cells, visual_rows
 from generator.manifest import load_manifest
 from generator.pipeline import BuildOptions, build
 from generator.units import mm, to_mm

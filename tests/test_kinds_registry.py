@@ -8,7 +8,9 @@ from dataclasses import replace
 import pytest
 
 from generator.kinds.registry import BY_NAME, DRAWERS, KINDS, Kind, KindName, kind_named, option_blocks
+from generator.manifest import load_manifest
 from generator.manifest.schema import kit_schema
+from tests.conftest import ROOT
 
 
 def test_the_schema_admits_exactly_the_kinds_of_the_table():
@@ -21,13 +23,21 @@ def test_the_schema_admits_exactly_the_kinds_of_the_table():
 def test_each_line_is_whole():
     assert len(BY_NAME) == len(KINDS), "a kind is listed twice"
     for kind in KINDS:
-        if kind.block is not None:
-            assert kind.check is not None or kind.parse is not None, f"{kind.name}: its {kind.block}: block is never read"
+        if kind.block is not None:  # read once, at load, into its frozen options: no stage after reads the mapping
+            assert kind.parse is not None and kind.options is not None, f"{kind.name}: its {kind.block}: block is not parsed"
         if kind.drawn:
             assert kind.block is not None, f"{kind.name} is drawn, so sized by an option block, and has none"
         assert all(name in DRAWERS for name in kind.drawers)
         if kind.parse is not None:  # options parsed at load are a frozen dataclass, handed to the builder as such
             assert dataclasses.is_dataclass(kind.options) and kind.options.__dataclass_params__.frozen, kind.name
+
+
+@pytest.mark.parametrize("kit", sorted(path.name for path in (ROOT / "components").iterdir() if path.is_dir()))
+def test_every_component_carries_its_kinds_options_typed(kit):
+    for component in load_manifest(ROOT / "components" / kit).components:
+        kind = kind_named(component.kind)
+        if kind.block is not None:
+            assert isinstance(component.options[kind.block], kind.options), (component.id, kind.block)
 
 
 def test_an_unknown_kind_is_an_error_not_a_token():

@@ -1,19 +1,23 @@
 """Kind `board` (model stage): boards drawn from tables — labelled rows and columns, cells holding text
 (prices, costs) and slots sized for a named token — with optional tracks attached below.
 
-`resolve_table`/`table_layout` are shared with player mats (their cost aids are tables too).
+The `board:` block is read once, at load, into `BoardOptions` (`read_board`: lengths in points; colours and
+`slot_for` as written, resolved against the kit by the builder into the millimetre data the drawer gets).
+`read_table`/`resolve_table`/`table_layout` are shared with player mats (their cost aids are tables too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
-from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
-from generator.kinds.tracks import SpaceBox, TrackLayout, resolve_track, track_block_problems, track_layout
+from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
+from generator.kinds.tracks import (SpaceBox, Track, TrackLayout, read_track, resolve_track, track_block_problems,
+                                    track_layout)
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
+from generator.units import mm, parse_length, parse_size, to_mm
 
 CELL_PAD = 1.5        # mm inside a cell, and between a cell's slots
 TEXT_WIDTH = 11.0     # mm for a cell's text (a price) beside its slots
@@ -69,51 +73,139 @@ def table_problems(table: dict[str, Any], path: tuple[Any, ...]) -> Iterator[tup
             yield path + ("rows", i, "cells"), f"this row has {len(cells)} cells for {columns} columns"
         if isinstance(row.get("slots"), list) and len(row["slots"]) != columns:
             yield path + ("rows", i, "slots"), f"slots lists {len(row['slots'])} values for {columns} columns"
+    heads = table.get("columns", [])
     yield from option_problems([
         (path + ("slot_size",), table.get("slot_size"), "size"),
+        *((path + ("columns", j, "slot_size"), head.get("slot_size"), "size")
+          for j, head in enumerate(heads) if isinstance(head, dict)),
         (path + ("margin",), table.get("margin"), "length"),
         *((path + (key,), table.get(key), "length")
           for key in ("label_width", "column_width", "row_height", "header_height")),
     ])
 
 
-def resolve_table(table: dict[str, Any], resolver: Resolver, key: str) -> dict[str, Any]:
-    """The table as plain data in mm: columns with their slot sizes, rows of cells with text and slot counts."""
+@dataclass(frozen=True)
+class TableColumn:
+    """One column heading: its label, fill (as written; None: the heading colour) and its cells' slots."""
+
+    label: str
+    slots: int                  # slots in each of its cells, unless a row or a cell says otherwise
+    slot_for: str | None = None                   # a component id: a slot is its size plus the table's margin
+    slot_size: tuple[float, float] | None = None  # points: its own slot_size, else the table's
+    colour: Any = None
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """One body cell: its text (a price, a cost), how many slots it holds, and whether it is a box to write in."""
+
+    text: str
+    slots: int
+    write_in: bool = False
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One body row: its label, fill (as written; None: the heading colour), note and cells."""
+
+    label: str
+    cells: tuple[TableCell, ...]
+    colour: Any = None
+    note: Any = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A `table:` block (checked), read once: columns, rows and sizes (points); colours as written."""
+
+    columns: tuple[TableColumn, ...]
+    rows: tuple[TableRow, ...]
+    corner: str = ""
+    slot_shape: str | None = None    # None: disc for a round slot_for, else square
+    margin: float = mm(2.0)
+    label_width: float = mm(LABEL_WIDTH)
+    column_width: float = mm(COLUMN_WIDTH)
+    row_height: float = mm(ROW_HEIGHT)
+    header_height: float = mm(HEADER_HEIGHT)
+    cell_colour: Any = None
+    slot_colour: Any = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """One side's `board:` block (checked), read once."""
+
+    title: str | None = None
+    note: str | None = None
+    table: Table | None = None
+    tracks: tuple[Track, ...] = ()
+    tracks_side_by_side: bool = False
+    title_align: str = "middle"
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """A board's `board:` block, read once at load: its front's board and its back's (None: a back drawn from a
+    template, or none)."""
+
+    front: Board
+    back: Board | None = None
+
+
+def read_table(table: Mapping[str, Any]) -> Table:
+    """A checked `table:` block (a board's or a mat section's) as a Table."""
     heads = [dict(c) if isinstance(c, dict) else {"label": c} for c in table.get("columns", [])]
     count = len(heads)
-    margin = resolver.length(f"{key}.margin", table.get("margin"), 2.0)
     slot_for = _as_list(table.get("slot_for"), count)
     slots = _as_list(table.get("slots", 0 if table.get("slot_for") is None and table.get("slot_size") is None else 1), count)
-    columns = []
-    for j, head in enumerate(heads):
-        token = head.get("slot_for", slot_for[j])
-        w, h, shape = resolver.token_box(f"{key}.columns[{j}].slot_for", head.get("slot_size", table.get("slot_size")),
-                                         token, margin, (20.0, 20.0, "square"))
-        fill = resolver.colour(f"{key}.columns[{j}].colour", head.get("colour"), HEAD_COLOUR)
-        columns.append({"label": str(head.get("label", "")), "colour": fill, "ink": text_on(fill),
-                        "slots": int(head.get("slots", slots[j]) or 0), "slot_w": w, "slot_h": h,
-                        "slot_shape": table.get("slot_shape", shape)})
+    slot_sizes = [head.get("slot_size", table.get("slot_size")) for head in heads]
+    columns = tuple(TableColumn(str(head.get("label", "")), int(head.get("slots", slots[j]) or 0),
+                                head.get("slot_for", slot_for[j]), None if size is None else parse_size(size),
+                                head.get("colour")) for j, (head, size) in enumerate(zip(heads, slot_sizes)))
     rows = []
-    for i, row in enumerate(table.get("rows", [])):
+    for row in table.get("rows", []):
         row_slots = row.get("slots")
-        per_column = _as_list(row_slots, count) if row_slots is not None else [c["slots"] for c in columns]
-        fill = resolver.colour(f"{key}.rows[{i}].colour", row.get("colour"), HEAD_COLOUR)
+        per_column = _as_list(row_slots, count) if row_slots is not None else [c.slots for c in columns]
         cells = []
         for j, value in enumerate(row.get("cells", [])[:count]):
             cell = _cell(value)
             text = cell.get("text")
-            cells.append({"text": "" if text is None else str(text), "slots": int(cell.get("slots", per_column[j]) or 0),
-                          "write_in": bool(cell.get("write_in", row.get("write_in", False)))})
-        rows.append({"label": "" if row.get("label") is None else str(row["label"]), "colour": fill, "ink": text_on(fill),
-                     "note": row.get("note"), "cells": cells})
+            cells.append(TableCell("" if text is None else str(text), int(cell.get("slots", per_column[j]) or 0),
+                                   bool(cell.get("write_in", row.get("write_in", False)))))
+        rows.append(TableRow("" if row.get("label") is None else str(row["label"]), tuple(cells), row.get("colour"),
+                             row.get("note")))
+
+    def length(key: str, default: float) -> float:
+        return parse_length(table[key]) if table.get(key) is not None else mm(default)
+
+    return Table(columns, tuple(rows), table.get("corner", ""), table.get("slot_shape"), length("margin", 2.0),
+                 length("label_width", LABEL_WIDTH), length("column_width", COLUMN_WIDTH),
+                 length("row_height", ROW_HEIGHT), length("header_height", HEADER_HEIGHT), table.get("cell_colour"),
+                 table.get("slot_colour"))
+
+
+def resolve_table(table: Table, resolver: Resolver, key: str) -> dict[str, Any]:
+    """The table as plain data in mm, its colours and slot sizes resolved: columns with their slot sizes, rows of
+    cells with text and slot counts."""
+    margin = to_mm(table.margin)
+    columns = []
+    for j, head in enumerate(table.columns):
+        w, h, shape = resolver.space_box(f"{key}.columns[{j}].slot_for", head.slot_size, head.slot_for, margin,
+                                         (20.0, 20.0, "square"))
+        fill = resolver.colour(f"{key}.columns[{j}].colour", head.colour, HEAD_COLOUR)
+        columns.append({"label": head.label, "colour": fill, "ink": text_on(fill), "slots": head.slots,
+                        "slot_w": w, "slot_h": h, "slot_shape": table.slot_shape or shape})
+    rows = []
+    for i, row in enumerate(table.rows):
+        fill = resolver.colour(f"{key}.rows[{i}].colour", row.colour, HEAD_COLOUR)
+        cells = [{"text": cell.text, "slots": cell.slots, "write_in": cell.write_in} for cell in row.cells]
+        rows.append({"label": row.label, "colour": fill, "ink": text_on(fill), "note": row.note, "cells": cells})
     return {
-        "columns": columns, "rows": rows, "corner": table.get("corner", ""),
-        "label_width": resolver.length(f"{key}.label_width", table.get("label_width"), LABEL_WIDTH),
-        "column_width": resolver.length(f"{key}.column_width", table.get("column_width"), COLUMN_WIDTH),
-        "row_height": resolver.length(f"{key}.row_height", table.get("row_height"), ROW_HEIGHT),
-        "header_height": resolver.length(f"{key}.header_height", table.get("header_height"), HEADER_HEIGHT),
-        "cell_colour": resolver.colour(f"{key}.cell_colour", table.get("cell_colour"), CELL_COLOUR),
-        "slot_colour": resolver.colour(f"{key}.slot_colour", table.get("slot_colour"), "#ffffff"),
+        "columns": columns, "rows": rows, "corner": table.corner,
+        "label_width": to_mm(table.label_width), "column_width": to_mm(table.column_width),
+        "row_height": to_mm(table.row_height), "header_height": to_mm(table.header_height),
+        "cell_colour": resolver.colour(f"{key}.cell_colour", table.cell_colour, CELL_COLOUR),
+        "slot_colour": resolver.colour(f"{key}.slot_colour", table.slot_colour, "#ffffff"),
     }
 
 
@@ -254,22 +346,36 @@ def _board_layout(board: dict[str, Any]) -> BoardLayout:
 
 
 # -- the component ----------------------------------------------------------------------------------------
-def resolve_board(block: dict[str, Any], resolver: Resolver, key: str = "board") -> dict[str, Any]:
+def read_board(block: Mapping[str, Any]) -> Board:
+    """One side's checked board block as a Board."""
+    return Board(block.get("title"), block.get("note"), read_table(block["table"]) if "table" in block else None,
+                 tuple(read_track(track) for track in block.get("tracks", [])),
+                 bool(block.get("tracks_side_by_side", False)), block.get("title_align", "middle"))
+
+
+def read_board_options(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]) -> tuple[BoardOptions, list]:
+    """Kind board's parse: the front's and back's blocks (checked by validate_board) as BoardOptions."""
+    return BoardOptions(*read_sides(raw, "board", read_board)), []
+
+
+def resolve_board(board: Board, resolver: Resolver, key: str = "board") -> dict[str, Any]:
+    """The board as plain data in mm, resolved against the kit: what the layout and the drawer need."""
     return {
-        "title": block.get("title"), "note": block.get("note"),
-        "table": resolve_table(block["table"], resolver, f"{key}.table") if "table" in block else None,
-        "tracks": [resolve_track(t, resolver, f"{key}.tracks[{i}]") for i, t in enumerate(block.get("tracks", []))],
-        "tracks_side_by_side": bool(block.get("tracks_side_by_side", False)),
-        "title_align": block.get("title_align", "middle"),
+        "title": board.title, "note": board.note,
+        "table": resolve_table(board.table, resolver, f"{key}.table") if board.table is not None else None,
+        "tracks": [resolve_track(t, resolver, f"{key}.tracks[{i}]") for i, t in enumerate(board.tracks)],
+        "tracks_side_by_side": board.tracks_side_by_side,
+        "title_align": board.title_align,
     }
 
 
 def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """The builder of kind board: one piece per copy, sized to its table and tracks or to its `size` (impose tiles it
     if too big); a back with its own board: block is drawn as a board too, at the same size."""
+    options: BoardOptions = component.options["board"]
     resolver = Resolver(spec, component)
-    boards = {side: resolve_board(block, resolver, "board" if side == "front" else f"sides.{side}.board")
-              for side, block in component_blocks(component, "board").items()}
+    boards = {side: resolve_board(board, resolver, "board" if side == "front" else f"sides.{side}.board")
+              for side, board in (("front", options.front), ("back", options.back)) if board is not None}
     resolver.raise_if_any()
     layouts = [board_layout(board) for board in boards.values()]
     width, height = piece_size(component, "board", ((layout.width, layout.height) for layout in layouts))

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from generator.colours import normalise_colour
 from generator.errors import ManifestError, Problem
+from generator.kinds.layers import shown_value
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error
 from generator.units import mm, parse_length, parse_size, to_mm
 from generator.vocabulary import SIDES, Side
@@ -18,11 +19,13 @@ if TYPE_CHECKING:
     from generator.manifest.spec import ComponentSpec, KitSpec
 
 KeyProblems = Iterator[tuple[tuple[Any, ...], str]]
+T = TypeVar("T")
 
 
 # -- option values that need the whole kit ---------------------------------------------------------
 class Resolver:
-    """Resolves option values that need the whole kit (palette colours, other components' sizes).
+    """Resolves what a kind's options keep as written because it needs the whole kit: palette colours and the
+    sizes of other components (a space or slot `for` a token).
 
     Problems are collected, then raised together as one ManifestError located at the component.
     """
@@ -48,19 +51,10 @@ class Resolver:
             self.problem(key, str(exc))
             return fallback
 
-    def length(self, key: str, value: Any, fallback: float) -> float:
-        """A length option in mm."""
-        if value is None:
-            return fallback
-        try:
-            return to_mm(parse_length(value))
-        except ValueError as exc:
-            self.problem(key, str(exc))
-            return fallback
-
-    def token_box(self, key: str, size: Any, token: Any, margin: float, fallback: tuple[float, float, str]
-                  ) -> tuple[float, float, str]:
-        """(width, height, shape) in mm of a space holding `token` (a component id) or of `size`."""
+    def space_box(self, key: str, size: tuple[float, float] | None, token: str | None, margin: float,
+                  fallback: tuple[float, float, str]) -> tuple[float, float, str]:
+        """(width, height, shape) in mm of a space holding `token` (a component id, with `margin` mm round it), or
+        of `size` (points), or `fallback`."""
         if token is not None:
             found = next((c for c in self.spec.components if c.id == token), None)
             if found is None:
@@ -73,16 +67,20 @@ class Resolver:
             shape = "disc" if found.shape == "disc" else "square"
             return to_mm(found.width) + 2 * margin, to_mm(found.height) + 2 * margin, shape
         if size is not None:
-            try:
-                width, height = parse_size(size)
-            except ValueError as exc:
-                self.problem(key, str(exc))
-                return fallback
-            return to_mm(width), to_mm(height), fallback[2]
+            return to_mm(size[0]), to_mm(size[1]), fallback[2]
         return fallback
 
 
 # -- validation shared by the kinds' checks -----------------------------------------------------------
+def block_form_problems(block: Any, key: str, missing: str, holds: str = "") -> KeyProblems:
+    """A kind's `key:` block that is not there (`missing` says what to write) or is not a mapping (`holds`: the
+    keys it takes, to name in the message)."""
+    if block is None:
+        yield (), missing
+    elif not isinstance(block, dict):
+        yield (key,), f"{key}: is a mapping of options{f' ({holds})' if holds else ''}, not {shown_value(block)}"
+
+
 def option_problems(checks: Iterable[tuple[tuple[Any, ...], Any, str]]) -> KeyProblems:
     """(key path, problem) for each (path, value, 'length'|'size') whose value does not parse."""
     for path, value, what in checks:
@@ -128,11 +126,11 @@ def side_blocks(base: Any, sides: Any, key: str) -> list[tuple[Side, Any, Any]]:
     return out
 
 
-def component_blocks(component: ComponentSpec, key: str) -> dict[Side, dict[str, Any]]:
-    """A built component's blocks by side (`side_blocks`, after validation): 'front', and 'back' when drawn."""
-    sides = {name: {key: side.options[key]} for name, side in (("front", component.front), ("back", component.back))
-             if side is not None and key in side.options}
-    return {name: block for name, block, _ in side_blocks(component.options.get(key), sides, key)}
+def read_sides(raw: Mapping[str, Any], key: str, read: Callable[[dict[str, Any]], T]) -> tuple[T, T | None]:
+    """A board's, mat's or track's front and back (None: the back is drawn from a template, or there is none), each
+    read by `read` from its block (`side_blocks`: the component's, with the side's own laid over it; checked)."""
+    read_blocks = {name: read(block) for name, block, _ in side_blocks(raw.get(key), raw.get("sides"), key)}
+    return read_blocks["front"], read_blocks.get("back")
 
 
 def _holds(value: Any, path: tuple[Any, ...]) -> bool:

@@ -1,14 +1,16 @@
 """Kind `die` (model stage): custom six-sided dice as a cube net to cut, fold and glue (solid cut
 outline with glue tabs, dashed folds), or as six square stickers per die for bought blank dice.
 
-The net is a cross: faces 1 and 6, 2 and 5, 3 and 4 land opposite each other once folded.
+The net is a cross: faces 1 and 6, 2 and 5, 3 and 4 land opposite each other once folded. The `die:` block is
+read once at load into `DieOptions` (lengths in points); the builder hands its drawers (generator/render/dice.py)
+a `DieNet` or a `DieSticker` with every face's colours resolved.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import Any, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, one_sided_problems, option_problems
@@ -39,6 +41,70 @@ NET_FOLDS = (((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, 3), (2, 3)), ((1, 1), (1, 
 
 
 # -- options --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DieFace:
+    """One face: pips, a symbol, text and its colours. As read from the manifest its colours are as written (None:
+    the die's ground, and ink that reads on it); the builder resolves them for the drawer ('#rrggbb')."""
+
+    pips: int | None = None
+    symbol: str | None = None
+    text: str | None = None
+    colour: str | None = None
+    ink: str | None = None
+
+
+@dataclass(frozen=True)
+class DieOptions:
+    """A die's `die:` block, read once at load: how it is made and its sizes (points)."""
+
+    mode: str = "net"                  # net | stickers
+    edge: float = mm(NET_EDGE)
+    tabs: bool = True                  # net: glue tabs
+    tab: float | None = None           # net: a tab's depth (None: 30% of the edge, at most 6mm)
+    sticker: float | None = None       # stickers: one sticker's side (None: the edge less STICKER_INSET)
+    faces: tuple[DieFace, ...] = ()    # die.faces; () when every card gives its own
+
+    @property
+    def net_tab(self) -> float:
+        """A net's glue-tab depth (points): 0 without tabs, else `tab`, by default 30% of the edge, at most 6mm."""
+        if not self.tabs:
+            return 0.0
+        return mm(min(6.0, 0.3 * to_mm(self.edge))) if self.tab is None else self.tab
+
+    @property
+    def sticker_side(self) -> float:
+        """One sticker's side (points): `sticker`, by default the edge less STICKER_INSET."""
+        return mm(to_mm(self.edge) - STICKER_INSET) if self.sticker is None else self.sticker
+
+
+def die_face(value: Any) -> DieFace:
+    """One face as written (checked): pips, or a mapping with symbol, pips, text, colour and ink."""
+    if not isinstance(value, dict):
+        return DieFace(pips=int(value))
+    text = value.get("text")
+    return DieFace(value.get("pips"), value.get("symbol"), None if text is None else str(text), value.get("colour"),
+                   value.get("ink"))
+
+
+def die_options(mode: str, block: Mapping[str, Any] | None = None, faces: tuple[DieFace, ...] = ()) -> DieOptions:
+    """The options of a die made as `mode`: sizes from `block` (checked) where it gives them, else the mode's."""
+    block = block or {}
+    edge = parse_length(block["edge"]) if "edge" in block else mm(STICKER_EDGE if mode == "stickers" else NET_EDGE)
+    tab = parse_length(block["tab"]) if "tab" in block else None
+    sticker = parse_length(block["sticker"]) if "sticker" in block else None
+    return DieOptions(mode, edge, bool(block.get("tabs", True)), tab, sticker, faces)
+
+
+def read_die(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]) -> tuple[DieOptions, list]:
+    """Kind die's parse: the `die:` block (checked by validate_die) as DieOptions; colours are resolved by the
+    builder, against each set's colour. A bought die (`print: false`) draws nothing, so its block is neither
+    checked nor read."""
+    if raw.get("print", True) is False or not isinstance(block, dict):
+        return DieOptions(), []
+    faces = tuple(die_face(face) for face in block.get("faces") or ())
+    return die_options(block.get("mode", "net"), block, faces), []
+
+
 def validate_die(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """Problems with a component's `die:` block (its kind's check in generator/kinds/registry.py)."""
     if raw.get("print", True) is False:
@@ -94,28 +160,41 @@ def _face_problems(face: Any) -> Iterator[str]:
         yield f"pips is a whole number from 1 to 6, got {face['pips']!r}"
 
 
-def _face(value: Any, ground: str, resolver: Resolver, key: str) -> dict[str, Any]:
-    """One face as plain data: ground and ink colours, symbol, pips, text."""
-    face = dict(value) if isinstance(value, dict) else {"pips": int(value)}
-    colour = resolver.colour(f"{key}.colour", face.get("colour"), ground)
-    ink = resolver.colour(f"{key}.ink", face.get("ink"), text_on(colour))
-    text = face.get("text")
-    return {"colour": colour, "ink": ink, "symbol": face.get("symbol"), "pips": face.get("pips"),
-            "text": None if text is None else str(text)}
+def _painted(face: DieFace, ground: str, resolver: Resolver, key: str) -> DieFace:
+    """The face with its ground and ink colours resolved."""
+    colour = resolver.colour(f"{key}.colour", face.colour, ground)
+    ink = resolver.colour(f"{key}.ink", face.ink, text_on(colour))
+    return replace(face, colour=colour, ink=ink)
 
 
 def die_variants(spec: KitSpec, component: ComponentSpec, players: int, resolver: Resolver
-                 ) -> Iterator[tuple[int, int | None, list[dict[str, Any]], int | None]]:
-    """(copies, seat, six resolved faces, deck row or None) for each distinct die of the component."""
-    block = component.options.get("die", {})
+                 ) -> Iterator[tuple[int, int | None, list[DieFace], int | None]]:
+    """(copies, seat, six painted faces, deck row or None) for each distinct die of the component."""
+    options: DieOptions = component.options["die"]
     for seat, _, set_colour in colour_sets(spec, component, players):
         entries = [(c.count, dict(c.front)) for c in component.cards] if component.cards else [(component.count, {})]
         for row, (copies, fields) in enumerate(entries):
             ground = resolver.colour("colour", fields.get("colour"), set_colour or component.colour or DIE_COLOUR)
-            faces = fields.get("faces") or block.get("faces") or []
+            faces = [die_face(f) for f in fields["faces"]] if fields.get("faces") else list(options.faces)
             key = "cards.faces" if "faces" in fields else "die.faces"
-            yield copies, seat, [_face(f, ground, resolver, f"{key}[{i}]") for i, f in enumerate(faces)], \
+            yield copies, seat, [_painted(f, ground, resolver, f"{key}[{i}]") for i, f in enumerate(faces)], \
                 row if component.cards else None
+
+
+@dataclass(frozen=True)
+class DieNet:
+    """What drawer '@die_net' gets (FaceSpec.drawing): the six painted faces, 1 to 6, and the net's sizes (points)."""
+
+    faces: tuple[DieFace, ...]
+    edge: float
+    tab: float    # 0: no glue tabs
+
+
+@dataclass(frozen=True)
+class DieSticker:
+    """What drawer '@die_face' gets (FaceSpec.drawing): one painted face."""
+
+    face: DieFace
 
 
 # -- the net --------------------------------------------------------------------------------------------
@@ -155,42 +234,35 @@ def net_size(edge: float, tab: float) -> tuple[float, float]:
 
 def die_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """The builder of kind die: one net per die, or six stickers per die."""
-    block = component.options.get("die", {})
-    mode = block.get("mode", "net")
+    options: DieOptions = component.options["die"]
     resolver = Resolver(spec, component)
-    default_edge = NET_EDGE if mode == "net" else STICKER_EDGE
-    edge = resolver.length("die.edge", block.get("edge"), default_edge)
     variants = list(die_variants(spec, component, players, resolver))
-    if mode == "net":
-        tab = resolver.length("die.tab", block.get("tab"), min(6.0, 0.3 * edge)) if block.get("tabs", True) else 0.0
-    else:
-        side = resolver.length("die.sticker", block.get("sticker"), edge - STICKER_INSET)
     resolver.raise_if_any()
     for copies, seat, faces, row in variants:
-        pieces = [net_piece(component, faces, edge, tab, seat)] if mode == "net" else \
-            [sticker_piece(component, face, side, seat) for face in faces]
+        pieces = [net_piece(component, faces, options.edge, options.net_tab, seat)] if options.mode == "net" else \
+            [sticker_piece(component, face, options.sticker_side, seat) for face in faces]
         # a die is one component however it prints: its net, or the first of its six stickers
         pieces = [replace(piece, card=row, unit=1 if i == 0 else 0) for i, piece in enumerate(pieces)]
         for _ in range(copies):
             yield from pieces
 
 
-def net_piece(component: ComponentSpec, faces: list[dict[str, Any]], edge: float, tab: float, seat: int | None) -> Piece:
-    width, height = net_size(edge, tab)
-    outline = tuple((mm(x), mm(y)) for x, y in net_outline(edge, tab))
-    folds = tuple(((mm(a[0]), mm(a[1])), (mm(b[0]), mm(b[1]))) for a, b in net_folds(edge))
-    fields = {"faces": faces, "edge": edge, "tab": tab, "name": component.name}
-    front = FaceSpec("@die_net", json.dumps(fields, sort_keys=True), mm(width), mm(height), mm(NET_BLEED), "polygon")
+def net_piece(component: ComponentSpec, faces: list[DieFace], edge: float, tab: float, seat: int | None) -> Piece:
+    """One net of the given edge and tab depth (points); its geometry (net_outline …) is in mm, as the drawer's."""
+    edge_mm, tab_mm = to_mm(edge), to_mm(tab)
+    width, height = net_size(edge_mm, tab_mm)
+    outline = tuple((mm(x), mm(y)) for x, y in net_outline(edge_mm, tab_mm))
+    folds = tuple(((mm(a[0]), mm(a[1])), (mm(b[0]), mm(b[1]))) for a, b in net_folds(edge_mm))
+    front = FaceSpec("@die_net", json.dumps({"name": component.name}), mm(width), mm(height), mm(NET_BLEED), "polygon",
+                     drawing=DieNet(tuple(faces), edge, tab))
     return Piece(component.id, mm(width), mm(height), mm(NET_BLEED),
                  Outline("polygon", mm(width), mm(height), points=outline), front, folds=folds, player=seat)
 
 
-def sticker_piece(component: ComponentSpec, face: dict[str, Any], side: float, seat: int | None) -> Piece:
-    size = mm(side)
-    front = FaceSpec("@die_face", json.dumps({"face": face}, sort_keys=True), size, size, component.bleed, "rect")
-    return Piece(component.id, size, size, component.bleed, Outline("rect", size, size), front, player=seat)
-
-
+def sticker_piece(component: ComponentSpec, face: DieFace, side: float, seat: int | None) -> Piece:
+    """One sticker of side `side` (points)."""
+    front = FaceSpec("@die_face", "{}", side, side, component.bleed, "rect", drawing=DieSticker(face))
+    return Piece(component.id, side, side, component.bleed, Outline("rect", side, side), front, player=seat)
 
 
 DICE_MODES = ("net", "stickers")
@@ -206,9 +278,8 @@ def with_dice_mode(spec: KitSpec, mode: str | None) -> KitSpec:
         raise ValueError(f"dice are made as {' or '.join(DICE_MODES)}, not {mode!r}")
     changed = []
     for component in spec.components:
-        block = dict(component.options.get("die", {}))
-        if component.kind == "die" and component.printed and block.get("mode", "net") != mode:
-            kept = {key: value for key, value in block.items() if key not in ("edge", "tab", "tabs", "sticker")}
-            component = replace(component, options={**component.options, "die": {**kept, "mode": mode}})
+        if component.kind == "die" and component.printed and component.options["die"].mode != mode:
+            made_as = die_options(mode, faces=component.options["die"].faces)
+            component = replace(component, options={**component.options, "die": made_as})
         changed.append(component)
     return replace(spec, components=tuple(changed))

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from generator.kinds.common import one_sided_problems
-from generator.kinds.layers import KeyPath, check_layers, resolve_layers, shown_value
+from generator.kinds.common import block_form_problems, one_sided_problems
+from generator.kinds.layers import KeyPath, check_layers, resolve_layers
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import mm, parse_length, parse_size, to_mm
@@ -98,10 +98,8 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
             hint = ""
         yield ("size",), f"fold-ups are sized by foldup.panel (the front panel), not size{hint}"
     if not isinstance(block, dict):
-        if block is None:
-            yield (), "this kind needs a foldup: block, e.g. foldup: {panel: 14mm x 20mm}"
-        else:
-            yield ("foldup",), f"foldup: is a mapping of options (panel, base, tab …), not {shown_value(block)}"
+        yield from block_form_problems(block, "foldup", "this kind needs a foldup: block, e.g. foldup: "
+                                                        "{panel: 14mm x 20mm}", "panel, base, tab …")
         return
     if "panel" not in block:
         yield ("foldup",), "foldup needs panel: the front panel's width x height, e.g. 14mm x 20mm"

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
-from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend, shown_value
+from generator.kinds.common import block_form_problems
+from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import parse_length, to_mm
@@ -87,10 +88,8 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
             hint = ""
         yield ("size",), f"hex tiles are sized by hex.across_flats or hex.across_corners, not size{hint}"
     if not isinstance(block, dict):
-        if block is None:
-            yield (), "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}"
-        else:
-            yield ("hex",), f"hex: is a mapping of options (across_flats, terrain, layers …), not {shown_value(block)}"
+        yield from block_form_problems(block, "hex", "kind hex needs a hex: block, e.g. hex: {across_flats: 40mm}",
+                                       "across_flats, terrain, layers …")
         return
     yield from check_hex_size(block, "hex")
     if "terrain" in block:

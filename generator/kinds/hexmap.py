@@ -3,7 +3,9 @@
 Options (`map:`): the shape (a hexagon of `side` cells, a `rows` x `cols` rectangle, or a list of
 `cells`), hex size and orientation, a terrain legend, per-cell terrain via a text `picture` (and
 optional `areas`), per-cell labels, coordinates, and `regions` outlined on top (e.g. the playing area
-for each player count). `plan_map` turns the options into plain millimetre data for the @hexmap drawer.
+for each player count). The block is checked by generator/kinds/hexmapshape.py and read once, at load, into
+`MapOptions` (lengths in points, each cell's terrain, area and label worked out); `plan_map` places it on its
+board and resolves its colours into plain millimetre data for the @hexmap drawer.
 """
 
 from __future__ import annotations
@@ -13,221 +15,103 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from generator.colours import normalise_colour, text_on
-from generator.geometry.hexgrid import (Axial, HexLayout, bounds, center, chain_segments, corners, edge, hexagon_map,
-                                        map_edge, rectangle_map, within)
-from generator.kinds.common import one_sided_problems
-from generator.kinds.hexes import check_hex_size, hex_layout
-from generator.kinds.layers import KeyPath, check_legend, resolve_legend, shown_value
+from generator.geometry.hexgrid import Axial, HexLayout, bounds, center, chain_segments, corners, edge, map_edge
+from generator.kinds.hexes import hex_layout
+from generator.kinds.hexmapshape import EMPTY, cell_at, map_cells, region_cells, visual_rows
+from generator.kinds.layers import resolve_legend
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, located_error
 from generator.render.hexmap import text_boxes
 from generator.units import mm, parse_length, to_mm
 
-SHAPES = ("hexagon", "rectangle", "cells")
-COORDINATES = ("none", "axial", "rows")
 DEFAULT_MARGIN = "10mm"
 TITLE_BAND = 9.0     # mm above the map for the title
 LEGEND_BAND = 9.0    # mm below the map for the legend
-EMPTY = "."          # picture token for "no terrain / no area"
 REGION_COLOURS = ("#c2185b", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f")
 
 
-# -- shape ------------------------------------------------------------------------------------------
-def map_cells(options: Mapping[str, Any]) -> tuple[Axial, ...]:
-    """The cells of the map in the options' order (hexagon rings outward, rectangle rows, or as listed)."""
-    shape = map_shape(options)
-    if shape == "hexagon":
-        return hexagon_map(int(options["side"]))
-    if shape == "rectangle":
-        return rectangle_map(int(options["rows"]), int(options["cols"]), options.get("orientation", "flat"),
-                             options.get("parity", "odd"))
-    return tuple(dict.fromkeys(_cell_at(entry) for entry in options["cells"]))
+# -- options ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MapRegion:
+    """A region outlined on the map: its label, its cells, and its line (colour as written; None: the next of
+    REGION_COLOURS)."""
+
+    label: str
+    cells: tuple[Axial, ...]
+    colour: Any = None
+    width: float = mm(1.2)  # points
+    dashed: bool = True
 
 
-def map_shape(options: Mapping[str, Any]) -> str:
-    if "shape" in options:
-        return options["shape"]
-    if "side" in options:
-        return "hexagon"
-    return "rectangle" if "rows" in options else "cells"
+@dataclass(frozen=True)
+class MapOptions:
+    """A map's `map:` block (checked), read once at load: its cells and what each shows, sizes in points. The
+    terrain legend, background and region colours stay as written: the builder resolves them against the palette."""
+
+    layout: HexLayout                  # one hex's size and orientation, centred on (0, 0)
+    cells: tuple[Axial, ...]           # in the block's order
+    terrain_of: Mapping[Axial, str]    # from the picture, then the cells' own entries
+    area_of: Mapping[Axial, str]
+    labels: Mapping[Axial, str]
+    regions: tuple[MapRegion, ...] = ()
+    margin: float = mm(10.0)
+    title: str | None = None           # None: the component's name; '' for none
+    title_align: str = "middle"
+    coordinates: str = "none"          # none | axial | rows
+    default_terrain: str | None = None
+    terrain: Any = None                # the legend as written
+    background: Any = "#ffffff"
+    legend: bool | None = None         # None: shown when there is a terrain legend or regions; True: every terrain
+    label_font: float = 7.0            # points
+
+
+def read_map(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]) -> tuple[MapOptions, list]:
+    """Kind hexmap's parse: the `map:` block (checked by validate_map_options) as MapOptions."""
+    cells = map_cells(block)
+    layout = hex_layout(block, origin=(0.0, 0.0))
+    terrain_of, area_of = _cell_terrains(block, layout, cells)
+    labels = {cell_at(e): str(e["label"]) for e in block.get("cells", []) if isinstance(e, dict) and "label" in e}
+    regions = tuple(MapRegion(str(region.get("label", "")), region_cells(region), region.get("colour"),
+                              mm(float(region.get("width", 1.2))), bool(region.get("dashed", True)))
+                    for region in block.get("regions", []))
+    return MapOptions(layout, cells, terrain_of, area_of, labels, regions,
+                      parse_length(block.get("margin", DEFAULT_MARGIN)), block.get("title"),
+                      block.get("title_align", "middle"), block.get("coordinates", "none"), block.get("default_terrain"),
+                      block.get("terrain"), block.get("background", "#ffffff"), block.get("legend"),
+                      float(block.get("label_font", 7))), []
 
 
 def cell_count(component: ComponentSpec) -> int:
     """How many cells the component's map has (reported in build.json)."""
-    return len(map_cells(component.options["map"]))
+    options: MapOptions = component.options["map"]
+    return len(options.cells)
 
 
-def _cell_at(entry: Any) -> Axial:
-    at = entry.get("at") if isinstance(entry, dict) else entry
-    return Axial(int(at[0]), int(at[1]))
-
-
-def visual_rows(layout: HexLayout, cells: Sequence[Axial]) -> list[list[Axial]]:
-    """Cells grouped into rows of equal centre height (top to bottom), each row left to right.
-
-    Pointy-top maps have straight rows; flat-top rows are half a hex apart and interleave.
-    """
-    rows: dict[int, list[Axial]] = {}
-    step = layout.across_flats / 2 if layout.orientation == "flat" else layout.vertical_spacing
-    top = min(center(layout, cell)[1] for cell in cells)
-    for cell in cells:
-        rows.setdefault(round((center(layout, cell)[1] - top) / step), []).append(cell)
-    return [sorted(rows[key], key=lambda c: center(layout, c)[0]) for key in sorted(rows)]
-
-
-def _unit_layout(options: Mapping[str, Any]) -> HexLayout:
-    return HexLayout(options.get("orientation", "flat"), 1.0)
-
-
-# -- validation --------------------------------------------------------------------------------------
-def validate_map_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterator[tuple[KeyPath, str]]:
-    """Problems with a hex map component's `map:` block (key paths relative to the component)."""
-    yield from one_sided_problems(raw)
-    block = options.get("map")
-    if not isinstance(block, dict):
-        if block is None:
-            yield (), "kind hexmap needs a map: block, e.g. map: {side: 7, across_flats: 30mm}"
-        else:
-            yield ("map",), f"map: is a mapping of options (side, across_flats, terrain …), not {shown_value(block)}"
-        return
-    yield from check_hex_size(block, "map")
-    shape_problems = list(_check_shape(block))
-    yield from shape_problems
-    if "terrain" in block:
-        yield from check_legend(block["terrain"], ("map", "terrain"))
-    terrains = set(block.get("terrain") or {}) if isinstance(block.get("terrain"), dict) else set()
-    if "default_terrain" in block and block["default_terrain"] not in terrains:
-        yield ("map", "default_terrain"), f"{block['default_terrain']!r} is not in the terrain legend"
-    yield from _check_areas(block, terrains)
-    if "coordinates" in block and block["coordinates"] not in COORDINATES:
-        yield ("map", "coordinates"), f"coordinates is one of: {', '.join(COORDINATES)}"
-    if "margin" in block:
-        try:
-            parse_length(block["margin"])
-        except ValueError as exc:
-            yield ("map", "margin"), str(exc)
-    for key in ("legend",):
-        if key in block and not isinstance(block[key], bool):
-            yield ("map", key), f"{key} is true or false"
-    if "label_font" in block and not (isinstance(block["label_font"], (int, float)) and block["label_font"] > 0):
-        yield ("map", "label_font"), "label_font is a size in points"
-    if shape_problems:
-        return
-    cells = map_cells(block)
-    present = frozenset(cells)
-    yield from _check_cells(block, present, terrains)
-    yield from _check_picture(block, cells, terrains)
-    yield from _check_regions(block, present)
-
-
-def _check_shape(block: dict) -> Iterator[tuple[KeyPath, str]]:
-    shape = map_shape(block)
-    if shape not in SHAPES:
-        yield ("map", "shape"), f"shape is one of: {', '.join(SHAPES)}"
-        return
-    needs = {"hexagon": ("side",), "rectangle": ("rows", "cols"), "cells": ("cells",)}[shape]
-    for key in needs:
-        if key not in block:
-            yield ("map",), f"a {shape} map needs {key}"
-    for key in ("side", "rows", "cols"):
-        if key in block and not (isinstance(block[key], int) and not isinstance(block[key], bool) and 1 <= block[key] <= 60):
-            yield ("map", key), f"{key} must be a whole number from 1 to 60"
-    if block.get("parity", "odd") not in ("odd", "even"):
-        yield ("map", "parity"), "parity is odd or even (which rows or columns are shoved over)"
-    cells = block.get("cells", [])
-    if not isinstance(cells, list):
-        yield ("map", "cells"), "cells is a list of [q, r] pairs or {at: [q, r], terrain, label, area}"
-        return
-    for i, entry in enumerate(cells):
-        at = entry.get("at") if isinstance(entry, dict) else entry
-        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
-            yield ("map", "cells", i), "a cell is [q, r] (whole numbers, axial coordinates) or {at: [q, r], ...}"
-
-
-def _check_areas(block: dict, terrains: set[str]) -> Iterator[tuple[KeyPath, str]]:
-    areas = block.get("areas")
-    if areas is None:
-        return
-    if not isinstance(areas, dict):
-        yield ("map", "areas"), "areas maps area names to a terrain (or {terrain, label})"
-        return
-    for name, entry in areas.items():
-        item = entry if isinstance(entry, dict) else {"terrain": entry}
-        if item.get("terrain") not in terrains:
-            yield ("map", "areas", name), f"terrain {item.get('terrain')!r} is not in the terrain legend"
-
-
-def _check_cells(block: dict, present: frozenset[Axial], terrains: set[str]) -> Iterator[tuple[KeyPath, str]]:
-    areas = block.get("areas") or {}
-    for i, entry in enumerate(block.get("cells", [])):
+def _cell_terrains(block: Mapping[str, Any], layout: HexLayout, cells: Sequence[Axial]) -> tuple[dict, dict]:
+    """Terrain and area of each cell: the picture first, then explicit cell entries (which win)."""
+    terrain_of: dict[Axial, str] = {}
+    area_of: dict[Axial, str] = {}
+    areas = {name: (entry if isinstance(entry, dict) else {"terrain": entry}) for name, entry in (block.get("areas") or {}).items()}
+    if "picture" in block:
+        for line, row in zip(block["picture"], visual_rows(layout, cells)):
+            for token, cell in zip(line.split(), row):
+                if token == EMPTY:
+                    continue
+                if areas:
+                    area_of[cell] = token
+                    terrain_of[cell] = areas[token]["terrain"]
+                else:
+                    terrain_of[cell] = token
+    for entry in block.get("cells", []):
         if not isinstance(entry, dict):
             continue
-        if _cell_at(entry) not in present:
-            yield ("map", "cells", i, "at"), f"cell {entry['at']} is not on the map"
-        if "terrain" in entry and entry["terrain"] not in terrains:
-            yield ("map", "cells", i, "terrain"), f"{entry['terrain']!r} is not in the terrain legend"
-        if "area" in entry and entry["area"] not in areas:
-            yield ("map", "cells", i, "area"), f"{entry['area']!r} is not one of the map's areas"
-
-
-def _check_picture(block: dict, cells: Sequence[Axial], terrains: set[str]) -> Iterator[tuple[KeyPath, str]]:
-    picture = block.get("picture")
-    if picture is None:
-        return
-    if not (isinstance(picture, list) and all(isinstance(line, str) for line in picture)):
-        yield ("map", "picture"), "picture is a list of text lines, one per row of cells, tokens separated by spaces"
-        return
-    rows = visual_rows(_unit_layout(block), cells)
-    if len(picture) != len(rows):
-        yield ("map", "picture"), f"the picture has {len(picture)} lines but the map has {len(rows)} rows of cells"
-        return
-    areas = block.get("areas")
-    known = set(areas) if isinstance(areas, dict) else terrains
-    what = "area" if isinstance(areas, dict) else "terrain"
-    for i, (line, row) in enumerate(zip(picture, rows)):
-        tokens = line.split()
-        if len(tokens) != len(row):
-            yield ("map", "picture", i), f"line {i + 1} of the picture has {len(tokens)} cells; that row of the map has {len(row)}"
-            continue
-        for token in tokens:
-            if token != EMPTY and token not in known:
-                yield ("map", "picture", i), f"{token!r} is not a {what} name (use {EMPTY!r} for none)"
-                break
-
-
-def _check_regions(block: dict, present: frozenset[Axial]) -> Iterator[tuple[KeyPath, str]]:
-    regions = block.get("regions", [])
-    if not isinstance(regions, list):
-        yield ("map", "regions"), f"regions is a list of {{label, within: k}} or {{label, cells: [[q, r], ...]}}, not {shown_value(regions)}"
-        return
-    for i, region in enumerate(regions):
-        path = ("map", "regions", i)
-        if not isinstance(region, dict):
-            yield path, f"a region is a mapping with a label and within: or cells:, not {shown_value(region)}"
-            continue
-        if ("within" in region) == ("cells" in region):
-            yield path, "a region needs either within (steps from its centre cell) or cells (a list of [q, r])"
-            continue
-        if "within" in region and not (isinstance(region["within"], int) and region["within"] >= 0):
-            yield path + ("within",), "within is a whole number of steps (0 = just the centre cell)"
-            continue
-        try:
-            cells = region_cells(region)
-        except (TypeError, ValueError, IndexError):
-            yield path, "region cells are [q, r] pairs of whole numbers"
-            continue
-        outside = [c for c in cells if c not in present]
-        if outside:
-            yield path, f"{len(outside)} of the region's cells are off the map (e.g. [{outside[0].q}, {outside[0].r}])"
-        if "width" in region and not (isinstance(region["width"], (int, float)) and region["width"] > 0):
-            yield path + ("width",), "width is a line width in mm"
-
-
-def region_cells(region: Mapping[str, Any]) -> tuple[Axial, ...]:
-    if "within" in region:
-        q, r = region.get("centre", (0, 0))
-        return within(Axial(int(q), int(r)), int(region["within"]))
-    return tuple(_cell_at(entry) for entry in region["cells"])
+        cell = cell_at(entry)
+        if "area" in entry:
+            area_of[cell] = entry["area"]
+            terrain_of[cell] = areas[entry["area"]]["terrain"]
+        if "terrain" in entry:
+            terrain_of[cell] = entry["terrain"]
+    return terrain_of, area_of
 
 
 # -- planning: everything the drawer needs, in millimetres --------------------------------------------
@@ -241,51 +125,49 @@ class MapPlan:
 
 
 def plan_map(spec: KitSpec, component: ComponentSpec) -> MapPlan:
-    options = component.options["map"]
+    """The map placed on its board: colours resolved against the kit's palette, geometry in millimetres."""
+    options: MapOptions = component.options["map"]
     try:
-        legend = resolve_legend(options.get("terrain"), spec.palette)
-        background = _colour(options.get("background", "#ffffff"), spec)
-        region_colours = [_colour(r["colour"], spec) if "colour" in r else REGION_COLOURS[i % len(REGION_COLOURS)]
-                          for i, r in enumerate(options.get("regions", []))]
+        legend = resolve_legend(options.terrain, spec.palette)
+        background = _colour(options.background, spec)
+        region_colours = [_colour(r.colour, spec) if r.colour is not None else REGION_COLOURS[i % len(REGION_COLOURS)]
+                          for i, r in enumerate(options.regions)]
     except ValueError as exc:
         raise located_error(component, "map", str(exc)) from None
-    cells = map_cells(options)
-    unit = hex_layout(options, origin=(0.0, 0.0))
+    cells, unit = options.cells, options.layout
     min_x, min_y, max_x, max_y = bounds(unit, cells)
-    margin = parse_length(options.get("margin", DEFAULT_MARGIN))
-    title = options.get("title", component.name)
+    margin = options.margin
+    title = component.name if options.title is None else options.title
     top = margin + (mm(TITLE_BAND) if title else 0.0)
-    show_legend = options.get("legend", bool(legend) or bool(options.get("regions")))
+    show_legend = options.legend if options.legend is not None else bool(legend) or bool(options.regions)
     bottom = margin + (mm(LEGEND_BAND) if show_legend else 0.0)
     layout = HexLayout(unit.orientation, unit.radius, (margin - min_x, top - min_y))
     width = (max_x - min_x) + 2 * margin
     height = (max_y - min_y) + top + bottom
-    terrain_of, area_of = _cell_terrains(options, layout, cells)
-    labels = {_cell_at(e): str(e["label"]) for e in options.get("cells", []) if isinstance(e, dict) and "label" in e}
-    coords = _coordinates(options.get("coordinates", "none"), layout, cells)
-    default = options.get("default_terrain")
+    terrain_of, area_of = options.terrain_of, options.area_of
+    coords = _coordinates(options.coordinates, layout, cells)
+    default = options.default_terrain
     drawn_cells = []
     for cell in cells:
         terrain = terrain_of.get(cell, default)
         fill = legend[terrain]["colour"] if terrain in legend else background
         x, y = center(layout, cell)
         drawn_cells.append({"q": cell.q, "r": cell.r, "x": to_mm(x), "y": to_mm(y), "fill": fill, "ink": text_on(fill),
-                            "corners": _mm_points(corners(layout, cell)), "label": labels.get(cell, ""),
+                            "corners": _mm_points(corners(layout, cell)), "label": options.labels.get(cell, ""),
                             "coord": coords.get(cell, ""), "area": area_of.get(cell)})
     regions = []
-    for region, colour in zip(options.get("regions", []), region_colours):
-        members = region_cells(region)
-        regions.append({"label": str(region.get("label", "")), "colour": colour, "width": float(region.get("width", 1.2)),
-                        "dashed": bool(region.get("dashed", True)), "lines": _outline(layout, members),
-                        "anchor": _label_anchor(layout, members)})
+    for region, colour in zip(options.regions, region_colours):
+        regions.append({"label": region.label, "colour": colour, "width": to_mm(region.width),
+                        "dashed": region.dashed, "lines": _outline(layout, region.cells),
+                        "anchor": _label_anchor(layout, region.cells)})
     area_lines = _area_borders(layout, cells, area_of) if area_of else []
     data = {
         "radius": to_mm(layout.radius), "orientation": layout.orientation, "cells": drawn_cells,
         "edge": _outline(layout, cells), "areas": area_lines, "regions": regions, "title": title or "",
-        "title_align": options.get("title_align", "middle"),
+        "title_align": options.title_align,
         "background": background, "show_legend": show_legend,
-        "legend": _legend_entries(legend, cells, terrain_of, default, options.get("legend") is True),
-        "label_font": float(options.get("label_font", 7)), "margin": to_mm(margin),
+        "legend": _legend_entries(legend, cells, terrain_of, default, options.legend is True),
+        "label_font": options.label_font, "margin": to_mm(margin),
         "map_top": to_mm(top), "map_bottom": to_mm(height - bottom),
     }
     return MapPlan(width, height, data)
@@ -293,33 +175,6 @@ def plan_map(spec: KitSpec, component: ComponentSpec) -> MapPlan:
 
 def _colour(value: str, spec: KitSpec) -> str:
     return normalise_colour(value, spec.palette)
-
-
-def _cell_terrains(options: Mapping[str, Any], layout: HexLayout, cells: Sequence[Axial]) -> tuple[dict, dict]:
-    """Terrain and area of each cell: the picture first, then explicit cell entries (which win)."""
-    terrain_of: dict[Axial, str] = {}
-    area_of: dict[Axial, str] = {}
-    areas = {name: (entry if isinstance(entry, dict) else {"terrain": entry}) for name, entry in (options.get("areas") or {}).items()}
-    if "picture" in options:
-        for line, row in zip(options["picture"], visual_rows(layout, cells)):
-            for token, cell in zip(line.split(), row):
-                if token == EMPTY:
-                    continue
-                if areas:
-                    area_of[cell] = token
-                    terrain_of[cell] = areas[token]["terrain"]
-                else:
-                    terrain_of[cell] = token
-    for entry in options.get("cells", []):
-        if not isinstance(entry, dict):
-            continue
-        cell = _cell_at(entry)
-        if "area" in entry:
-            area_of[cell] = entry["area"]
-            terrain_of[cell] = areas[entry["area"]]["terrain"]
-        if "terrain" in entry:
-            terrain_of[cell] = entry["terrain"]
-    return terrain_of, area_of
 
 
 def _coordinates(style: str, layout: HexLayout, cells: Sequence[Axial]) -> dict[Axial, str]:

@@ -2,20 +2,23 @@
 slot rows (e.g. standing-army slots under each envoy, with upkeep brackets), tables, tracks and text.
 
 Sections flow in rows: `place: beside` starts a column to the right, `place: under` stacks below the
-previous section in its column. `mat_layout` is pure geometry shared with the drawer.
+previous section in its column. The `mat:` block is read once, at load, into `MatOptions` (`read_mat`: lengths in
+points; colours and `space_for`/`slot_for` as written, resolved against the kit by the builder into the millimetre
+data the drawer gets). `mat_layout` is pure geometry shared with the drawer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
-from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
-from generator.kinds.boards import resolve_table, table_layout, table_problems
-from generator.kinds.tracks import SpaceBox, resolve_track, track_block_problems, track_layout
+from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
+from generator.kinds.boards import Table, read_table, resolve_table, table_layout, table_problems
+from generator.kinds.tracks import SpaceBox, Track, read_track, resolve_track, track_block_problems, track_layout
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
+from generator.units import mm, parse_length, parse_size, to_mm
 
 BORDER = 6.0           # mm: the player-colour band and the space inside it
 TITLE_HEIGHT = 10.0
@@ -69,43 +72,150 @@ def mat_block_problems(block: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...],
         ])
 
 
-def resolve_section(section: dict[str, Any], resolver: Resolver, key: str) -> dict[str, Any]:
-    """One section as plain data in mm."""
+@dataclass(frozen=True)
+class SupplyResource:
+    """One resource of a supply section: its name, fill (as written; None: grey) and starting value."""
+
+    name: Any
+    colour: Any = None
+    start: int | None = None
+
+
+@dataclass(frozen=True)
+class SupplySection:
+    """A supply section: a row of spaces 0..max for each resource."""
+
+    resources: tuple[SupplyResource, ...]
+    max: int = 20
+    space_size: tuple[float, float] | None = None   # points
+    space_for: str | None = None                    # a component id: a space is its size plus margin
+    margin: float = mm(1.0)
+
+
+@dataclass(frozen=True)
+class SlotsSection:
+    """A slots section: a row of slots under each group's name, with upkeep brackets every `every` slots."""
+
+    groups: tuple[Any, ...]
+    slots: int = 4
+    slot_size: tuple[float, float] | None = None    # points
+    slot_for: str | None = None
+    margin: float = mm(2.0)
+    every: int | None = None
+    upkeep: Any = None
+
+
+@dataclass(frozen=True)
+class TextSection:
+    """A text section: its text, set in a box `width` x `height` (points)."""
+
+    text: Any
+    width: float = mm(80.0)
+    height: float = mm(30.0)
+
+
+SectionContent = SupplySection | SlotsSection | Table | Track | TextSection  # what a section holds, by its type
+
+
+@dataclass(frozen=True)
+class MatSection:
+    """One section of a mat (checked), read once: where it goes, its title and note, and what it holds."""
+
+    type: str                       # supply | slots | table | track | text
+    content: SectionContent
+    title: Any = None
+    note: Any = None
+    place: str = "row"              # row | beside | under
+
+
+@dataclass(frozen=True)
+class Mat:
+    """One side's `mat:` block (checked), read once."""
+
+    sections: tuple[MatSection, ...]
+    title: Any = None
+
+
+@dataclass(frozen=True)
+class MatOptions:
+    """A mat's `mat:` block, read once at load: its front's mat and its back's (None: a back drawn from a template,
+    or none)."""
+
+    front: Mat
+    back: Mat | None = None
+
+
+def read_section(section: Mapping[str, Any]) -> MatSection:
+    """One checked section as a MatSection."""
     kind = section["type"]
-    out: dict[str, Any] = {"type": kind, "title": section.get("title"), "note": section.get("note"),
-                           "place": section.get("place", "row")}
+
+    def length(key: str, default: float) -> float:
+        return parse_length(section[key]) if section.get(key) is not None else mm(default)
+
+    def size(key: str) -> tuple[float, float] | None:
+        return parse_size(section[key]) if section.get(key) is not None else None
+
+    content: SectionContent
     if kind == "supply":
-        margin = resolver.length(f"{key}.margin", section.get("margin"), 1.0)
-        w, h, _ = resolver.token_box(f"{key}.space_for", section.get("space_size"), section.get("space_for"), margin,
-                                     (10.0, 10.0, "square"))
-        resources = []
-        for j, item in enumerate(section["resources"]):
-            item = item if isinstance(item, dict) else {"name": item}
-            fill = resolver.colour(f"{key}.resources[{j}].colour", item.get("colour"), "#bbbbbb")
-            resources.append({"name": item["name"], "colour": fill, "ink": text_on(fill), "start": item.get("start")})
-        out.update(resources=resources, max=int(section.get("max", 20)), space_w=w, space_h=h)
+        resources = tuple(SupplyResource(item["name"], item.get("colour"), item.get("start")) if isinstance(item, dict)
+                          else SupplyResource(item) for item in section["resources"])
+        content = SupplySection(resources, int(section.get("max", 20)), size("space_size"), section.get("space_for"),
+                                length("margin", 1.0))
     elif kind == "slots":
-        margin = resolver.length(f"{key}.margin", section.get("margin"), 2.0)
-        w, h, shape = resolver.token_box(f"{key}.slot_for", section.get("slot_size"), section.get("slot_for"), margin,
-                                         (22.0, 16.0, "square"))
-        out.update(groups=list(section["groups"]), slots=int(section.get("slots", 4)), slot_w=w, slot_h=h,
-                   shape=shape, every=section.get("every"), upkeep=section.get("upkeep"))
+        content = SlotsSection(tuple(section["groups"]), int(section.get("slots", 4)), size("slot_size"),
+                               section.get("slot_for"), length("margin", 2.0), section.get("every"), section.get("upkeep"))
     elif kind == "table":
-        out["table"] = resolve_table(section["table"], resolver, f"{key}.table")
+        content = read_table(section["table"])
     elif kind == "track":
         track = dict(section["track"])
         track.setdefault("title", section.get("title"))
-        out["track"] = resolve_track(track, resolver, f"{key}.track")
+        content = read_track(track)
+    else:
+        content = TextSection(section["text"], length("width", 80.0), length("height", 30.0))
+    return MatSection(kind, content, section.get("title"), section.get("note"), section.get("place", "row"))
+
+
+def read_mat(block: Mapping[str, Any]) -> Mat:
+    """One side's checked mat block as a Mat."""
+    return Mat(tuple(read_section(section) for section in block["sections"]), block.get("title"))
+
+
+def read_mat_options(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]) -> tuple[MatOptions, list]:
+    """Kind mat's parse: the front's and back's blocks (checked by validate_mat) as MatOptions."""
+    return MatOptions(*read_sides(raw, "mat", read_mat)), []
+
+
+def resolve_section(section: MatSection, resolver: Resolver, key: str) -> dict[str, Any]:
+    """One section as plain data in mm, its colours and space sizes resolved."""
+    kind, content = section.type, section.content
+    out: dict[str, Any] = {"type": kind, "title": section.title, "note": section.note, "place": section.place}
+    if isinstance(content, SupplySection):
+        w, h, _ = resolver.space_box(f"{key}.space_for", content.space_size, content.space_for, to_mm(content.margin),
+                                     (10.0, 10.0, "square"))
+        resources = []
+        for j, item in enumerate(content.resources):
+            fill = resolver.colour(f"{key}.resources[{j}].colour", item.colour, "#bbbbbb")
+            resources.append({"name": item.name, "colour": fill, "ink": text_on(fill), "start": item.start})
+        out.update(resources=resources, max=content.max, space_w=w, space_h=h)
+    elif isinstance(content, SlotsSection):
+        w, h, shape = resolver.space_box(f"{key}.slot_for", content.slot_size, content.slot_for, to_mm(content.margin),
+                                         (22.0, 16.0, "square"))
+        out.update(groups=list(content.groups), slots=content.slots, slot_w=w, slot_h=h,
+                   shape=shape, every=content.every, upkeep=content.upkeep)
+    elif isinstance(content, Table):
+        out["table"] = resolve_table(content, resolver, f"{key}.table")
+    elif isinstance(content, Track):
+        out["track"] = resolve_track(content, resolver, f"{key}.track")
         out["title"] = None
     else:
-        out.update(text=section["text"], width=resolver.length(f"{key}.width", section.get("width"), 80.0),
-                   height=resolver.length(f"{key}.height", section.get("height"), 30.0))
+        out.update(text=content.text, width=to_mm(content.width), height=to_mm(content.height))
     return out
 
 
-def resolve_mat(block: dict[str, Any], resolver: Resolver, key: str = "mat") -> dict[str, Any]:
-    return {"title": block.get("title"),
-            "sections": [resolve_section(s, resolver, f"{key}.sections[{i}]") for i, s in enumerate(block["sections"])]}
+def resolve_mat(mat: Mat, resolver: Resolver, key: str = "mat") -> dict[str, Any]:
+    """The mat as plain data in mm, resolved against the kit: what the layout and the drawer need."""
+    return {"title": mat.title,
+            "sections": [resolve_section(s, resolver, f"{key}.sections[{i}]") for i, s in enumerate(mat.sections)]}
 
 
 # -- geometry -------------------------------------------------------------------------------------------
@@ -231,9 +341,10 @@ def mat_layout(mat: dict[str, Any], size: tuple[float, float] | None = None) -> 
 def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """The builder of kind mat: one mat per set (per player or per colour), framed in that colour, sized to its
     sections or to its `size`; a back with its own mat: block is drawn as a mat too, at the same size."""
+    options: MatOptions = component.options["mat"]
     resolver = Resolver(spec, component)
-    mats = {side: resolve_mat(block, resolver, "mat" if side == "front" else f"sides.{side}.mat")
-            for side, block in component_blocks(component, "mat").items()}
+    mats = {side: resolve_mat(mat, resolver, "mat" if side == "front" else f"sides.{side}.mat")
+            for side, mat in (("front", options.front), ("back", options.back)) if mat is not None}
     resolver.raise_if_any()
     layouts = [mat_layout(mat) for mat in mats.values()]
     width, height = piece_size(component, "mat", ((layout.width, layout.height) for layout in layouts))

@@ -13,7 +13,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from generator.kinds import boards, dice, foldup, hexes, hexmap, mats, plain, rondel, tracks
+from generator.kinds import boards, dice, foldup, hexes, hexmap, hexmapshape, mats, plain, rondel, tracks
 
 if TYPE_CHECKING:
     from generator.manifest.spec import ComponentSpec, KitSpec
@@ -36,7 +36,7 @@ class Kind:
     name: str
     build: Builder = plain.simple_pieces
     block: str | None = None        # its option block (`hex:`, `map:` …), when it has one
-    check: Checker | None = None    # (blocks, raw component) -> its blocks' problems (kinds with dict options)
+    check: Checker | None = None    # (blocks, raw component) -> its blocks' problems, found before `parse` runs
     parse: Parser | None = None     # reads its block once, at load, into frozen options (points) or problems
     options: type | None = None     # the frozen dataclass `parse` returns, which its builder gets
     drawers: Mapping[str, Drawer] = field(default_factory=lambda: NO_DRAWERS)  # its faces' built-in drawers, by name
@@ -107,15 +107,19 @@ KINDS: tuple[Kind, ...] = (
     Kind("other"),
     Kind("hex", hexes.hex_pieces, "hex", parse=hexes.read_hex, options=hexes.HexOptions, shape="hex",
          drawers=_drawers(hex=hexes.draw_hex)),
-    Kind("hexmap", hexmap.hexmap_pieces, "map", hexmap.validate_map_options, drawers=_drawers(hexmap=_draw_hexmap)),
-    Kind("board", boards.board_pieces, "board", boards.validate_board, drawers=_drawers(board=_draw_board)),
-    Kind("track", tracks.track_pieces, "track", tracks.validate_track, drawers=_drawers(track=_draw_track)),
-    Kind("mat", mats.mat_pieces, "mat", mats.validate_mat, drawers=_drawers(mat=_draw_mat)),
+    Kind("hexmap", hexmap.hexmap_pieces, "map", hexmapshape.validate_map_options, parse=hexmap.read_map,
+         options=hexmap.MapOptions, drawers=_drawers(hexmap=_draw_hexmap)),
+    Kind("board", boards.board_pieces, "board", boards.validate_board, parse=boards.read_board_options,
+         options=boards.BoardOptions, drawers=_drawers(board=_draw_board)),
+    Kind("track", tracks.track_pieces, "track", tracks.validate_track, parse=tracks.read_track_options,
+         options=tracks.TrackOptions, drawers=_drawers(track=_draw_track)),
+    Kind("mat", mats.mat_pieces, "mat", mats.validate_mat, parse=mats.read_mat_options, options=mats.MatOptions,
+         drawers=_drawers(mat=_draw_mat)),
     Kind("foldup", foldup.foldup_pieces, "foldup", parse=foldup.read_foldup, options=foldup.FoldupOptions,
          drawers=_drawers(foldup=foldup.draw_foldup)),
     Kind("standee", foldup.foldup_pieces, "foldup", parse=foldup.read_foldup, options=foldup.FoldupOptions,
          drawers=_drawers(foldup=foldup.draw_foldup)),
-    Kind("die", dice.die_pieces, "die", dice.validate_die,
+    Kind("die", dice.die_pieces, "die", dice.validate_die, parse=dice.read_die, options=dice.DieOptions,
          drawers=_drawers(die_net=_draw_die_net, die_face=_draw_die_face)),
     Kind("rondel", rondel.rondel_pieces, "rondel", parse=rondel.read_rondel, options=rondel.RondelOptions, shape="disc",
          drawers=_drawers(rondel=rondel.draw_rondel), schema=rondel.SCHEMA),

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from generator.colours import normalise_colour, text_on
-from generator.kinds.common import one_sided_problems
-from generator.kinds.layers import shown_value
+from generator.kinds.common import block_form_problems, one_sided_problems
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets
 from generator.units import parse_length, to_mm
 
@@ -95,8 +94,8 @@ def read_rondel(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
     if "cards" in raw:
         problems.append((("cards",), "a rondel has no cards: write its spaces in rondel.spaces"))
     if not isinstance(block, dict):
-        problems.append(((), "kind rondel needs a rondel: block, e.g. rondel: {diameter: 120mm, spaces: [Build, Trade]}")
-                        if block is None else ((BLOCK,), f"rondel: is a mapping of options, not {shown_value(block)}"))
+        problems += block_form_problems(block, BLOCK, "kind rondel needs a rondel: block, e.g. rondel: "
+                                                      "{diameter: 120mm, spaces: [Build, Trade]}")
         return None, problems
 
     def length(key: str, default: float | None) -> float | None:

@@ -1,20 +1,22 @@
 """Kind `track` (model stage): numbered or labelled spaces along a line, a grid or a loop.
 
-`resolve_track` turns a manifest `track:` block into plain millimetre data, `track_layout` places its
-spaces (pure geometry, shared with the drawer), and `track_pieces` makes the one-piece component.
-Boards and mats embed tracks through the same two functions.
+`read_track` reads a `track:` block once, at load, into a frozen `Track` (lengths in points; colours and
+`space_for` as written), `resolve_track` resolves it against the kit into the millimetre data the drawer gets,
+`track_layout` places its spaces (pure geometry, shared with the drawer), and `track_pieces` makes the
+one-piece component. Boards and mats embed tracks through the same functions.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
-from generator.kinds.common import Resolver, component_blocks, drawn_copies, option_problems, piece_size, side_problems
+from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
+from generator.units import mm, parse_length, parse_size, to_mm
 
 SPACE_MARGIN = 2.0       # mm around a token in a space sized for it
 TRACK_GAP = 1.5          # mm between spaces
@@ -66,21 +68,49 @@ def track_block_problems(block: dict[str, Any], path: tuple[Any, ...]) -> Iterat
     ])
 
 
-def resolve_track(block: dict[str, Any], resolver: Resolver, key: str = "track") -> dict[str, Any]:
-    """The track as plain data in mm: what the layout and the drawer need, nothing else."""
-    margin = resolver.length(f"{key}.margin", block.get("margin"), SPACE_MARGIN)
-    width, height, shape = resolver.token_box(f"{key}.space_for", block.get("space_size"), block.get("space_for"),
-                                              margin, (DEFAULT_SPACE, DEFAULT_SPACE, "square"))
-    shape = block.get("space_shape", shape)
-    base = resolver.colour(f"{key}.colour", block.get("colour"), DEFAULT_SPACE_COLOUR)
-    cycle = [resolver.colour(f"{key}.colours[{i}]", c, base) for i, c in enumerate(block.get("colours", []))]
-    spaces = []
-    start = block.get("start")
-    for i, entry in enumerate(space_entries(block)):
-        fill = entry.get("colour")
-        fill = resolver.colour(f"{key}.spaces[{i}].colour", fill, base) if fill else (cycle[i % len(cycle)] if cycle else base)
-        spaces.append({"label": entry["label"], "note": entry.get("note"), "colour": fill, "ink": text_on(fill),
-                       "star": start is not None and str(start) == entry["label"]})
+@dataclass(frozen=True)
+class TrackSpace:
+    """One space of a track as written: its label, note and fill (None: the track's colours)."""
+
+    label: str
+    note: Any = None
+    colour: Any = None
+
+
+@dataclass(frozen=True)
+class Track:
+    """A `track:` block (checked), read once: its spaces and their layout, lengths in points. Colours and
+    `space_for` stay as written: the builder resolves them against the kit's palette and components."""
+
+    spaces: tuple[TrackSpace, ...]
+    layout: str = "line"             # line | grid | loop
+    columns: int = 1                 # spaces per row (a line across: all of them; down: one)
+    serpentine: bool = False
+    arrows: bool = True
+    title: str | None = None
+    note: str | None = None
+    start: str | None = None         # the label of the space marked with a star
+    margin: float = mm(SPACE_MARGIN)
+    gap: float = mm(TRACK_GAP)
+    space_size: tuple[float, float] | None = None
+    space_for: str | None = None     # a component id: each space is its size plus `margin`
+    space_shape: str | None = None   # None: disc for a round `space_for`, else square
+    colour: Any = None
+    colours: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrackOptions:
+    """A track component's `track:` block, read once at load: its front's track and its back's (None: a back
+    drawn from a template, or none)."""
+
+    front: Track
+    back: Track | None = None
+
+
+def read_track(block: Mapping[str, Any]) -> Track:
+    """One checked track block (a track component's, a board's or a mat section's) as a Track."""
+    spaces = tuple(TrackSpace(entry["label"], entry.get("note"), entry.get("colour")) for entry in space_entries(block))
     count = len(spaces)
     layout = block.get("layout", "line")
     columns = block.get("columns")
@@ -90,11 +120,40 @@ def resolve_track(block: dict[str, Any], resolver: Resolver, key: str = "track")
         columns = columns or math.ceil(math.sqrt(count))
     else:
         columns = columns or max(2, min(count // 2, round(count / 4) + 1))
+    start = block.get("start")
+    return Track(
+        spaces, layout, columns, bool(block.get("serpentine", False)), bool(block.get("arrows", True)),
+        block.get("title"), block.get("note"), None if start is None else str(start),
+        parse_length(block["margin"]) if block.get("margin") is not None else mm(SPACE_MARGIN),
+        parse_length(block["gap"]) if block.get("gap") is not None else mm(TRACK_GAP),
+        parse_size(block["space_size"]) if block.get("space_size") is not None else None,
+        block.get("space_for"), block.get("space_shape"), block.get("colour"), tuple(block.get("colours", ())))
+
+
+def read_track_options(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]) -> tuple[TrackOptions, list]:
+    """Kind track's parse: the front's and back's blocks (checked by validate_track) as TrackOptions."""
+    return TrackOptions(*read_sides(raw, "track", read_track)), []
+
+
+def resolve_track(track: Track, resolver: Resolver, key: str = "track") -> dict[str, Any]:
+    """The track as plain data in mm, its colours and space sizes resolved: what the layout and the drawer need."""
+    margin = to_mm(track.margin)
+    width, height, shape = resolver.space_box(f"{key}.space_for", track.space_size, track.space_for, margin,
+                                              (DEFAULT_SPACE, DEFAULT_SPACE, "square"))
+    shape = track.space_shape or shape
+    base = resolver.colour(f"{key}.colour", track.colour, DEFAULT_SPACE_COLOUR)
+    cycle = [resolver.colour(f"{key}.colours[{i}]", c, base) for i, c in enumerate(track.colours)]
+    spaces = []
+    for i, entry in enumerate(track.spaces):
+        fill = entry.colour
+        fill = resolver.colour(f"{key}.spaces[{i}].colour", fill, base) if fill else (cycle[i % len(cycle)] if cycle else base)
+        spaces.append({"label": entry.label, "note": entry.note, "colour": fill, "ink": text_on(fill),
+                       "star": track.start is not None and track.start == entry.label})
     return {
-        "title": block.get("title"), "note": block.get("note"), "spaces": spaces, "layout": layout,
-        "columns": columns, "serpentine": bool(block.get("serpentine", False)),
-        "arrows": bool(block.get("arrows", True)), "space_w": width, "space_h": height,
-        "shape": shape, "gap": resolver.length(f"{key}.gap", block.get("gap"), TRACK_GAP),
+        "title": track.title, "note": track.note, "spaces": spaces, "layout": track.layout,
+        "columns": track.columns, "serpentine": track.serpentine,
+        "arrows": track.arrows, "space_w": width, "space_h": height,
+        "shape": shape, "gap": to_mm(track.gap),
     }
 
 
@@ -175,9 +234,10 @@ def _track_layout(track: dict[str, Any]) -> TrackLayout:
 def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """The builder of kind track: one piece per copy, sized to its spaces or to its `size`; a back with its own
     track: block is drawn as a track too, at the same size."""
+    options: TrackOptions = component.options["track"]
     resolver = Resolver(spec, component)
-    tracks = {side: resolve_track(block, resolver, "track" if side == "front" else f"sides.{side}.track")
-              for side, block in component_blocks(component, "track").items()}
+    tracks = {side: resolve_track(track, resolver, "track" if side == "front" else f"sides.{side}.track")
+              for side, track in (("front", options.front), ("back", options.back)) if track is not None}
     resolver.raise_if_any()
     layouts = [track_layout(track) for track in tracks.values()]
     width, height = piece_size(component, "track", ((layout.width, layout.height) for layout in layouts))

@@ -5,7 +5,6 @@ kind option blocks and named files; a component with any problem is reported and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterator
 
 from generator.manifest import options as kind_options
@@ -125,6 +124,7 @@ class _ComponentReader:
                 self.problems.add(doc, path + (key,), f"a {key}: block is for kind {' or '.join(sorted(OPTION_KINDS[key]))}, "
                                                       f"not kind {kind}; it would be ignored")
         # boards, mats and tracks: a side may hold its own board:/mat:/track: block, laid over the component's
+        # (the kind's parse reads both sides into its options)
         side_options = {name: {key: side[key] for key in kind_options.OPTION_KEYS if key in side}
                         for name, side in sides.items() if isinstance(side, dict)}
         for name, blocks in side_options.items():
@@ -141,8 +141,7 @@ class _ComponentReader:
             id=raw["id"], name=raw.get("name", raw["id"].replace("_", " ").title()), kind=kind, shape=shape,
             width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
             per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
-            corner_radius=radius or 0.0, front=replace(front, options=side_options.get("front", {})),
-            back=back and replace(back, options=side_options.get("back", {})), cards=cards, printed=printed, buy=raw.get("buy"),
+            corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
             rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""),
             options=options,
             written=self._written(doc, path, raw, ("size",)),

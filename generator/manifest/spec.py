@@ -38,13 +38,12 @@ class Written:
 
 @dataclass(frozen=True)
 class SideSpec:
-    """One printed side: a template, the values it shows, optional art; for boards, mats and tracks, the
-    side's own `board:`/`mat:`/`track:` block (laid over the component's)."""
+    """One printed side: a template, the values it shows, optional art. (A board's, mat's or track's side drawn
+    from its own `board:`/`mat:`/`track:` block is in the kind's options: ComponentSpec.options.)"""
 
     template: str
     fields: Mapping[str, Any]
     art: Path | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

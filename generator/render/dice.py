@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Callable
 
-from generator.kinds.dice import DIE_SYMBOLS, NET_BLEED, NET_CELLS, NET_WALK, net_outline
+from generator.kinds.dice import DIE_SYMBOLS, NET_BLEED, NET_CELLS, NET_WALK, DieFace, DieNet, DieSticker, net_outline
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.templating import TextHelper
@@ -148,32 +148,32 @@ class Glyph:
 SYMBOLS: dict[str, Callable[[Glyph], str]] = {name: getattr(Glyph, name) for name in DIE_SYMBOLS}
 
 
-def draw_face_content(face: dict[str, Any], x: float, y: float, s: float, text: TextHelper) -> str:
-    """Symbol, pips and text of one face inside the square (x, y, s), keeping a margin for the die's edge."""
+def draw_face_content(face: DieFace, x: float, y: float, s: float, text: TextHelper) -> str:
+    """Symbol, pips and text of one painted face inside the square (x, y, s, mm), keeping a margin for the die's edge."""
     pad = s * 0.1
     inner = s - 2 * pad
     ix, iy = x + pad, y + pad
-    symbol, pips, label = face.get("symbol"), face.get("pips"), face.get("text")
+    symbol, pips, label, ink, ground = face.symbol, face.pips, face.text, face.ink, face.colour
     out = []
     if symbol and label:
-        out.append(SYMBOLS[symbol](Glyph(ix + inner * 0.18, iy, inner * 0.64, face["ink"], face["colour"])))
+        out.append(SYMBOLS[symbol](Glyph(ix + inner * 0.18, iy, inner * 0.64, ink, ground)))
         out.append(text(label, ix, iy + inner * 0.66, inner, inner * 0.34, size=max(5.0, inner * 0.9), min_size=5,
-                        bold=True, fill=face["ink"], max_lines=1))
+                        bold=True, fill=ink, max_lines=1))
     elif symbol:
-        out.append(SYMBOLS[symbol](Glyph(ix, iy, inner, face["ink"], face["colour"])))
+        out.append(SYMBOLS[symbol](Glyph(ix, iy, inner, ink, ground)))
     elif label and pips:
-        out.append(Glyph(ix, iy, inner * 0.5, face["ink"]).pips(pips))
+        out.append(Glyph(ix, iy, inner * 0.5, ink).pips(pips))
         out.append(text(label, ix + inner * 0.3, iy + inner * 0.45, inner * 0.7, inner * 0.55, size=max(5.0, inner * 1.6),
-                        min_size=5, bold=True, fill=face["ink"], max_lines=1))
+                        min_size=5, bold=True, fill=ink, max_lines=1))
     elif label:
-        out.append(text(label, ix, iy, inner, inner, size=max(5.0, inner * 2.2), min_size=5, bold=True, fill=face["ink"],
+        out.append(text(label, ix, iy, inner, inner, size=max(5.0, inner * 2.2), min_size=5, bold=True, fill=ink,
                         max_lines=2))
     if pips and not label:
         if symbol:  # a small pip count in the corner, so the face still reads as a number
-            out.append(rect(x + s * 0.04, y + s * 0.04, s * 0.3, s * 0.3, face["colour"], face["ink"], s * 0.012, rx=s * 0.04))
-            out.append(Glyph(x + s * 0.04, y + s * 0.04, s * 0.3, face["ink"]).pips(pips))
+            out.append(rect(x + s * 0.04, y + s * 0.04, s * 0.3, s * 0.3, ground, ink, s * 0.012, rx=s * 0.04))
+            out.append(Glyph(x + s * 0.04, y + s * 0.04, s * 0.3, ink).pips(pips))
         else:
-            out.append(Glyph(ix, iy, inner, face["ink"]).pips(pips))
+            out.append(Glyph(ix, iy, inner, ink).pips(pips))
     return "".join(out)
 
 
@@ -187,8 +187,8 @@ def _grown_square(column: int, row: int, edge: float, grow: float) -> tuple[floa
 
 def draw_net_face(face: FaceSpec, spec: KitSpec) -> str:
     """Drawer '@die_net': grey glue tabs, then six faces painted a little past the cut line."""
-    fields = face.fields
-    edge, tab = fields["edge"], fields["tab"]
+    drawing: DieNet = face.drawing
+    edge, tab = to_mm(drawing.edge), to_mm(drawing.tab)
     text = TextHelper.for_kit(spec)
     out = []
     if tab:
@@ -198,8 +198,8 @@ def draw_net_face(face: FaceSpec, spec: KitSpec) -> str:
             if tabbed:
                 out.append(_glue_label(i, edge, tab, text))
     for number, (column, row) in NET_CELLS.items():
-        data = fields["faces"][number - 1]
-        out.append(rect(*_grown_square(column, row, edge, NET_BLEED * 0.8), data["colour"], None))
+        data = drawing.faces[number - 1]
+        out.append(rect(*_grown_square(column, row, edge, NET_BLEED * 0.8), data.colour, None))
         out.append(draw_face_content(data, column * edge, row * edge, edge, text))
     return face_document(face, out)
 
@@ -219,8 +219,9 @@ def _glue_label(index: int, edge: float, tab: float, text: TextHelper) -> str:
 
 def draw_sticker_face(face: FaceSpec, spec: KitSpec) -> str:
     """Drawer '@die_face': one sticker, its ground extended into the bleed."""
-    data = face.fields["face"]
+    drawing: DieSticker = face.drawing
+    data = drawing.face
     s, b = to_mm(face.width), to_mm(face.bleed)
-    out = [rect(-b, -b, s + 2 * b, s + 2 * b, data["colour"], None),
+    out = [rect(-b, -b, s + 2 * b, s + 2 * b, data.colour, None),
            draw_face_content(data, 0.0, 0.0, s, TextHelper.for_kit(spec))]
     return face_document(face, out)
