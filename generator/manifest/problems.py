@@ -61,5 +61,5 @@ class ProblemList:
 
     def raise_if_any(self) -> None:
         if self.items:
-            ordered = sorted(set(self.items), key=lambda p: (p.path, p.line or 0, p.column or 0, p.key))
+            ordered = sorted(set(self.items), key=lambda p: (p.path, p.line or 0, p.column or 0, p.key, p.message))
             raise ManifestError(ordered)
