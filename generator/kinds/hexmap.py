@@ -21,7 +21,6 @@ from generator.kinds.hexmapshape import EMPTY, cell_at, map_cells, region_cells,
 from generator.kinds.layers import resolve_legend
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, located_error
-from generator.render.hexmap import text_boxes
 from generator.units import mm, parse_length, to_mm
 
 DEFAULT_MARGIN = "10mm"
@@ -240,6 +239,8 @@ def _legend_entries(legend: Mapping[str, Mapping[str, str]], cells, terrain_of, 
 # -- pieces ------------------------------------------------------------------------------------------
 def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """`count` copies of the board; larger than the paper, it is tiled by the impose stage."""
+    from generator.render.hexmap import text_boxes  # the drawer's own text boxes; `check` never loads the renderer
+
     plan = plan_map(spec, component)
     fields = {"name": component.name, "kit_name": spec.name, "_map": plan.data,
               "content_missing": component.content == "missing"}
