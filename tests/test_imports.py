@@ -133,3 +133,15 @@ def test_the_checks_can_fail():
     assert layer_of("generator.kinds.hexes") < layer_of("generator.kinds.registry") < layer_of("generator.manifest.loader")
     assert layer_of("generator.render") > layer_of("generator.model") > layer_of("generator.manifest")
     assert "generator.kinds.registry" in import_graph()["generator.model"]
+
+
+def test_checking_and_scanning_never_load_the_renderer():
+    """`pnpgen check` and `pnpgen rules scan` read manifests and rulebooks: loading the template engine or the
+    SVG renderer would only slow every run (start-up is a measured target)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, generator.check, generator.rules.scan; "
+             "print(sorted(m for m in ('jinja2', 'cairosvg', 'generator.render') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"
