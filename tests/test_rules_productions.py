@@ -377,6 +377,11 @@ CASES = {
         "2\tYou cater a small party where someone awkwardly sings\n3\tThe whole town throws a parade in your honour\n",
         [], [0, 1, 2, 3]),
 
+    "a table by player count whose cells carry a word after the count": (
+        "Encounter Setup\nPlayers      Boons      Omens        Hidden Cards\n\n1            5          0 - not online   9\n\n"
+        "2            10         0 - not online   9 each\n",
+        [(5, "boon", "setup", None), (10, "boon", "setup", None), (9, "card", "setup", None)], []),
+
 }
 
 

@@ -256,6 +256,9 @@ _PER_PLAYER_LABEL = re.compile(r"\s*(?:\(\s*)?\b(?:per|each|for\s+each|to\s+each
 _PLAYERS_CELL = re.compile(r"(?P<a>\d{1,2})(?:\s*[-–]\s*(?P<b>\d{1,2}))?\*?")
 
 
+_COUNT_CELL = re.compile(r"(\d+)\s*[x×]?(?:\s+(?:-\s+)?[a-z][\w ]{0,30})?")  # '5', '5x', '9 each', '0 - not supported online'
+
+
 def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]) -> int:
     """A table whose first column is the player count ('4-5  3  2'), headed within a few lines above by a
     header that says 'players' and names the other columns. Returns the index after the table."""
@@ -269,12 +272,15 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
             cursor += 1
             continue
         cells = _cells(line.text)
-        if len(cells) < 2 or not _PLAYERS_CELL.fullmatch(cells[0]) or not all(re.fullmatch(r"\d+\s*[x×]?", c) for c in cells[1:]):
-            break
+        if len(cells) < 2 or not _PLAYERS_CELL.fullmatch(cells[0]) or not all(_COUNT_CELL.fullmatch(c) for c in cells[1:]):
+            break  # every cell a count ('9 each', '0 - not supported online' among them)
         rows.append((line, cells))
         cursor += 1
     if len(rows) < 2 or len({len(cells) for _, cells in rows}) != 1:
         return index
+    counts = [c for _, cells in rows for c in cells[1:]]
+    if sum(bool(re.fullmatch(r"\d+\s*[x×]?", c)) for c in counts) * 2 < len(counts):
+        return index  # most cells are bare counts in a table of counts
     above = [l for l in lines[max(0, index - 6):index] if not l.blank]
     if not any(re.search(r"\bplayers?\b", l.text, re.I) for l in above):
         return index
@@ -293,7 +299,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
             at = line.text.find(cell, position)
             position = at + len(cell) if at >= 0 else position
             out.add(line=line.number, column=line.cols[at] if 0 <= at < len(line.cols) else 0,
-                    quote=line.quote(at if at >= 0 else 0, position), count=int(cell.rstrip("x× ")),
+                    quote=line.quote(at if at >= 0 else 0, position), count=int(_COUNT_CELL.fullmatch(cell).group(1)),
                     component=names[column] or "?", role="setup", condition=f"{players} players",
                     head=head_of(names[column]))
         used.add(line.number)
