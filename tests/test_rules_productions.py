@@ -382,6 +382,10 @@ CASES = {
         "2            10         0 - not online   9 each\n",
         [(5, "boon", "setup", None), (10, "boon", "setup", None), (9, "card", "setup", None)], []),
 
+    "a setup step laying out a list of single pieces": (
+        "Setup\n1. Lay out the Harbour Map, Tide Board, Market Board, and Sand Timer.\n2. Place the cards face down.\n",
+        [(1, "map", "setup", None), (1, "board", "setup", None), (1, "timer", "setup", None)], []),
+
 }
 
 

@@ -143,6 +143,26 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("article"), match.start("noun") + len(noun), noun)]
 
 
+_LAID_OUT = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:lay\s+out|set\s+out|set\s+up|place|put|unfold)\s+the\s+(?P<items>[^.;:]+?)\s*(?:[.;:]|$)", re.I)
+
+
+def laid_out(sentence: str) -> list[tuple[int, int, str]]:
+    """'1. Lay out the Game Map, Stewards Board, Warehouse Board, and Round Timer.': each of the single pieces a setup
+    step lists, one of it (a list of two or more, each a singular component: not 'place the cards face down')."""
+    match = _LAID_OUT.match(sentence)
+    if match is None:
+        return []
+    items = list(re.finditer(r"[^,]+?(?=\s*,|\s+and\s|$)|(?<=and\s)[^,]+$", match.group("items")))
+    found = []
+    for item in items:
+        noun = re.sub(r"^(?:and\s+|the\s+)+", "", item.group(0).strip(), flags=re.I)
+        if not noun or len(noun.split()) > 3 or head_of(noun) not in COMPONENT_HEADS or is_plural(noun.split()[-1]):
+            return []
+        start = match.start("items") + item.start() + item.group(0).find(noun)
+        found.append((start, start + len(noun), noun))
+    return found if len(found) >= 2 else []
+
+
 _GIVES_EACH = re.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
 
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .annotations import read_per
-from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, listed_one, of_them, one_each, one_per_player, one_used,
+from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, laid_out, listed_one, of_them, one_each, one_per_player, one_used,
                        paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
@@ -125,6 +125,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     for start, end, noun in the_thing_described(sentence) if section == "components" else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "total", "per": None, "component": noun})
+    for start, end, noun in laid_out(sentence) if section == SETUP else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
