@@ -328,6 +328,24 @@ def test_a_table_with_a_column_of_names_and_a_text_column_is_not_cut_into_column
     assert split_columns(table) is None
 
 
+def test_a_long_table_is_tried_for_columns_once_per_gutter_and_many_regions_do_not_recurse(monkeypatch):
+    """A 3000-row table has gutters on every line but no columns: each gutter's run is grown once, not once per
+    line (which took minutes); a 600-page text of two-column regions is split without deep recursion."""
+    import generator.rules.scan.columns as columns
+
+    grown = []
+    run = columns._run
+    monkeypatch.setattr(columns, "_run", lambda *args: grown.append(args[1:]) or run(*args))
+    table = "\n".join(f"Ship tiles        {n}     {n + 1}      {n + 2}" for n in range(3000))
+    assert split_columns(table) is None and len(grown) <= 30  # a few gutters (the numbers widen), not 3000 lines
+    page = ["Each player takes a harbour board and the     pawns of one colour and sets them on the start",
+            "matching screen, then draws two cargo cards     space of the harbour track; the rest go back in",
+            "from the top of the shuffled cargo deck.        the box for another game with more players.",
+            "HOW TO PLAY: THE HARBOUR MASTER'S TURN ORDER AND WHAT EACH PLAYER DOES ON A TURN, ROUND AFTER ROUND"]
+    text, origins = split_columns("\n".join(page * 600))
+    assert len(origins) == 600 * 7 and text.split("\n")[3].startswith("pawns of one colour")
+
+
 def test_a_table_of_counts_by_player_count_is_not_cut_into_columns():
     table = ("Setup\nPlayers          2      3      4      5\nCards to deal    10     9      8      7\n"
              "Coins each       5      6      7      8\n")

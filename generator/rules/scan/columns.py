@@ -34,25 +34,39 @@ def split_columns(text: str) -> tuple[str, tuple[int, ...]] | None:
 
 
 def _split(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """`lines` with the first column region found cut into its columns (each split again), and the rest after it."""
+    """`lines` with every column region cut into its columns (each split again, for a third column), in order.
+    A gutter tried from one line and found not to hold two columns is not tried again from the lines of its run."""
+    result: list[tuple[int, str]] = []
+    rest = lines
+    while True:
+        found = _first_region(rest)
+        if found is None:
+            return result + rest
+        start, end, gutter = found
+        left = [(number, line[:gutter].rstrip()) for number, line in rest[start:end]]
+        right = [(number, line[gutter:].rstrip()) for number, line in rest[start:end]]
+        result += rest[:start] + _split(_trimmed(left)) + _split(_dedented(right))
+        rest = rest[end:]
+
+
+def _first_region(lines: list[tuple[int, str]]) -> tuple[int, int, int] | None:
+    """The first run of lines that a gutter cuts into two columns: (start, end, gutter), or None."""
+    tried: dict[int, list[tuple[int, int]]] = {}
     for index, (_, line) in enumerate(lines):
         for chunk in list(_CHUNK.finditer(line))[1:]:
-            if line[chunk.start() - 3:chunk.start()] != "   ":
+            gutter = chunk.start() - 1
+            if line[chunk.start() - 3:chunk.start()] != "   " or gutter < 12 or any(
+                    start <= index < end for start, end in tried.get(gutter, ())):
                 continue
-            region = _region(lines, index, chunk.start() - 1)
-            if region is None:
-                continue
-            start, end, gutter = region
-            left = [(number, line[:gutter].rstrip()) for number, line in lines[start:end]]
-            right = [(number, line[gutter:].rstrip()) for number, line in lines[start:end]]
-            return lines[:start] + _split(_trimmed(left)) + _split(_dedented(right)) + _split(lines[end:])
-    return lines
+            start, end = _run(lines, index, gutter)
+            if _holds_columns(lines[start:end], gutter):
+                return start, end, gutter
+            tried.setdefault(gutter, []).append((start, end))
+    return None
 
 
-def _region(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, int, int] | None:
-    """The run of lines around `seed` that a gutter at `gutter` crosses cleanly, if it holds two columns."""
-    if gutter < 12:
-        return None
+def _run(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, int]:
+    """The run of lines around `seed` that a gutter at `gutter` crosses cleanly."""
     edge = gutter + 1  # where the seed's right-hand column starts
     start = seed
     while start > 0 and _clear(lines[start - 1][1], gutter, edge):
@@ -60,8 +74,13 @@ def _region(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, 
     end = seed + 1
     while end < len(lines) and _clear(lines[end][1], gutter, edge):
         end += 1
+    return start, end
+
+
+def _holds_columns(run: list[tuple[int, str]], gutter: int) -> bool:
+    """Words on both sides in several lines, prose on the right, a column of words on the left."""
     paired, prose, lefts, worded = 0, set(), 0, 0
-    for _, line in lines[start:end]:
+    for _, line in run:
         left, right = line[:gutter].strip(), line[gutter:].strip()
         if left and right:
             paired += 1
@@ -72,9 +91,8 @@ def _region(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, 
         if last:
             lefts += 1
             worded += len(_WORD.findall(last[0].group(0))) >= 2
-    if paired < MIN_PAIRED_LINES or len(prose) < MIN_PROSE_LINES or worded * 2 < lefts:  # a table's column of names
-        return None
-    return start, end, gutter
+    # a table's column of names is mostly one word: not a column of text
+    return paired >= MIN_PAIRED_LINES and len(prose) >= MIN_PROSE_LINES and worded * 2 >= lefts
 
 
 def _clear(line: str, gutter: int, edge: int) -> bool:
