@@ -386,6 +386,10 @@ CASES = {
         "Setup\n1. Lay out the Harbour Map, Tide Board, Market Board, and Sand Timer.\n2. Place the cards face down.\n",
         [(1, "map", "setup", None), (1, "board", "setup", None), (1, "timer", "setup", None)], []),
 
+    "a group's title over its counted items is not a piece": (
+        "Game Content\nTokens\n  ● 8 Hint\n  ● 4 Mistake\n",
+        [(8, "hint", "total", None), (4, "mistake", "total", None)], [None]),
+
 }
 
 

@@ -76,6 +76,7 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
                     or "\t" in line.text or run.section_of_line(line).kind != SETUP \
                     or not re.match(r"\s*(?:\d+[.)]\s*)?[A-Z][a-z]+\s", line.text):
                 taken.add(line.number)
+        run.items[:] = [item for item in run.items if not getattr(item, "group_title", False)]
         for item in run.items:
             _from_item(item, run, out)
         for item in run.items:

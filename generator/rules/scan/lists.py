@@ -281,6 +281,8 @@ def nest(run: ListRun) -> None:
         last = item
     for item in run.items:
         if item.children and not _parts_hold(item):
+            if item.phrase.form == "bare_item" and item.phrase.count is None and len(item.children) >= 2:
+                item.group_title = True  # 'Tokens' over '● 8 Hint' / '● 4 Mistake': the group's title, not a piece
             for child in item.children:
                 child.parent = None
             item.children = []
