@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.geometry.polygon import hexagon_kind
 from generator.impose.sheet import BLOCK_GAP
@@ -72,7 +73,7 @@ def ways_to_lay(piece: Piece, gutter: float, butt: bool, turn: bool = False) -> 
         # staggered rows (every other row shifted half a place, rows closer by √3/2): the same gap between
         # neighbours, about 15% more to a sheet; or staggered columns, whichever fits the room better
         return nested(fw, fh, piece.bleed, gutter, False), nested(fh, fw, piece.bleed, gutter, True), upright
-    kind = hexagon_kind(piece.outline.points, piece.width, piece.height) if piece.outline.shape == "polygon" else None
+    kind = hexagon_way_up(piece)
     if kind == "pointy":
         return upright, nested(fw, fh, piece.bleed, gutter, False)
     if kind == "flat":
@@ -80,6 +81,17 @@ def ways_to_lay(piece: Piece, gutter: float, butt: bool, turn: bool = False) -> 
     if turn and piece.back is None and abs(piece.width - piece.height) > 1e-6:
         return upright, turned
     return (upright,)
+
+
+def hexagon_way_up(piece: Piece) -> str | None:
+    """'pointy' or 'flat' when the piece is cut as a regular hexagon filling its box, else None."""
+    outline = piece.outline
+    return _hexagon(outline.points, piece.width, piece.height) if outline.shape == "polygon" else None
+
+
+@lru_cache(maxsize=256)
+def _hexagon(points: tuple, width: float, height: float) -> str | None:
+    return hexagon_kind(points, width, height)  # asked for every piece of a kit: once per outline
 
 
 def nested(fw: float, fh: float, bleed: float, gutter: float, transposed: bool) -> Grid:

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from generator.geometry.polygon import hexagon_kind
-from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, ways_to_lay, row_end, swap
+from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up, ways_to_lay, row_end, swap
 from generator.impose.sheet import MARK_LANE, MARK_LENGTH, CropMark, Placement
 from generator.model import Piece
 from generator.units import mm
@@ -76,9 +75,8 @@ def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
 def _kind(piece: Piece) -> tuple:
     """What pieces must share to be laid in one block: footprint, bleed and outline (a hexagon's way up)."""
     outline = piece.outline
-    shape = hexagon_kind(outline.points, piece.width, piece.height) if outline.shape == "polygon" else None
     return (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), outline.straight, outline.shape,
-            shape)
+            hexagon_way_up(piece))
 
 
 def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: float, butt: bool = True,

@@ -4,6 +4,7 @@ DejaVu Sans, whatever the kit's typeface), its width, and a piece's cut outline 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from generator.geometry.polygon import clipped, grown, is_convex
 from generator.write.glyphs import cairo, font_options
@@ -36,6 +37,12 @@ def text_width(context, text: str, size: float, bold: bool = False) -> float:
     return advance
 
 
+@lru_cache(maxsize=256)
+def _bleed_outline(points: tuple, grow: float, width: float, height: float) -> tuple:
+    """A convex outline grown by its bleed and kept within its bleed box; drawn for every copy of a piece."""
+    return clipped(grown(points, grow), (-grow, -grow, width + grow, height + grow))
+
+
 def outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
     """The piece's outline (grown by `grow`, e.g. the bleed) as the current path, its trim top-left at (x, y)."""
     outline = piece.outline
@@ -47,7 +54,7 @@ def outline_path(context, piece, x: float, y: float, grow: float = 0.0) -> None:
             context.rectangle(x - grow, y - grow, piece.width + 2 * grow, piece.height + 2 * grow)
             return
         if grow:  # a convex piece's bleed follows its outline (nested hexagons): grown, within its bleed box
-            points = clipped(grown(points, grow), (-grow, -grow, piece.width + grow, piece.height + grow))
+            points = _bleed_outline(points, grow, piece.width, piece.height)
         px, py = points[0]
         context.move_to(x + px, y + py)
         for px, py in points[1:]:

@@ -14,6 +14,7 @@ import re
 
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
+from .sections import COMPONENTS
 
 _CHUNK = re.compile(r"\S+(?: \S+)*")  # a run of text: words one space apart
 _NUMBER = re.compile(r"[x×]?(\d{1,3})[x×]?")
@@ -68,7 +69,7 @@ def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
             pairs = _paired(numbers, names_line.raw)
             if len(pairs) < 2 or len(pairs) < len(numbers) - 1:
                 continue
-            in_components = sections and sections[line.number - 1].kind == "components"
+            in_components = sections and sections[line.number - 1].kind == COMPONENTS
             counted = sum(head_of(name) in COMPONENT_HEADS for _, _, _, name in pairs)
             if not in_components and counted * 2 < len(pairs) or any(head_of(n) in NOT_COMPONENTS for *_, n in pairs):
                 continue

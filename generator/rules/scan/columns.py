@@ -4,12 +4,13 @@ A page in two or three columns comes out of a layout-keeping extraction as lines
 column: 'Contents        A game of 7 Wonders takes place over 3 Ages'. Read as they stand, a component list's
 items are interleaved with another column's sentences. Here a column is found by its gutter: a run of lines
 where the same position is blank (two spaces at least) in every line, with words on both sides in several
-lines and prose on the right (a run of three words or more
-in several lines). Its lines are cut at the gutter and given column after column;
-each piece keeps the original line number, so quotes stay verbatim and locations stay true.
+lines, prose on the right (different runs of three words or more) and mostly words on the left. Its lines are cut
+at the gutter and given column after column; each piece keeps the original line number, so quotes stay verbatim
+and locations stay true.
 
-A table of numbers by player count ('Cards    10   9   8') has gutters too, but one-word cells on the right:
-it is left as it is. Entry point: split_columns."""
+A table has gutters too, but its cells are numbers or one word, its text cells repeat from row to row, and its
+rows start where its own columns do, not at a prose column's edge: it is left as it is. Entry point:
+split_columns."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def _split(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         start, end, gutter = found
         left = [(number, line[:gutter].rstrip()) for number, line in rest[start:end]]
         right = [(number, line[gutter:].rstrip()) for number, line in rest[start:end]]
-        result += rest[:start] + _split(_trimmed(left)) + _split(_dedented(right))
+        result += rest[:start] + _split(left) + _split(_dedented(right))
         rest = rest[end:]
 
 
@@ -105,10 +106,6 @@ def _clear(line: str, gutter: int, edge: int) -> bool:
     if not line[:gutter].strip() or not right.strip():
         return True
     return edge - 1 <= gutter + len(right) - len(right.lstrip()) <= edge + 6
-
-
-def _trimmed(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    return [(number, line.rstrip()) for number, line in lines]
 
 
 def _dedented(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -42,10 +42,16 @@ def _contents_as_debris(lines: list[str]) -> set[int]:
         for i in range(start, end + 1):
             if _CONTENTS_ENTRY.match(lines[i]) or _CHAPTER_ENTRY.match(lines[i]) or not lines[i].strip():
                 found.add(i)
-        title = next((i for i in range(start - 1, max(-1, start - 4), -1) if lines[i].strip()), None)
-        if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title], re.I):
-            found.add(title)  # its title
+        found |= _contents_title(lines, start)
     return found
+
+
+def _contents_title(lines: list[str], first: int) -> set[int]:
+    """The 'Contents' / 'Table of contents' line within three lines above a contents list's first entry."""
+    title = next((i for i in range(first - 1, max(-1, first - 4), -1) if lines[i].strip()), None)
+    if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title], re.I):
+        return {title}
+    return set()
 
 
 _NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2})\.?\s+([A-Za-z][^\d]*?)\s*$")  # '   3. Setup'
@@ -77,9 +83,7 @@ def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
             if sum(later.get(title, -1) > run[-1] for title in titles) * 2 >= len(titles):
                 for i in run:
                     found.add(i)
-                title = next((i for i in range(run[0] - 1, max(-1, run[0] - 4), -1) if lines[i].strip()), None)
-                if title is not None and re.fullmatch(r"\s*(?:table\s+of\s+)?contents?\s*:?\s*", lines[title], re.I):
-                    found.add(title)
+                found |= _contents_title(lines, run[0])
         run = [index] if match else []
     return found
 
