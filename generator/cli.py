@@ -255,7 +255,7 @@ def rules_scan(
     except PnpError as error:
         _fail(error)
     reading = file_reading(source)
-    where = (lambda line: f"{source.label}:{line}") if source.pieces_of_file_lines else source.where
+    where = source.where_in_file
     if format == "json":
         typer.echo(json.dumps({"rulebook": source.label, **reading_to_json(reading, where)}, indent=2, ensure_ascii=False))
         return

@@ -35,6 +35,10 @@ class RulebookSource:
             return f"{self.label}:{self.line_origins[line - 1]}"
         return f"{self.label}:{line}"
 
+    def where_in_file(self, file_line: int) -> str:
+        """Like `where`, for a line number `file_reading` gave (already the file's own for a text in columns)."""
+        return f"{self.label}:{file_line}" if self.pieces_of_file_lines else self.where(file_line)
+
     def line_in_file(self, line: int) -> int:
         """The file's line that line `line` of the text is (a piece of); for PDF and HTML, the text's own line."""
         if self.pieces_of_file_lines and 1 <= line <= len(self.line_origins):
