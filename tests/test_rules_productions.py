@@ -390,6 +390,10 @@ CASES = {
         "Game Content\nTokens\n  ● 8 Hint\n  ● 4 Mistake\n",
         [(8, "hint", "total", None), (4, "mistake", "total", None)], [None]),
 
+    "a PDF extraction that put a space after every ligature": (
+        "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
+        [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
+
 }
 
 

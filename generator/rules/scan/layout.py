@@ -196,16 +196,34 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     return stripped, 0
 
 
+# Some PDFs come out of text extraction with a space after every ligature ('ti me', 'butt ons', 'diﬀ er'): a
+# document with several lone ligatures before a lowercase fragment has them joined back, except after a whole word.
+_LONE_LIGATURE = re.compile(r"(?<![A-Za-z])(?:ti|tt|fi|fl|ff|ffi|ffl) (?=[a-z])")
+_GAP_AFTER_LIGATURE = re.compile(r"(?<=ti|tt|fi|fl|ff) (?=[a-z])")
+_WORDS_ENDING_IN_LIGATURE = frozenset(
+    "off staff stuff cliff bluff buff chaff scoff sniff stiff tariff sheriff puff cuff gruff snuff tiff riff whiff "
+    "fluff handoff playoff takeoff tradeoff kickoff payoff runoff cutoff standoff liftoff layoff dropoff wifi "
+    "hifi scifi".split())
+
+
+def _ligature_gap(match: re.Match) -> str:
+    word = re.search(r"[A-Za-z]+$", match.string[:match.start()]).group().lower()
+    return " " if word in _WORDS_ENDING_IN_LIGATURE else ""
+
+
 _NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
     """Every line of the text (split on '\\n', a trailing '\\r' dropped), normalised for reading."""
     raws = [line.rstrip("\r") for line in text.split("\n")]
+    split_ligatures = len(_LONE_LIGATURE.findall(text.translate(_FOLD))) >= 3
     lines = []
     for index, raw in enumerate(raws):
         mapped = _Mapped(raw)
         mapped.fold()
+        if split_ligatures:
+            mapped.sub(_GAP_AFTER_LIGATURE, _ligature_gap)
         if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
