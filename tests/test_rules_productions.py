@@ -390,6 +390,23 @@ CASES = {
         "Game Content\nTokens\n  ● 8 Hint\n  ● 4 Mistake\n",
         [(8, "hint", "total", None), (4, "mistake", "total", None)], [None]),
 
+    "a player's own set named with its count after a colour choice": (
+        "Setup\nEach player chooses a colour and takes the 8 houses, 2 ships and the banner of that colour.\n",
+        [(8, "house", "setup", "player"), (2, "ship", "setup", "player")], []),
+
+    "some of the whole set put to use": (
+        "Setup\nIn a 3-player game, use only 3 of the 4 temple tiles.\n",
+        [(3, "tile", "setup", None)], [4]),
+
+    "a total broken down in the same sentence": (
+        "Contents\nThe game contains 60 cards: 48 animal cards and 12 action cards.\n",
+        [(60, "card", "total", None), (48, "card", "part", None), (12, "card", "part", None)], []),
+
+    "a counted item announcing the items at its own level": (
+        "Contents\n  • 40 cards as follows:\n  • 18 Sun cards\n  • 18 Moon cards\n  • 4 Eclipse cards\n  • 1 rulebook\n",
+        [(40, "card", "total", None), (18, "card", "part", None), (4, "card", "part", None),
+         (1, "rulebook", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

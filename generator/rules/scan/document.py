@@ -128,6 +128,45 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 
 
 
+_OPENS_PARTS = re.compile(r"\s*(?::|-|\(|,?\s*(?:of\s+which|including|namely|that\s+is|i\.e\.)\b)", re.I)
+
+
+def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
+    """'The game contains 60 cards: 48 animal cards and 12 action cards': counts of the same thing that follow a
+    total and add up to it exactly are its parts (a sentence's breakdown; lists and parentheses have their own)."""
+    by_line: dict[int, list[dict]] = {}
+    for item in items:
+        by_line.setdefault(item["line"], []).append(item)
+    for number, found in by_line.items():
+        if len(found) < 3:
+            continue
+        text = lines[number].text
+        for i, total in enumerate(found):
+            if total["count"] is None or total["role"] == "part" or total.get("parent_ref") or total.get("has_parts"):
+                continue
+            after = text.find(total["quote"].split()[-1], _text_column(lines[number], total["column"]))
+            if after < 0 or not _OPENS_PARTS.match(text, after + len(total["quote"].split()[-1])):
+                continue
+            head = singular(total.get("head") or "")
+            parts = []
+            for part in found[i + 1:]:
+                if part["count"] is None or singular(part.get("head") or "") != head or part.get("parent_ref"):
+                    break
+                parts.append(part)
+                if sum(p["count"] for p in parts) >= total["count"]:
+                    break
+            if len(parts) >= 2 and sum(p["count"] for p in parts) == total["count"]:
+                total["has_parts"] = True
+                for part in parts:
+                    part["role"] = "part" if total["role"] == "total" else total["role"]
+                    part["parent_ref"] = total
+
+
+def _text_column(line: LayoutLine, column: int) -> int:
+    """The index in the line's normalised text of the character at `column` of its original."""
+    return next((index for index, col in enumerate(line.cols) if col >= column), 0)
+
+
 def _restatements(items: list[dict]) -> None:
     seen: dict[tuple, dict] = {}
     for item in items:
@@ -177,6 +216,7 @@ def read_document(text: str) -> Reading:
     prose_statements(lines, sections, taken, out, findings, categories)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _deduplicated(items)
+    _parts_in_a_line(items, {line.number: line for line in lines})
     _restatements(items)
     statements = _finish(items)
     players = _players(text)

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
 from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
                     STOP_WORDS, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
@@ -96,7 +96,10 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         of_the = _OF_THE.match(text, match.end()) if noun is None and _SETUP_VERB.search(
             text, max(0, match.start() - 24), match.start()) else None
         if of_the is not None:  # 'assign 2 of the Patch Tiles': two of the things named
-            noun = read_noun_phrase(text, of_the.end())
+            whole = re.match(rf"(?:{NUMBER})(?=\s+[A-Za-z])", text[of_the.end():], re.I)  # 'use 3 of the 4 tiles'
+            noun = read_noun_phrase(text, of_the.end() + (whole.end() if whole else 0))
+            if whole:
+                taken.append((of_the.end(), of_the.end() + whole.end()))  # the whole set, named again
             if noun is not None and head_of(noun[0]) not in COMPONENT_HEADS:
                 noun = None
         if noun is None and match.group("times"):
@@ -152,13 +155,19 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
 _COORDINATION = re.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
 
 
+def _plural_noun(phrase: Phrase) -> bool:
+    """'the 8 houses, 2 ships': a count of several before a plural is a noun of its own, not a modifier."""
+    word = phrase.component.split()[-1] if phrase.component.split() else ""
+    return bool(phrase.count and phrase.count > 1 and word.isalpha() and word.islower() and singular(word) != word)
+
+
 def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
     """'6 slave and 6 mercenary tokens', '24 pieces: 6 small, 6 medium and 6 large': a count whose noun is only
     a modifier shares the noun of its coordinated neighbour."""
     result = list(phrases)
     for i, phrase in enumerate(result):
         if phrase.head in COMPONENT_HEADS or len(phrase.component.split()) > 2 or phrase.form != "count_first" \
-                or phrase.head in NOT_COMPONENTS or phrase.head in _UNIT_WORDS:
+                or phrase.head in NOT_COMPONENTS or phrase.head in _UNIT_WORDS or _plural_noun(phrase):
             continue
         donor = None
         if i + 1 < len(result) and _COORDINATION.match(text[phrase.end:result[i + 1].start]):

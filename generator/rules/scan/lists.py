@@ -274,11 +274,17 @@ def nest(run: ListRun) -> None:
         if stack:
             item.parent = stack[-1]
             stack[-1].children.append(item)
+            if item.parent is intro_parent:
+                intro_parent = None  # its parts are nested under it
         elif intro_parent is not None and intro_parent is not item:
             item.parent = intro_parent
             intro_parent.children.append(item)
+            if intro_parent.phrase.count and sum(c.phrase.count or 0 for c in intro_parent.children) >= intro_parent.phrase.count:
+                intro_parent = None  # the parts are all there: what follows is the next component
         stack.append(item)
         last = item
+        if item.explicit and item.phrase.count and item.parent is None:
+            intro_parent = item  # '• 112 cards as follows:' over '• 19 Blue cards', '• 19 Green cards', … at its own level
     for item in run.items:
         if item.children and not _parts_hold(item):
             if item.phrase.form == "bare_item" and item.phrase.count is None and len(item.children) >= 2:

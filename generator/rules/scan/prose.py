@@ -159,7 +159,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
-            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": None,
+            each_takes = section_kind == "setup" and re.match(r"\W*(?:then\s+)?(?:each|every)\s+player\b", sentence, re.I)
+            set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence)  # 'Shuffle the 50 cards.' is a setup step
+            result.append((phrase, {"role": "setup" if set_out else "total",
+                                    "per": "player" if each_takes else None,  # 'Each player takes the 8 houses of their colour'
+
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
