@@ -407,6 +407,11 @@ CASES = {
         [(40, "card", "total", None), (18, "card", "part", None), (4, "card", "part", None),
          (1, "rulebook", "total", None)], []),
 
+    "a contents sentence of single things, a pair among them": (
+        "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
+        "Each card shows a picture and a number.\n",
+        [(1, "board", "total", None), (2, "die", "total", None), (1, "bag", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -26,7 +26,7 @@ _CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:cont
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
-                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?)\b", re.I)
+                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with)\b", re.I)
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -115,7 +115,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
     for start, end, value, noun in of_them(sentence) if said_setup and COUNT_HINT.search(sentence) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
-    for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and COUNT_HINT.search(sentence) else []:
+    for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and (
+            COUNT_HINT.search(sentence) or section == "components") else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "total", "per": None, "component": noun})
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
