@@ -412,6 +412,14 @@ CASES = {
         "Each card shows a picture and a number.\n",
         [(1, "board", "total", None), (2, "die", "total", None), (1, "bag", "total", None)], []),
 
+    "rows of whole captions are not names wrapped onto the rows below": (
+        "COMPONENTS\n\n   40 Quest Cards        12 Bonus Tiles\n\n\n   Harbour Board x1      Dice x6\n",
+        [(40, "card", "total", None), (12, "tile", "total", None), (1, "board", "total", None), (6, "die", "total", None)], []),
+
+    "a breakdown under the caption of its own column": (
+        "COMPONENTS\n\n   1 Harbour Board        60 Cargo Cubes\n                          (30 rum, 30 salt)\n",
+        [(1, "board", "total", None), (60, "cube", "total", None), (30, "cube", "part", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

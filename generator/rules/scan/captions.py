@@ -94,13 +94,17 @@ def _wrapped_captions(lines: list[LayoutLine], index: int, out) -> set[int]:
     if len(captions) < 2:
         return set()
     names = [[c.group("name")] for _, c in captions]
+    open_names = {at for at, name in enumerate(names) if not _complete(name[0])}
+    if not open_names:
+        return set()  # '40 Action Cards   12 Bonus Tiles': every name is whole on its row
     found: set[int] = set()
     at, gap = index + 1, 0
-    while at < len(lines) and gap <= 3:
+    while at < len(lines) and gap <= 3 and not lines[at].heading_level:
         raw = lines[at].raw
         chunks = [c for c in _CHUNK.finditer(raw) if any(len(w) > 2 for w in c.group(0).split())]  # "L", "I A": letters of a picture
         owners = [_owner(chunk, captions) for chunk in chunks]
-        if chunks and all(_NAME.fullmatch(c.group(0)) for c in chunks) and None not in owners:
+        if chunks and all(_NAME.fullmatch(c.group(0)) for c in chunks) and None not in owners \
+                and all(owner in open_names for owner in owners):
             for chunk, owner in zip(chunks, owners):
                 names[owner].append(chunk.group(0))
             found.add(lines[at].number)
@@ -116,6 +120,12 @@ def _wrapped_captions(lines: list[LayoutLine], index: int, out) -> set[int]:
         out.add(line=row.number, column=match.start(), quote=match.group(0), count=int(caption.group("count")),
                 component=component, role="total", head=head_of(component))
     return found | {row.number}
+
+
+def _complete(name: str) -> bool:
+    """'Bonus Tiles' is a whole caption; 'Project' (… 'Cards' below) and 'Certificates of' go on below."""
+    words = name.split()
+    return bool(words) and head_of(name) in COMPONENT_HEADS and words[-1].lower() not in {"of", "and", "&", "with", "for"}
 
 
 def _owner(chunk: re.Match, captions: list) -> int | None:

@@ -260,11 +260,12 @@ def nest(run: ListRun) -> None:
             if note is not None:  # '72 Player Cards' / '(12 per player)': the per-product on the line below
                 last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
                 continue
-            if _is_breakdown_line(line) and last is not None and not last.parts:
+            owner = _item_above(run, last, line) if last is not None else None
+            if _is_breakdown_line(line) and owner is not None and not owner.parts:
                 parts = read_breakdown(line.text)
                 if parts:
-                    last.parts = [(p.name, p.count, None, None) for p in parts[0]]
-                    last.parts_line = line  # type: ignore[attr-defined]
+                    owner.parts = [(p.name, p.count, None, None) for p in parts[0]]
+                    owner.parts_line = line  # type: ignore[attr-defined]
                 continue
             if line.text.rstrip().endswith(":") and last is not None and last.phrase.count:
                 intro_parent = last
@@ -292,6 +293,22 @@ def nest(run: ListRun) -> None:
             for child in item.children:
                 child.parent = None
             item.children = []
+
+
+def _item_above(run: ListRun, last: Item, line: LayoutLine) -> Item:
+    """The item a line under a row of captions belongs to: the one of the row it stands under ('60 Resource Cubes'
+    over '(20 wood, 20 stone, 20 gold)' in the third column), or the last item."""
+    row = [item for item in run.items if item.line is last.line]
+    if len(row) < 2 or not line.cols:
+        return last
+    column = line.cols[0]
+    under = [item for item in row if _raw_column(item) <= column + 2]
+    return max(under, key=_raw_column) if under else last
+
+
+def _raw_column(item: Item) -> int:
+    at = item.offset + item.phrase.start
+    return item.line.cols[at] if at < len(item.line.cols) else 0
 
 
 def _is_child(item: Item, parent: Item) -> bool:
