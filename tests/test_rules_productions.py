@@ -420,6 +420,10 @@ CASES = {
         "COMPONENTS\n\n   1 Harbour Board        60 Cargo Cubes\n                          (30 rum, 30 salt)\n",
         [(1, "board", "total", None), (60, "cube", "total", None), (30, "cube", "part", None)], []),
 
+    "a resource counted in the singular on a line of its own": (
+        "GAME COMPONENTS\n• 60 wooden resources:\n   – 30 stone\n   – 30 wood\nPot the 8 ball last.\n",
+        [(60, "resource", "total", None), (30, "stone", "part", None), (30, "wood", "part", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
@@ -434,3 +438,25 @@ def test_production(name):
     for statement in wanted:
         assert statement in read, f"{name}: {statement} not in {read}"
     assert not [s for s in read if s[0] in not_counts and s not in wanted], f"{name}: read {read}"
+
+
+CONDITIONED = {
+    "counts for each player count, the noun said once before them": (
+        "Setup\nDepending on the number of players, use the following number of ingots: 2 players: 20, 3 players: 25, "
+        "4 players: 30.\n",
+        [(20, "ingot", "2 players"), (25, "ingot", "3 players"), (30, "ingot", "4 players")]),
+    "counts for each player count after a colon, split by semicolons": (
+        "Setup\nNumber of cards dealt: 2 players: 10; 3 players: 8; 4-5 players: 6.\n",
+        [(10, "card", "2 players"), (8, "card", "3 players"), (6, "card", "4-5 players")]),
+    "each count followed by its player count": (
+        "Setup\nUse 20 ingots in a 2-player game, 25 ingots with 3 players and 30 ingots with 4 players.\n",
+        [(20, "ingot", "2 players"), (25, "ingot", "3 players"), (30, "ingot", "4 players")]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONDITIONED))
+def test_condition(name):
+    text, wanted = CONDITIONED[name]
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    read = [(s.count, head_of(s.component), s.condition) for s in doc.statements]
+    assert read == wanted

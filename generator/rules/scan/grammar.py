@@ -138,8 +138,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
         titled = re.fullmatch(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", component) is not None  # '10 Bullet Train': a card's title
         if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
-                and not name_goes_on and not titled:
-            continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural)
+                and not name_goes_on and not titled and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):
+            continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural);
+            # a line that only says '25 stone' counts a resource
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
         start = match.start()
         if (match.group("qualifier") or "").lower() == "over" and _PHRASAL_OVER.search(text, max(0, start - 12), start):

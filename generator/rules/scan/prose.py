@@ -143,7 +143,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
         conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
-        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or bool(
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or any(  # '20 goods …, 25 goods …'
+            phrase.head == p.head for p, _ in result) or bool(
             (ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
             and (section_kind == "setup" or conditioned)) or bool(re.match(r"\s*(?:each|every)\s+player\s+(?:places|takes|gets|receives)\s+$",
                                                                         sentence[:phrase.start], re.I))
@@ -188,7 +189,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
-        cond = before_phrase[-1] if before_phrase else _CONDITION.search(sentence)  # the nearest one before it
+        right_after = _CONDITION.match(sentence, phrase.end + len(sentence[phrase.end:]) - len(sentence[phrase.end:].lstrip()))
+        cond = right_after or (before_phrase[-1] if before_phrase else _CONDITION.search(sentence))  # '25 goods with 3 players'
+        # or else the nearest one before it
         if cond and role == "setup":
             number = parse_number(cond.group("n"))
             condition = f"{number} players" if number else None

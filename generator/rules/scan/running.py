@@ -154,8 +154,9 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
     """A statement of a sentence production; a part ('the remaining 40 are tinted') joins the last total."""
     if special["count"] is None and special["kind"] != "product":
         return
-    info = {"role": "part" if special["kind"] == "part" else "total", "per": special.get("per"),
-            "component": special["component"], "condition": None, "optional": False, "supplied": False}
+    role = {"part": "part", "setup": "setup"}.get(special["kind"], "total")
+    info = {"role": role, "per": special.get("per"), "component": special["component"],
+            "condition": special.get("condition"), "optional": False, "supplied": False}
     made = emit(Phrase(special["start"], special["end"], special["start"], special["end"], special["count"],
                        "exact", special["component"], head_of(special["component"]), "prose"), info)
     if made is None or special["kind"] != "part" or last_total is None:

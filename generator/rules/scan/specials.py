@@ -25,6 +25,15 @@ _NUMBERED = re.compile(
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
+# 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
+# each player count, the noun said once before them (or after each count).
+_BY_PLAYERS = re.compile(
+    rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=-]\s*"
+    rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*)?)?"
+    rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
+_LEAD_NOUN = re.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
+                        r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
+
 _OF_EACH = re.compile(
     rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
     rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
@@ -65,6 +74,23 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             continue
         found.append({"start": match.start("n"), "end": match.start("noun") + len(noun) if noun else match.end(),
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
+    by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in sentence.lower() else []
+    if len(by_players) >= 2:
+        leads = [lead.group("noun") or lead.group("noun2") for lead in _LEAD_NOUN.finditer(sentence, 0, by_players[0].start())]
+        said = next((noun for noun in reversed(leads) if singular(noun.split()[0]) not in {"player", "game"}), None)
+        if said and singular(said.split()[-1]) not in COMPONENT_HEADS and singular(said.split()[0]) in COMPONENT_HEADS:
+            said = said.split()[0]  # 'number of cards dealt
+        for match in by_players:
+            noun = (match.group("noun") or "").strip()
+            if noun and singular(noun.split()[-1]) not in COMPONENT_HEADS:
+                noun = ""
+            noun = noun or said
+            if not noun or singular(noun.split()[-1]) in NOT_COMPONENTS or parse_number(match.group("n")) is None:
+                continue
+            players = re.sub(r"\s*(?:-|to|or)\s*", "-", match.group("p"))
+            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
+                          "component": noun, "kind": "setup", "condition": f"{players} players",
+                          "per": "player" if match.group("each") else None})
     for match in _NUMBERED.finditer(sentence):
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
         if k and b >= a:
