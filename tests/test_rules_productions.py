@@ -424,6 +424,15 @@ CASES = {
         "GAME COMPONENTS\n• 60 wooden resources:\n   – 30 stone\n   – 30 wood\nPot the 8 ball last.\n",
         [(60, "resource", "total", None), (30, "stone", "part", None), (30, "wood", "part", None)], []),
 
+    "a numbered step giving each player the pieces of a colour": (
+        "Game Setup\n1. Each player takes a Player Aid and the 15 roads, 5 forts and 4 towers of one colour.\n",
+        [(1, "aid", "setup", "player"), (15, "road", "setup", "player"), (5, "fort", "setup", "player"),
+         (4, "tower", "setup", "player")], []),
+
+    "a breakdown of so many of each named kind wrapped onto the next line": (
+        "Contents\n • 80 Resource cards (16 each of Brick,\n   Lumber, Ore, Grain, Wool)\n",
+        [(80, "card", "total", None), (16, "card", "part", "kind")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

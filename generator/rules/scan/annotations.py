@@ -92,7 +92,7 @@ def read_per(text: str, pos: int) -> Per | None:
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
     if paren is not None and (match is None or match.group("inner") is None):
         lead = len(rest) - len(rest.lstrip())
-        per = per_word(paren.group("per"))
+        per = "kind" if paren.group("per").lower() == "of" else per_word(paren.group("per"))  # '(16 each of Brick,' / '…)'
         return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None

@@ -80,6 +80,9 @@ _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?
                         r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
+_EACH_PLAYER_SUBJECT = re.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+player\b", re.I)
+
+
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     """Phrases in a chain of three or more, each right after the other ('8 dimes, 8 pennies, and 8 nickels',
     '7 agent figures Contents 1 safe 7 scoring markers'): a list flattened into running text."""
@@ -115,6 +118,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
+    each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
+
     faces = _DIE_FACES.search(sentence)
     for phrase in phrases:
         if phrase.is_excluded:
@@ -138,7 +143,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                 section_kind == "setup" or said_setup))):
             continue
         if id(phrase) in chained:
-            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total", "per": phrase.per,
+            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
+                                    "per": phrase.per or ("player" if each_takes else None),
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
@@ -160,10 +166,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
-            each_takes = section_kind == "setup" and re.match(r"\W*(?:then\s+)?(?:each|every)\s+player\b", sentence, re.I)
             set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence)  # 'Shuffle the 50 cards.' is a setup step
             result.append((phrase, {"role": "setup" if set_out else "total",
-                                    "per": "player" if each_takes else None,  # 'Each player takes the 8 houses of their colour'
+                                    "per": "player" if each_takes else None,
 
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
