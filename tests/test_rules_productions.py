@@ -433,6 +433,11 @@ CASES = {
         "Contents\n • 80 Resource cards (16 each of Brick,\n   Lumber, Ore, Grain, Wool)\n",
         [(80, "card", "total", None), (16, "card", "part", "kind")], []),
 
+    "a flattened list of products whose counts stand before their names": (
+        "GAME MATERIALS 40 Harbour Tiles 90 Wooden Coins 30 x Amber 30 x Jade 30 x Coral 12 Trade Tokens\n",
+        [(40, "tile", "total", None), (90, "coin", "total", None), (30, "amber", "total", None),
+         (30, "jade", "total", None), (30, "coral", "total", None), (12, "token", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

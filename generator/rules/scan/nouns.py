@@ -151,7 +151,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             continue
         if start is not None and re.fullmatch(r"\d{1,3}", tok):
             if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]) \
-                    and not re.match(r"\s+(?:[A-Z]|\d)", text[token.end("tok"):]):  # but '10 Park 10 Apartment' is two items
+                    and not re.match(r"\s+(?:[A-Z]|\d)|\s*[x×](?:\s|$)", text[token.end("tok"):]):  # but '10 Park 10 Apartment',
+                # '22 x Gold 22 x Silver' are two items
                 end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
             break
         start = token.start("tok") if start is None else start

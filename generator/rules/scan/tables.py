@@ -58,6 +58,8 @@ def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
     enough = 1 if after_tallies else 2
     if len(matches) < enough or (len(matches) < 3 and not after_tallies and not any(m.group("n2") for m in matches)):
         return False
+    if re.search(r"\d\s*(?:[x×]\s*)?$", line.text[:matches[0].start()]):
+        return False  # '90 Coins 22 x Gold 22 x Silver': each count stands before its name
     for match in matches:
         count = int(match.group("n1") or match.group("n2"))
         out.add(line=line.number, column=line.cols[match.start()] if match.start() < len(line.cols) else 0,
