@@ -438,6 +438,14 @@ CASES = {
         [(40, "tile", "total", None), (90, "coin", "total", None), (30, "amber", "total", None),
          (30, "jade", "total", None), (30, "coral", "total", None), (12, "token", "total", None)], []),
 
+    "a scan's stops between the parts of a breakdown": (
+        "Components\n40 harbour tiles (6 neutral tiles. 8 wooden tiles. 26 stone tiles)\n",
+        [(40, "tile", "total", None), (6, "tile", "part", None), (8, "tile", "part", None), (26, "tile", "part", None)], []),
+
+    "coins counted before their value in words": (
+        "Components\n30 one ducat coins and 10 five ducat coins\n",
+        [(30, "coin", "total", None), (10, "coin", "total", None)], [1, 5]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

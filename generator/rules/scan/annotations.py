@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .grammar import NUMBER, parse_number
-from .lexicon import per_word
+from .lexicon import COMPONENT_HEADS, head_of, per_word
 
 _PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
@@ -132,10 +132,13 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     parts, offset = [], match.start("items")
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
     items = re.sub(rf"\s(?=and\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
+    items = re.sub(r"(?<=[a-z])\.(?=\s+\d)", ",", items)  # '(6 neutral tiles. 8 wooden tiles)': a scan's commas read as stops
     for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue
         cleaned = re.sub(r"^\s*(?:and|or)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
+        if head_of(cleaned) in COMPONENT_HEADS and re.search(r"\s(?:cards?|tiles?|tokens?|markers?)\s*$", piece.group(0)):
+            cleaned = re.sub(r"^\s*(?:and|or)\s+|\s*$", "", piece.group(0))  # '9 stone tiles' are tiles, not stones
         if not cleaned.strip():
             continue
         part = _PART.match(cleaned)

@@ -58,7 +58,9 @@ _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|g
 
 _STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                         rf"create|fill|arrange)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
-_VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4})\s+(?=[A-Za-z])", re.I)
+_VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
+                     r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",
+                     re.I)  # '24 value 3 coins', '30 one denier coins': the things of that value
 
 
 def count_first(text: str) -> list[Phrase]:
