@@ -446,6 +446,11 @@ CASES = {
         "Components\n30 one ducat coins and 10 five ducat coins\n",
         [(30, "coin", "total", None), (10, "coin", "total", None)], [1, 5]),
 
+    "a subsection of the component list holds counted items of names it does not know": (
+        "# Components\n\n## Board\n\n- Start\n- river 1\n\n## Market Cattle Cards\n\n- 6 purple Longhorn, breeding value 5\n"
+        "  - 2x5pt, 2x6pt\n- 7 blue Aryshire, breeding value 3\n\nEach card shows one, two or three coins.\n",
+        [(6, "longhorn", "total", None), (7, "aryshire", "total", None)], [None, 1, 2, 3]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

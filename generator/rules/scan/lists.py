@@ -79,7 +79,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
         if len(counted) >= 2 or (counted and listed_section) or lone_bullet or named_list or (
                 items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
-            if not listed_section:
+            if not listed_section or section.inherited:  # a named piece of the board in '# Components' / '## Board'
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
             runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections,
                                 frozenset(continued)))

@@ -41,8 +41,9 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
-            section = "" if first_line is None else PLAY if is_play(sections[first_line.number - 1]) else \
-                sections[first_line.number - 1].kind
+            around = sections[first_line.number - 1] if first_line is not None else None
+            section = "" if around is None or around.inherited else PLAY if is_play(around) else around.kind
+            # (the prose of '## Market Cards' under '# Components' describes the pieces its list counts)
             emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
                 phrase, phrase.start if start is None else start, phrase.end if end is None else end,
                 paragraph, offset, lines, out, info)

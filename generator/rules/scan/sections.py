@@ -48,6 +48,7 @@ class Section:
     kind: str  # components | setup | supplied | optional | other | "" (before any heading)
     title: str
     line: int  # the heading's line, 0 before the first
+    inherited: bool = False  # a subsection that takes its kind from the section around it ('## Market Cards')
 
 
 def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
@@ -148,13 +149,15 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
                 kind = SETUP  # 'SETUP' / 'EXAMPLE 4-PLAYER GAME': a subtitle right under the setup's title
             enclosing = (enclosing or current) if intro else None
             items_seen = False
+            inherited = False
             if line.heading_level:
                 while parents and parents[-1][0] >= line.heading_level:
                     parents.pop()
-                if kind == OTHER and parents and parents[-1][1].kind == SETUP and not _PLAY_TITLE.search(title) \
+                if kind == OTHER and parents and parents[-1][1].kind in {SETUP, COMPONENTS} and not _PLAY_TITLE.search(title) \
                         and not re.search(r"\bpoints?\b|=|\bsteps?\b", title, re.I):
-                    kind = parents[-1][1].kind  # '# Setup' / '## Crown': a part of the setup, for one side
-            current = Section(kind, title, line.number)
+                    kind = parents[-1][1].kind  # '# Setup' / '## Crown': a part of the setup, for one side;
+                    inherited = kind == COMPONENTS  # '# Components' / '## Market Cattle Cards': a part of the list
+            current = Section(kind, title, line.number, inherited)
             if line.heading_level:
                 parents.append((line.heading_level, current))
         result.append(current)
