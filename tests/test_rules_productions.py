@@ -451,6 +451,10 @@ CASES = {
         "  - 2x5pt, 2x6pt\n- 7 blue Aryshire, breeding value 3\n\nEach card shows one, two or three coins.\n",
         [(6, "longhorn", "total", None), (7, "aryshire", "total", None)], [None, 1, 2, 3]),
 
+    "a second count joined to an item by 'with'": (
+        "You will need\n- A standard 52-card deck, with 2 different-coloured jokers.\n- 40 cards with 3 symbols each\n",
+        [(52, "card", "total", None), (2, "joker", "total", None), (40, "card", "total", None)], [3]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -245,7 +245,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 
 _QUALIFIED = re.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
-_AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,)\s+", re.I)
+_AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
 _NEXT_COUNTED = re.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
 
 
@@ -309,7 +309,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     if several:
         return several
     whole = _item(line, allow_bare)
-    if whole is not None and whole.phrase.form in {"count_first", "shared"}:
+    if whole is not None and whole.phrase.form in {"count_first", "shared", "compound"}:
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
             return joined
