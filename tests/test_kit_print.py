@@ -99,7 +99,8 @@ SEED_KITS = ("end_of_resources", "medieval_manor", "resource_hog", "shires", "so
 def test_sheets_are_filled_across_components(built):
     """No sheet under 40% used unless it is the last of its duplex group or of the kit; every assembly plan is
     an inset on a tile page; and the five seed kits keep to the sheets they take now (90 before packing across
-    components, 81 before nesting, turning and filling short rows; issue 15)."""
+    components, 81 before nesting, turning and filling short rows, 80 before refilling from the least covered
+sheet; issue 15)."""
     for kit, (_, report, _) in built.items():
         sheets = report["sheet_utilisation"]
         last_front = max((s["sheet"] for s in sheets if s["kind"] == "front"), default=None)
@@ -107,7 +108,7 @@ def test_sheets_are_filled_across_components(built):
             if sheet["kind"] in ("front", "single") and sheet["sheet"] not in (last_front, report["sheets"]):
                 assert sheet["utilisation"] >= 0.4, (kit, sheet)
         assert "assembly" not in {s["kind"] for s in sheets}, kit  # every plan fits beside a tile
-    assert sum(built[kit][1]["sheets"] for kit in SEED_KITS) <= 80
+    assert sum(built[kit][1]["sheets"] for kit in SEED_KITS) <= 79
 
 
 def test_no_cover_leaves_it_out(tmp_path):

@@ -2,7 +2,8 @@
 
 Equal pieces are laid in blocks of rows, so every straight cut runs the length of its block and its crop
 marks line up; blocks fill the free room of sheets across components (sheet.py: the vocabulary; grid.py: how
-a block lies, discs and hexagons nested, one-sided pieces maybe turned; pack.py: the packer). Two-sided
+a block lies, discs and hexagons nested, one-sided pieces maybe turned; pack.py: the packer; refill.py: the least
+covered sheet emptied into the room the others leave, room.py: that room measured exactly). Two-sided
 pieces get a back page right after their front, mirrored for the flip; anything larger than the printable
 area is split into overlapping tiles with an assembly plan (tiles.py).
 

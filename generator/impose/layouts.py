@@ -9,6 +9,7 @@ from typing import Sequence
 
 from generator.errors import UsageError
 from generator.impose.pack import STRATEGIES, Box, OpenSheet, Strategy, open_sheet, pack, shared
+from generator.impose.refill import refill
 from generator.impose.sheet import FOOTER, Page, Paper, Placement, Registration, SheetOptions, fits, fits_area
 from generator.impose.tiles import TileLayout, sheet_pages, tile_layouts, tile_piece, tile_sheets
 from generator.model import Piece
@@ -35,7 +36,8 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     one-sided sheets. A piece too big for the paper as given is laid on the paper turned, and one too big for
     either is tiled (a two-sided piece's tiles follow the two-sided sheets; a one-sided piece's come first among
     the one-sided ones). One-sided pieces fill what room the two-sided ones, turned sheets and tiles leave,
-    before new sheets are opened."""
+    before new sheets are opened; last, sheets whose pieces all fit the others' room are emptied into it
+    (refill.py)."""
     paper = options.paper
     turned = paper.landscape if paper.width <= paper.height else paper.portrait
 
@@ -72,6 +74,7 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
         sheets = packed(strategy, dict(combination))
         if fewest is None or _sheet_count(sheets) < fewest:
             result, fewest = sheets, _sheet_count(sheets)
+    result = refill(result, options.gutter)
     return [page for sheet in result for page in sheet_pages(sheet, options)]
 
 

@@ -1,5 +1,6 @@
 """Impose stage, packing: blocks of equal pieces placed into the free rectangles of open sheets (a guillotine
-packer), with the crop marks of butted blocks. Local mutable state only; frozen placements leave it."""
+packer; on an `exact` sheet, the maximal rectangles of what is left: room.py), with the crop marks of butted
+blocks. Local mutable state only; frozen placements leave it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up, ways_to_lay, row_end, swap
+from generator.impose.room import maximal_rectangles
 from generator.impose.sheet import MARK_LANE, MARK_LENGTH, CropMark, Placement
 from generator.model import Piece
 from generator.units import mm
@@ -22,7 +24,12 @@ class OpenSheet:
     """A sheet being filled: its page size, free rectangles (disjoint, each clear of every block by its room),
     the placements so far, their crop marks and how far crop marks may run (`limits`). `duplex` sheets print a
     back; a sheet made from a tile page keeps that page (and its back) in `tile`, the plan pages printed
-    before it in `before`."""
+    before it in `before`.
+
+    `rooms` are where pieces may go at all (the printable area; beside and below a tile), `taken` what each block
+    keeps to itself (a butted block: its bleed and crop marks' room round the whole block, as its cuts run its
+    length; other shapes: each bleed box and the gutter). On an `exact` sheet, `free` is found from those two
+    after every block (`room_left`) instead of split from the rectangle the block went into."""
 
     width: float
     height: float
@@ -35,13 +42,22 @@ class OpenSheet:
     tile: tuple = ()
     before: tuple = ()
     cells: set[Box] = field(default_factory=set)  # free rectangles inside a block's cut lines, already clear of them
+    rooms: tuple[Box, ...] = ()
+    taken: list[Box] = field(default_factory=list)
+    exact: bool = False
 
 
 def open_sheet(paper, duplex: bool = False, area: Box | None = None) -> OpenSheet:
     """An empty sheet of `paper` whose pieces keep to `area` (default: its printable area)."""
     x0, y0, x1, y1 = area or paper.area()
     return OpenSheet(paper.width, paper.height, [(x0, y0, x1, y1)],
-                     (x0 - MARK_LANE, y0 - MARK_LANE, x1 + MARK_LANE, y1), (x0, y0, x1, y1), duplex)
+                     (x0 - MARK_LANE, y0 - MARK_LANE, x1 + MARK_LANE, y1), (x0, y0, x1, y1), duplex,
+                     rooms=((x0, y0, x1, y1),))
+
+
+def room_left(sheet: OpenSheet) -> list[Box]:
+    """The maximal free rectangles of the sheet's rooms, clear of everything its blocks keep to themselves."""
+    return maximal_rectangles(sheet.rooms, sheet.taken, MIN_FREE)
 
 
 @dataclass(frozen=True)
@@ -68,11 +84,11 @@ def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
     `Strategy`; first appearance among equals)."""
     found: dict[tuple, list[Piece]] = {}
     for piece in pieces:
-        found.setdefault(_kind(piece), []).append(piece)
+        found.setdefault(block_kind(piece), []).append(piece)
     return sorted(found.values(), key=lambda group: _ORDERS[order](*group[0].footprint))
 
 
-def _kind(piece: Piece) -> tuple:
+def block_kind(piece: Piece) -> tuple:
     """What pieces must share to be laid in one block: footprint, bleed and outline (a hexagon's way up)."""
     outline = piece.outline
     return (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), outline.straight, outline.shape,
@@ -96,8 +112,8 @@ def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: 
     sheets = [] if sheets is None else sheets
     for group in groups(pieces, strategy.order):
         ways = ways_to_lay(group[0], gutter, butt, turn)
-        kind = _kind(group[0])
-        extra = [piece for piece in fillers or () if _kind(piece) == kind]
+        kind = block_kind(group[0])
+        extra = [piece for piece in fillers or () if block_kind(piece) == kind]
         start, first = 0, 0  # an index, not slicing: slicing a long group row by row is quadratic
         while start < len(group):
             wanted = len(group) - start
@@ -125,6 +141,8 @@ def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: 
                 start = len(group)
             else:
                 start = _place_block(sheet, box, usable, group, start, count, grid, strategy.split)
+            if sheet.exact:
+                sheet.free, sheet.cells = room_left(sheet), set()
     return sheets
 
 
@@ -199,6 +217,7 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
     bottom = row_top + grid.row_height + grid.tail
     done = finish_block(block, grid.straight)
     sheet.placements.extend(done)
+    sheet.taken.extend(_kept(done, grid))
     if grid.straight:
         sheet.marks.extend(block_marks(done, sheet.limits))
     free = _split(local(box), right, bottom, grid.room, split)
@@ -207,6 +226,19 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
     if grid.straight:
         sheet.cells.update(local(b) for b in cell)
     return start
+
+
+def _kept(block: Sequence[Placement], grid: Grid) -> list[Box]:
+    """What a block keeps to itself: butted pieces, the box round the whole block's bleed grown by the crop
+    marks' room (its cuts run the block's length, through any empty place of its last row); other shapes, each
+    piece's bleed box grown by the gutter."""
+    boxes = [(pl.x - pl.piece.bleed, pl.y - pl.piece.bleed, pl.x + pl.width + pl.piece.bleed,
+              pl.y + pl.height + pl.piece.bleed) for pl in block]
+    if grid.straight:
+        boxes = [(min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                  max(b[3] for b in boxes))]
+    room = grid.room
+    return [(b[0] - room, b[1] - room, b[2] + room, b[3] + room) for b in boxes]
 
 
 def _last_row_room(grid: Grid, x0: float, row_top: float, right: float, bottom: float,

@@ -115,7 +115,7 @@ def _whole(piece: Piece, options: SheetOptions) -> OpenSheet | None:
         aw, ah = x1 - x0, y1 - y0
         if piece.width <= aw + 1e-6 and piece.height <= ah + 1e-6:
             sheet = open_sheet(paper, piece.back is not None)
-            sheet.free = []
+            sheet.free, sheet.rooms = [], ()
             x, y = x0 + (aw - piece.width) / 2, y0 + (ah - piece.height) / 2
             b, m = piece.bleed, paper.margin
             bleed = (x - b, y - b, x + piece.width + b, y + piece.height + b)
@@ -270,7 +270,7 @@ def _tiled_sheets(piece: Piece, options: SheetOptions, layout: TileLayout) -> li
                         "caption": back_caption}
             back = replace(back, placements=grown, tile=tile, **plan)
         sheet = open_sheet(paper, two_sided)
-        sheet.free = list(free)
+        sheet.free, sheet.rooms = list(free), tuple(free)
         sheet.tile = (front, back)
         sheets.append(sheet)
     if planned is None:
