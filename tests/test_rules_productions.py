@@ -455,6 +455,10 @@ CASES = {
         "You will need\n- A standard 52-card deck, with 2 different-coloured jokers.\n- 40 cards with 3 symbols each\n",
         [(52, "card", "total", None), (2, "joker", "total", None), (40, "card", "total", None)], [3]),
 
+    "a count of a move made one at a time": (
+        "Planning\nEach player places 2 orders in the same season, one order at a time.\n",
+        [], [1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -50,7 +50,7 @@ _PLAY_ONLY_BEFORE = re.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|moves?|
                                r"\s+(?:all\s+(?:of\s+)?)?(?:the|his|her|their|your|its)\s+(?:other\s+)?$", re.I)
 _RELATIVE_NEED = re.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
 _RELATIVE_NEED_BEFORE = re.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
-_COMPARED_AFTER = re.compile(r"\s+(?:fewer|more|less|greater|higher|lower)\s+than\b", re.I)
+_COMPARED_AFTER = re.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = re.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
 _CONDITION = re.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
 
