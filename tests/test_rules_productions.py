@@ -459,6 +459,14 @@ CASES = {
         "Planning\nEach player places 2 orders in the same season, one order at a time.\n",
         [], [1]),
 
+    "so many of each named kind on the line below the total": (
+        "Contents\n15 hero cards\n(3 each of Duke, Baron, Knight, Squire, Page)\n6 summary cards\n",
+        [(15, "card", "total", None), (3, "card", "part", "kind"), (6, "card", "total", None)], []),
+
+    "an uncounted item with so many pieces of each": (
+        "Components\n- Title Cards\n- Point Chips (15 pieces each)\n",
+        [(15, "chip", "part", "kind")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

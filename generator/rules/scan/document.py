@@ -54,8 +54,9 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
                     count=parse_number(grouped.group("n")), component=grouped.group("noun"), role="part",
                     per=head_of(phrase.component.split(" of ")[0]) or "set", parent_ref=statement,
                     head=head_of(grouped.group("noun")))
-    if item.inner is not None and count is not None and item.inner != count and item.inner_span:
-        # "45 glass beads (9 in each of 5 colours)": the box total, and the per-colour count as its part
+    if item.inner is not None and item.inner != count and item.inner_span:
+        # "45 glass beads (9 in each of 5 colours)": the box total, and the per-colour count as its part;
+        # "Point Chips (15 pieces each)": a number of pieces not said, and so many of each kind
         statement["per"], statement["per_count"] = None, None
         a, b = item.inner_span
         line = getattr(item, "per_line", line)  # '(12 per player)' on the line below the item

@@ -224,7 +224,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per = phrase.per
-    per = read_per(rest, phrase.end)
+    named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
+    per = read_per(rest, phrase.end) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
     if per is not None:
         item.per, item.per_count, item.inner = per.per, per.many, per.count
         item.inner_span = (offset + per.start, offset + per.end)

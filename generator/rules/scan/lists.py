@@ -229,7 +229,7 @@ def _per_note(line: LayoutLine) -> Per | None:
     if not re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip()):
         return None
     per = read_per(line.text, 0)
-    if per is None or per.count is None or per.per == "kind" or per.end < len(line.text.rstrip(". ")) - 1:
+    if per is None or per.count is None or (per.per == "kind" and per.many is None) or per.end < len(line.text.rstrip(". ")) - 1:
         return None
     return per
 
@@ -257,6 +257,8 @@ def nest(run: ListRun) -> None:
         item = line_items_[0] if line_items_ else None
         if item is None:
             note = _per_note(line) if last is not None and last.inner is None and last.per is None else None
+            if note is not None and note.per == "kind" and last.phrase.count != note.count * note.many:
+                note = None  # '15 character cards' / '(3 each of Duke, Assassin, Captain, Ambassador, Contessa)' adds up
             if note is not None:  # '72 Player Cards' / '(12 per player)': the per-product on the line below
                 last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
                 continue
