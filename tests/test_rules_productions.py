@@ -467,6 +467,11 @@ CASES = {
         "Components\n- Title Cards\n- Point Chips (15 pieces each)\n",
         [(15, "chip", "part", "kind")], []),
 
+    "people in a chart by player count are not pieces": (
+        "The number of hostages is listed on the chart below:\n\n  6-10 players     1 hostage      1 hostage\n\n"
+        "  11-21 players    2 hostages     1 hostage\n",
+        [], [1, 2]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
