@@ -472,6 +472,10 @@ CASES = {
         "  11-21 players    2 hostages     1 hostage\n",
         [], [1, 2]),
 
+    "cards marked for a number of players": (
+        "Setup\nIn a 4 player game, the 3+ and 4+ cards are used.\nEach player needs 5+ cards.\n",
+        [(5, "card", "setup", "player")], [3, 4]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

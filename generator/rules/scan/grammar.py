@@ -143,6 +143,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
                 and not name_goes_on and not titled and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):
             continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural);
             # a line that only says '25 stone' counts a resource
+        if match.group("plus") == "+" and (re.search(r"(?:\bthe|\d\+\s*(?:and|or|,))\s*$", text[:match.start()], re.I)
+                                           or re.match(r"\s*(?:and|or|,)\s*\d+\+", text[match.end("plus"):])):
+            continue  # 'the 3+ and 4+ cards are used': cards marked for so many players, not a count
         qualifier = "at_least" if match.group("plus") else qualifier_kind(match.group("qualifier"))
         start = match.start()
         if (match.group("qualifier") or "").lower() == "over" and _PHRASAL_OVER.search(text, max(0, start - 12), start):
