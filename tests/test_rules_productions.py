@@ -476,6 +476,10 @@ CASES = {
         "Setup\nIn a 4 player game, the 3+ and 4+ cards are used.\nEach player needs 5+ cards.\n",
         [(5, "card", "setup", "player")], [3, 4]),
 
+    "a setup step opened by 'First,' under a heading of its own": (
+        "The Storm Bag\nBefore the game, prepare a pool of event tokens.\nFirst, put 1 Omen token and 1 Gale token in the pool.\n",
+        [(1, "token", "setup", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

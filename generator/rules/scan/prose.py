@@ -67,10 +67,11 @@ _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
-_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+)?(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
+_STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
+_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?{_STEP_ADVERB}(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
                          re.I)  # 'Take 1 scoring marker.': a setup step
 
-_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:randomly\s+)?"
+_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?" + _STEP_ADVERB + r"(?:randomly\s+)?"
                                r"(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack|remove|add|use)\b", re.I)
 _IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
@@ -102,7 +103,7 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
 
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
-    if section_kind in {"", "components"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
+    if section_kind in {"", "components", "other"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
