@@ -480,6 +480,10 @@ CASES = {
         "The Storm Bag\nBefore the game, prepare a pool of event tokens.\nFirst, put 1 Omen token and 1 Gale token in the pool.\n",
         [(1, "token", "setup", None)], []),
 
+    "a sentence in a list of requirements is not a thing": (
+        "Requirements\n  •   A deck of riddles.\n  •   A timer with an audible alarm.\n  •   A flat surface is recommended.\n",
+        [(1, "timer", "total", None)], [1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
