@@ -484,6 +484,10 @@ CASES = {
         "Requirements\n  •   A deck of riddles.\n  •   A timer with an audible alarm.\n  •   A flat surface is recommended.\n",
         [(1, "timer", "total", None)], [1]),
 
+    "numbered section titles are not pieces": (
+        "1 Intro\nThe game is about trade.\n2 Setup\nEach player takes 5 VP overviews.\n",
+        [(5, "overview", "setup", "player")], [1, 2]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
