@@ -488,6 +488,11 @@ CASES = {
         "1 Intro\nThe game is about trade.\n2 Setup\nEach player takes 5 VP overviews.\n",
         [(5, "overview", "setup", "player")], [1, 2]),
 
+    "pieces set out per player in a step glued to a page's titles": (
+        "Game rules\n1 Game rules Place the board in the middle of the table, and then place 3 blue dice per player above it.\n"
+        "ROLES Roll 3 white dice per player, sort them by value.\nOn your turn, roll 2 dice.\n",
+        [(3, "die", "setup", "player")], [2]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

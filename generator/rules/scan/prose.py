@@ -140,8 +140,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue  # 'plays two cards', 'pays 3 coins': never how many the box holds or a player starts with
         if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]):
             continue  # 'one brown amber fewer than when the round started': a comparison in play
-        if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and ((rolled and section_kind != "setup") or not (
-                section_kind == "setup" or said_setup))):
+        dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(
+            _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) or rolled)  # 'then place 3 blue dice per player', 'Roll 3 dice per player'
+        if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and not dealt_out and (
+                (rolled and section_kind != "setup") or not (section_kind == "setup" or said_setup))):
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
@@ -181,7 +183,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             subject = re.sub(r"^the\s+", "", copula.group("subject"), flags=re.I)
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
-        local_setup = setup and (said_setup or section_kind == "setup")
+        local_setup = setup and (said_setup or section_kind == "setup") or dealt_out
         cond_before = _CONDITION.search(sentence[:phrase.start])
         if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
             local_setup = setup = True  # 'with three players, use six agents'
