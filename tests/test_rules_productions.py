@@ -493,6 +493,10 @@ CASES = {
         "ROLES Roll 3 white dice per player, sort them by value.\nOn your turn, roll 2 dice.\n",
         [(3, "die", "setup", "player")], [2]),
 
+    "captions between two dashes": (
+        "Components\n– 6 RANGERS –\n– 1 BOARD – (DUAL SIDED)\n– DICE –\n",
+        [(6, "ranger", "total", None), (1, "board", "total", None), (None, "die", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -246,6 +246,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if match and match.end() < len(content.rstrip()):
             bullet = match.group("bullet")
             mapped.chars, mapped.cols = mapped.chars[match.end():], mapped.cols[match.end():]
+            if bullet in "-–—":
+                mapped.sub(r"\s+-(?=\s*(?:\(|$))", "")  # '– 6 FIREFIGHTERS –': a caption between two dashes
         # strip surrounding whitespace, keeping the map aligned
         content = mapped.text
         left = len(content) - len(content.lstrip())
