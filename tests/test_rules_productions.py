@@ -497,6 +497,14 @@ CASES = {
         "Components\n– 6 RANGERS –\n– 1 BOARD – (DUAL SIDED)\n– DICE –\n",
         [(6, "ranger", "total", None), (1, "board", "total", None), (None, "die", "total", None)], []),
 
+    "adjectives in a row before the noun": (
+        "Components\n• 33 round, brown Wood counters\nOver three rounds, players collect Harbour Cards.\n",
+        [(33, "counter", "total", None)], [3]),
+
+    "a piece placed between others": (
+        "Setup\nPlace a Craft Token between the two left-most Tourist Cards.\n",
+        [(1, "token", "setup", None)], [2]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -71,7 +71,8 @@ _ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<n
 
 
 _IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:take|place|put|set|lay|add)\s+"
-                           r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to)\b|\s*[,.;]|$)", re.I)
+                           r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
+                           r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
 
 _A_PER_PLAYER = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)

@@ -58,6 +58,7 @@ _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|g
 
 _STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                         rf"create|fill|arrange)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
+_ADJECTIVES = re.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
 _VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
                      r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",
                      re.I)  # '24 value 3 coins', '30 one denier coins': the things of that value
@@ -95,6 +96,13 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if value is None and not re.fullmatch(PLACEHOLDER, number):
             continue
         noun = read_noun_phrase(text, match.end())
+        described = _ADJECTIVES.match(text, match.end()) if noun is None or head_of(noun[0]) not in COMPONENT_HEADS else None
+        if described is not None and any(singular(w) != w for w in re.findall(r"[a-z]+", described.group("words"))):
+            described = None  # 'three rounds, players collect …': a noun, not an adjective
+        if described is not None:  # '33 round, brown Wood counters': adjectives in a row before the noun
+            rest = read_noun_phrase(text, described.end() - 1)
+            if rest is not None and head_of(rest[0]) in COMPONENT_HEADS:
+                noun = (text[described.start("words"):rest[2]], 0, rest[2])
         of_the = _OF_THE.match(text, match.end()) if noun is None and _SETUP_VERB.search(
             text, max(0, match.start() - 24), match.start()) else None
         if of_the is not None:  # 'assign 2 of the Patch Tiles': two of the things named

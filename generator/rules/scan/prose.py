@@ -138,6 +138,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
         if (action is not None and _PLAY_ONLY_VERB.match(action.group(0))) or _PLAY_ONLY_BEFORE.search(sentence[:phrase.start]):
             continue  # 'plays two cards', 'pays 3 coins': never how many the box holds or a player starts with
+        if re.search(r"\b(?:between|among|beside|next\s+to|above|below|beneath|under|behind)\s+(?:the\s+|its\s+|their\s+)?$",
+                     sentence[:phrase.start], re.I):
+            continue  # 'between the two left-most cards': where a piece goes, not how many there are
         if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]):
             continue  # 'one brown amber fewer than when the round started': a comparison in play
         dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(
