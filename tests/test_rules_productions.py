@@ -505,6 +505,11 @@ CASES = {
         "Setup\nPlace a Craft Token between the two left-most Tourist Cards.\n",
         [(1, "token", "setup", None)], [2]),
 
+    "uncounted names among the counted items of a list flattened into a line": (
+        "Contents\nGame board Rulebook Storage tray 5 player mats 100 Harbour cubes 40 Quest cards\n",
+        [(1, "board", "total", None), (1, "rulebook", "total", None), (1, "tray", "total", None),
+         (5, "mat", "total", None), (100, "cube", "total", None), (40, "card", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

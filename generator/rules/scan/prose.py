@@ -10,7 +10,7 @@ import re
 
 from .annotations import read_per
 from .grammar import NUMBER, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of
+from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = re.compile(
@@ -211,7 +211,44 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             "optional": bool(_OPTIONAL.search(sentence)) or section_kind == "optional",
             "supplied": bool(_SUPPLIED.search(sentence)) or section_kind == "supplied",
         }))
+    if flattened:
+        result += _names_between(sentence, [p for p, _ in result], section_kind)
     return result + _elliptic_for(sentence, result)
+
+
+_CONTENTS_CUE = re.compile(r"^\W*(?:(?:game\s+)?(?:components?|contents?|materials?|equipment)|in\s+this\s+box|in\s+the\s+box)\W*", re.I)
+
+
+def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> list[tuple[Phrase, dict]]:
+    """'Game board Rulebook Storage tray 5 player mats 100 Adventurer cubes': in a list flattened into a line, the
+    uncounted names before and between the counted items, each ending at a component's name (one of a singular)."""
+    found = []
+    bounds = [(_CONTENTS_CUE.match(sentence).end() if _CONTENTS_CUE.match(sentence) else 0, None)]
+    bounds += [(p.end, p) for p in sorted(phrases, key=lambda p: p.start)]
+    starts = [p.start for p in sorted(phrases, key=lambda p: p.start)] + [len(sentence)]
+    for (gap_start, _), gap_end in zip(bounds, starts):
+        gap = sentence[gap_start:gap_end]
+        words = list(re.finditer(r"[A-Za-z][\w'’-]*", gap))
+        if not words or re.search(r"[^\w\s'’,;:.-]|\d", gap) or len(words) > 12:
+            continue
+        names, current = [], []
+        for index, word in enumerate(words):
+            current.append(word)
+            nxt = words[index + 1].group(0) if index + 1 < len(words) else None
+            if singular(word.group(0)) in COMPONENT_HEADS and (nxt is None or nxt[0].isupper() and (
+                    singular(nxt) not in COMPONENT_HEADS or word.group(0)[0].islower())):  # 'Item Deck Cards' goes on
+                names.append(current)
+                current = []
+        if current or not names or any(len(name) > 4 for name in names):
+            continue  # words left over: not a run of names
+        for name in names:
+            a, b = gap_start + name[0].start(), gap_start + name[-1].end()
+            noun = sentence[a:b]
+            count = None if is_plural(name[-1].group(0)) else 1
+            found.append((Phrase(a, b, a, a, count, "exact", noun, head_of(noun), "bare_item"),
+                          {"role": "setup" if section_kind == "setup" else "total", "per": None, "component": noun,
+                           "condition": None, "optional": False, "supplied": False}))
+    return found
 
 
 _FOR_PLAYERS = re.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
