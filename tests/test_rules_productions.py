@@ -199,7 +199,7 @@ CASES = {
 
     "a deck list of titled cards flattened onto one line": (
         "In This Box 300 cards sorted into the following decks: 10 Harbour Master 10 Lighthouse 10 Steam Ferry\n",
-        [(300, "card", "total", None), (10, "master", "total", None), (10, "lighthouse", "total", None), (10, "ferry", "total", None)],
+        [(300, "card", "total", None), (10, "master", "part", None), (10, "lighthouse", "part", None), (10, "ferry", "part", None)],
         []),
 
     "so many per player after a slash": (
@@ -509,6 +509,10 @@ CASES = {
         "Contents\nGame board Rulebook Storage tray 5 player mats 100 Harbour cubes 40 Quest cards\n",
         [(1, "board", "total", None), (1, "rulebook", "total", None), (1, "tray", "total", None),
          (5, "mat", "total", None), (100, "cube", "total", None), (40, "card", "total", None)], []),
+
+    "a total announcing its kinds in a list flattened into a line": (
+        "Contents\nIn This Box 1 board 500 cards sorted into the following decks: 10 Amusement Park 10 Apartment 5 dice\n",
+        [(500, "card", "total", None), (10, "park", "part", None), (10, "apartment", "part", None), (5, "die", "total", None)], []),
 
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",

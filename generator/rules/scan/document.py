@@ -132,6 +132,10 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 _OPENS_PARTS = re.compile(r"\s*(?::|-|\(|,?\s*(?:of\s+which|including|namely|that\s+is|i\.e\.)\b)", re.I)
 
 
+_ANNOUNCES_PARTS = re.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|sorted\s+into|divided\s+into|consisting\s+of)[^\d:.;]{0,20}:",
+                              re.I)  # '500 cards sorted into the following decks: 10 Amusement Park 10 Apartment …'
+
+
 def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
     """'The game contains 60 cards: 48 animal cards and 12 action cards': counts of the same thing that follow a
     total and add up to it exactly are its parts (a sentence's breakdown; lists and parentheses have their own)."""
@@ -146,17 +150,23 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
             if total["count"] is None or total["role"] == "part" or total.get("parent_ref") or total.get("has_parts"):
                 continue
             after = text.find(total["quote"].split()[-1], _text_column(lines[number], total["column"]))
-            if after < 0 or not _OPENS_PARTS.match(text, after + len(total["quote"].split()[-1])):
+            end = after + len(total["quote"].split()[-1])
+            announced = after >= 0 and _ANNOUNCES_PARTS.match(text, end) is not None
+            if after < 0 or not (announced or _OPENS_PARTS.match(text, end)):
                 continue
             head = singular(total.get("head") or "")
             parts = []
             for part in found[i + 1:]:
-                if part["count"] is None or singular(part.get("head") or "") != head or part.get("parent_ref"):
+                other = singular(part.get("head") or "") != head
+                if part["count"] is None or part.get("parent_ref") or (other and (
+                        not announced or singular(part.get("head") or "") in COMPONENT_HEADS)):
+                    break  # (announced parts are named as the kinds of the total: '10 Amusement Park', not '5 dice')
+                if announced and sum(p["count"] for p in parts) + part["count"] > total["count"]:
                     break
                 parts.append(part)
                 if sum(p["count"] for p in parts) >= total["count"]:
                     break
-            if len(parts) >= 2 and sum(p["count"] for p in parts) == total["count"]:
+            if len(parts) >= 2 and (sum(p["count"] for p in parts) == total["count"] or announced):
                 total["has_parts"] = True
                 for part in parts:
                     part["role"] = "part" if total["role"] == "total" else total["role"]
