@@ -514,6 +514,11 @@ CASES = {
         "Contents\nIn This Box 1 board 500 cards sorted into the following decks: 10 Amusement Park 10 Apartment 5 dice\n",
         [(500, "card", "total", None), (10, "park", "part", None), (10, "apartment", "part", None), (5, "die", "total", None)], []),
 
+    "a setup section titled 'Preparing', and what both players are given": (
+        "PREPARING THE GAME\nEach player chooses a hero and takes the 8 cubes of their colour.\n"
+        "3. Both players are given 1 red token and 1 green token.\n",
+        [(8, "cube", "setup", "player"), (1, "token", "setup", "player")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
