@@ -536,6 +536,9 @@ def test_production(name):
 
 
 CONDITIONED = {
+    "a deal for one player count and the count for the next, its noun left out": (
+        "Setup\nDeal 10 cards to each player in a 3-player game, 8 in a 4-player game.\n",
+        [(10, "card", "3 players"), (8, "card", "4 players")]),
     "counts for each player count, the noun said once before them": (
         "Setup\nDepending on the number of players, use the following number of ingots: 2 players: 20, 3 players: 25, "
         "4 players: 30.\n",

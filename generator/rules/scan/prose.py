@@ -101,6 +101,13 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     return chained
 
 
+def condition_after(sentence: str, end: int) -> re.Match | None:
+    """The player count a count is for, said right after it: '25 goods with 3 players', '10 cards to each player in a
+    3-player game'."""
+    gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*", sentence[end:], re.I)
+    return _CONDITION.match(sentence, end + gap.end())
+
+
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
     if section_kind in {"", "components", "other"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
@@ -200,7 +207,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
-        right_after = _CONDITION.match(sentence, phrase.end + len(sentence[phrase.end:]) - len(sentence[phrase.end:].lstrip()))
+        right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
         cond = right_after or (before_phrase[-1] if before_phrase else _CONDITION.search(sentence))  # '25 goods with 3 players'
         # or else the nearest one before it
         if cond and role == "setup":
@@ -251,8 +258,8 @@ def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> l
     return found
 
 
-_FOR_PLAYERS = re.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
-                          rf"(?:\s*-?\s*players?)?(?=\s*(?:[,;.)]|and\b|$))", re.I)
+_FOR_PLAYERS = re.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with|in\s+an?)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
+                          rf"(?:\s*-?\s*players?)?(?:\s+game)?(?=\s*(?:[,;.)]|and\b|$))", re.I)
 
 
 def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[Phrase, dict]]:
@@ -264,7 +271,7 @@ def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[
         if not before or any(p.count_start <= match.start("n") < p.end for p, _ in read):
             continue
         phrase, info = before[-1]
-        if not re.search(r"\bfor\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
+        if not re.search(r"\b(?:for|in\s+an?)\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
                          sentence[phrase.end:match.start()] + " " + sentence[phrase.end:phrase.end + 40], re.I):
             continue
         count = parse_number(match.group("n"))

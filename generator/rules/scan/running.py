@@ -16,7 +16,7 @@ from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, par
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .paragraphs import paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, read_sentence
+from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, condition_after, read_sentence
 from .sections import OTHER, SETUP, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -134,7 +134,9 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
     for start, end, value, noun in deal_each(sentence) if "each player" in lower else []:
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+        players = condition_after(sentence, end)  # 'Deal 10 cards to each player in a 3-player game'
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"),
+             {**setup, "component": noun, "condition": f"{parse_number(players.group('n'))} players" if players else None})
     for start, end, noun in [] if GAMEPLAY.search(sentence) and not said_setup \
             else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
