@@ -519,6 +519,10 @@ CASES = {
         "3. Both players are given 1 red token and 1 green token.\n",
         [(8, "cube", "setup", "player"), (1, "token", "setup", "player")], []),
 
+    "so many of the thing in each of so many suits": (
+        "Contents\nThe deck consists of 110 cards: 5 suits of 20 cards each (numbered 1-20), plus 10 special cards.\n",
+        [(110, "card", "total", None), (20, "card", "part", "suit"), (10, "card", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -60,12 +60,14 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             _enumeration(sentence, paragraph, offset, lines, findings)
             specials = special_productions(sentence, categories)
             last_made, last_end = None, 0
+            totals_here: list[tuple[int, dict]] = []  # (start in the sentence, statement): a part joins the total before it
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
                 made = emit(phrase, info)
                 if made is not None and made["role"] == "total":
                     last_total = made
+                    totals_here.append((phrase.start, made))
                 if made is not None:
                     _prose_per_part(sentence, phrase, made, emit)
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
@@ -73,7 +75,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
             for special in specials:
-                _special_statement(special, last_total, emit, findings)
+                before = [made for start, made in totals_here if start < special["start"]]
+                _special_statement(special, before[-1] if before else last_total, emit, findings)
     _prose_sums(out, findings)
 
 
@@ -165,7 +168,9 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
     if made is None or special["kind"] != "part" or last_total is None:
         return
     made["parent_ref"] = last_total
-    made["component"] = f"{special['component']} {last_total['component']}"
+    named = len(special["component"].split()) > 1 or head_of(special["component"]) != head_of(last_total["component"])
+    made["component"] = f"{special['component']} {last_total['component']}" if named else last_total["component"]
+    # ('5 suits of 20 cards each' of '110 cards' are cards; '4 copies of each Action card' stay Action cards)
     last_total["has_parts"] = True
     last_total.setdefault("prose_parts", []).append(made)
     if "fraction" in special and last_total["count"]:

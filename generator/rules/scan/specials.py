@@ -25,6 +25,10 @@ _NUMBERED = re.compile(
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
+# '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
+_CATEGORIES_OF = re.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
+                            rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
+
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
 _BY_PLAYERS = re.compile(
@@ -91,6 +95,16 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                           "component": noun, "kind": "setup", "condition": f"{players} players",
                           "per": "player" if match.group("each") else None})
+    for match in _CATEGORIES_OF.finditer(sentence):
+        words = match.group("noun").split()
+        while len(words) > 1 and singular(words[-1]) not in COMPONENT_HEADS:
+            words.pop()
+        noun = " ".join(words)
+        if singular(words[-1]) in COMPONENT_HEADS and parse_number(match.group("n")):
+            end = match.start("noun") + len(noun)
+            each = re.match(r"\s+each\b", sentence[end:])
+            found.append({"start": match.start("n"), "end": end + (each.end() if each else 0), "count": parse_number(match.group("n")),
+                          "component": noun, "kind": "part", "per": singular(match.group("cat")).replace("color", "colour")})
     for match in _NUMBERED.finditer(sentence):
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
         if k and b >= a:
