@@ -521,7 +521,7 @@ CASES = {
 
     "so many of the thing in each of so many suits": (
         "Contents\nThe deck consists of 110 cards: 5 suits of 20 cards each (numbered 1-20), plus 10 special cards.\n",
-        [(110, "card", "total", None), (20, "card", "part", "suit"), (10, "card", "total", None)], []),
+        [(110, "card", "total", None), (20, "card", "part", "suit"), (10, "card", "total", None)], [1]),
 
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .grammar import NUMBER, parse_number
+from .grammar import COUNT_HINT, NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .prose import ACQUIRES
 
@@ -92,6 +92,8 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
     words = noun.split()
     if head_of(noun) not in COMPONENT_HEADS or is_plural(words[-1]) or head_of(noun) in {"rules", "rule"}:
         return []
+    if head_of(noun) in {"deck", "pack", "set"} and COUNT_HINT.search(sentence, match.end()):
+        return []  # 'The deck consists of 110 cards': the cards are what is counted
     return [(match.start("noun"), match.end("noun"), noun)]
 
 
