@@ -523,6 +523,10 @@ CASES = {
         "Contents\nThe deck consists of 110 cards: 5 suits of 20 cards each (numbered 1-20), plus 10 special cards.\n",
         [(110, "card", "total", None), (20, "card", "part", "suit"), (10, "card", "total", None)], [1]),
 
+    "a heading of the component list saying what each player has": (
+        "## Components\n\n* 1 Game board\n\n### Each player receives\n\n* 1 Commander figure\n* 3 Action tokens\n",
+        [(1, "board", "total", None), (1, "figure", "total", "player"), (3, "token", "total", "player")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -343,7 +343,9 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
             for item in run.items:
                 if item.line.number > intro.number and item.per is None:
                     item.per = "player"
-                    item.setup_intro = True  # type: ignore[attr-defined]
+                    # a heading of the component list ('### Player pieces (per player)') says what each player has;
+                    # an intro line ('Each player takes:') is a setup step
+                    item.setup_intro = not (intro.heading_level and run.section.kind == COMPONENTS)  # type: ignore[attr-defined]
     return runs
 
 
@@ -357,8 +359,8 @@ def _line_before(lines: list[LayoutLine], line: LayoutLine) -> LayoutLine | None
         text = lines[index].text.rstrip()
         if not text:
             continue
-        if text.endswith(":"):
-            return lines[index]
+        if text.endswith(":") or lines[index].heading_level:
+            return lines[index]  # '… places the following:', '### Each player receives'
         if re.search(r"\d|[.,;]$", text) or len(text.split()) > 6:
             return None
     return None
