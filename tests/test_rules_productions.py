@@ -527,6 +527,10 @@ CASES = {
         "## Components\n\n* 1 Game board\n\n### Each player receives\n\n* 1 Commander figure\n* 3 Action tokens\n",
         [(1, "board", "total", None), (1, "figure", "total", "player"), (3, "token", "total", "player")], []),
 
+    "a count at the end of a leader after a note in parentheses": (
+        "COMPONENTS\nWooden Meeples (5 colours) ........ 25\nCoins (values 1, 5, 10) ........... 60\n| Harbour tiles (2 sides) | 18 |\n",
+        [(25, "meeple", "total", None), (60, "coin", "total", None), (18, "tile", "total", None)], [5, 1, 10, 2]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

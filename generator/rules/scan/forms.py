@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
-from .nouns import (_COMPOUND, _COUNT_LAST, _UNIT_WORDS, GROUPING, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
+from .nouns import (_COMPOUND, _COUNT_LAST, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
 _RANGE = re.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
@@ -122,8 +122,16 @@ def _compound(match: re.Match) -> Phrase | None:
                   component, singular(unit), "compound")
 
 
+_LED_TO_COUNT = re.compile(rf"^(?P<noun>[A-Za-z][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
+
+
 def count_last(text: str) -> Phrase | None:
     """'Oracle cards\\t8', 'Wind dials: 3', 'Sand timer x1', 'Ship tiles (12)': a list item whose count follows."""
+    led = _LED_TO_COUNT.match(text)
+    if led is not None and parse_number(led.group("number")) is not None and not re.search(r"\d", led.group("noun")):
+        component = _tidy(led.group("noun"))  # 'Wooden Meeples (5 colours) ........ 25': the count at the leader's end
+        return Phrase(0, led.end(), led.start("number"), led.end("number"), parse_number(led.group("number")), "exact",
+                      component, head_of(component), "count_last")
     match = _COUNT_LAST.match(text)
     if match is None:
         return None
