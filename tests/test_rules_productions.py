@@ -531,6 +531,12 @@ CASES = {
         "COMPONENTS\nWooden Meeples (5 colours) ........ 25\nCoins (values 1, 5, 10) ........... 60\n| Harbour tiles (2 sides) | 18 |\n",
         [(25, "meeple", "total", None), (60, "coin", "total", None), (18, "tile", "total", None)], [5, 1, 10, 2]),
 
+    "what each one of the counted things holds": (
+        "COMPONENTS\n• 4 sets of player pieces in 4 colours, each consisting of 12 ships and 4 ports\n"
+        "• 5 sets of pawns,\n  each containing 3 pawns and 1 flag\n• 2 dice\n",
+        [(4, "piece", "total", None), (12, "ship", "part", "set"), (4, "port", "part", "set"),
+         (3, "pawn", "part", "set"), (1, "flag", "part", "set"), (2, "die", "total", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

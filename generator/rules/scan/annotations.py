@@ -116,6 +116,29 @@ class Part:
     end: int
 
 
+_EACH_CONSISTING = re.compile(r"(?:[^,;()]{0,40}?,)?\s*each\s+(?:consisting\s+of|containing|comprising|made\s+up\s+of|with)\s+(?=\d|" + NUMBER + r"\s)", re.I)
+
+
+def read_each_consisting(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
+    """'4 sets of pieces, each consisting of 12 ships and 4 ports': what each one of the counted things holds."""
+    lead = _EACH_CONSISTING.match(text, pos)
+    if lead is None:
+        return None
+    parts = []
+    for piece in re.finditer(r"[^,;]+", text[lead.end():].rstrip(" .")):
+        for sub in re.split(r"\s+and\s+", piece.group(0)):
+            at = lead.end() + piece.start() + piece.group(0).find(sub)
+            part = _PART.match(sub.strip())
+            if part is None or not part.group("n1"):
+                return None
+            value = parse_number(part.group("n1"))
+            if value is None:
+                return None
+            start = at + len(sub) - len(sub.lstrip())
+            parts.append(Part(part.group("name1").strip(), value, start, at + len(sub.rstrip())))
+    return (parts, lead.start(), len(text.rstrip(" ."))) if parts else None
+
+
 def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
     """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'."""
     match = _BREAKDOWN.search(text, pos)

@@ -104,17 +104,18 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
     line = getattr(item, "parts_line", item.line)
     statement["has_parts"] = True
     noun = item.phrase.component
+    each_one = getattr(item, "parts_each", False)  # what each one of the counted things holds: not parts of the count
     for name, count, start, end, *stands in item.parts:
         line = stands[0] if stands else getattr(item, "parts_line", item.line)  # a wrapped part keeps its own line
         if start is None:
             at = line.text.find(name)
             start, end = (max(0, line.text.rfind(str(count), 0, at)) if at >= 0 else 0), (at + len(name) if at >= 0 else len(line.text))
-        component = name if head_of(name) in COMPONENT_HEADS else f"{name} {noun}"
+        component = name if head_of(name) in COMPONENT_HEADS or each_one else f"{name} {noun}"
         out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0,
                 quote=quote_of(line, start, end), count=count, component=component, role="part",
-                parent_ref=statement, head=head_of(component))
+                parent_ref=statement, head=head_of(component), per=head_of(noun.split(" of ")[0]) if each_one else None)
     total = sum(part[1] for part in item.parts)
-    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False):
+    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False) and not each_one:
         findings.append(Finding("parts-total", item.line.number,
                                 f"the parts in parentheses add up to {total}, but the total is {item.phrase.count}",
                                 (line.number,)))

@@ -57,7 +57,7 @@ _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|g
 
 
 _STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
-                        rf"create|fill|arrange)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
+                        rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
 _ADJECTIVES = re.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
 _VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
                      r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",

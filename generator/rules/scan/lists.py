@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 
-from .annotations import Per, read_per
+from .annotations import Per, read_each_consisting, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -263,6 +263,11 @@ def nest(run: ListRun) -> None:
                 last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
                 continue
             owner = _item_above(run, last, line) if last is not None else None
+            each = read_each_consisting(line.text) if owner is not None and not owner.parts else None
+            if each is not None:  # '• 4 sets of player pieces,' / 'each consisting of 12 ships and 4 ports'
+                owner.parts = [(p.name, p.count, p.start, p.end, line) for p in each[0]]
+                owner.parts_each = True  # type: ignore[attr-defined]
+                continue
             if _is_breakdown_line(line) and owner is not None and not owner.parts:
                 parts = read_breakdown(line.text)
                 if parts:
