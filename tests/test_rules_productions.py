@@ -537,6 +537,11 @@ CASES = {
         [(4, "piece", "total", None), (12, "ship", "part", "set"), (4, "port", "part", "set"),
          (3, "pawn", "part", "set"), (1, "flag", "part", "set"), (2, "die", "total", None)], []),
 
+    "each player given the pieces of a colour": (
+        "Setup\nGive each player a player board and the 5 workers, 4 houses and 1 scoring disc of their colour.\n",
+        [(1, "board", "setup", "player"), (5, "worker", "setup", "player"), (4, "house", "setup", "player"),
+         (1, "disc", "setup", "player")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

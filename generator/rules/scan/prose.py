@@ -81,7 +81,7 @@ _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?
                         r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
-_EACH_PLAYER_SUBJECT = re.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:each|every)\s+player\b", re.I)
+_EACH_PLAYER_SUBJECT = re.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
