@@ -559,6 +559,10 @@ def test_production(name):
 
 
 CONDITIONED = {
+    "a table by player count under another table, its header its own": (
+        "Setup\nNumber of players    2    3\nGold coins          10   15\n\nPlayers   Tiles   Walls\n2         30      8\n3         40      10\n",
+        [(10, "coin", "2 players"), (15, "coin", "3 players"), (30, "tile", "2 players"), (8, "wall", "2 players"),
+         (40, "tile", "3 players"), (10, "wall", "3 players")]),
     "a deal for one player count and the count for the next, its noun left out": (
         "Setup\nDeal 10 cards to each player in a 3-player game, 8 in a 4-player game.\n",
         [(10, "card", "3 players"), (8, "card", "4 players")]),

@@ -290,7 +290,14 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
         return index
     width = len(rows[0][1]) - 1
     names = [""] * width
-    for l in [l for l in above if not re.fullmatch(r"[\s\t:|-]+", l.text)][-3:]:
+    header = []
+    for l in reversed(lines[max(0, index - 6):index]):  # the header rows right above the table, up to a blank line
+        if l.blank:
+            if header:
+                break
+            continue
+        header.insert(0, l)
+    for l in [l for l in header if not re.fullmatch(r"[\s\t:|-]+", l.text)][-3:]:
         cells = _cells(l.text)
         if len(cells) >= width + 1 or (len(cells) == width and not re.search(r"players?", cells[0], re.I)):
             for column, cell in enumerate(cells[-width:]):
