@@ -10,6 +10,7 @@ from generator.impose.pack import STRATEGIES, OpenSheet, Strategy, block_kind, p
 from generator.model import Piece
 
 RELAID = 1  # at most this many sheets are packed anew to empty one (more cost seconds and, on the seed kits, gain none)
+RELAY_TRIES = 4  # of the sheets holding pieces of the same kind, only the least covered few are packed anew
 UNBOUNDED = 1e7  # points: larger than any piece
 
 
@@ -75,10 +76,12 @@ def _placed(pieces: Sequence[Piece], sheets: Sequence[OpenSheet], gutter: float,
         return moved
     two_sided = any(piece.back is not None for piece in pieces)
     kinds = {block_kind(piece) for piece in pieces}
-    for index, sheet in enumerate(sheets):
-        if (not sheet.rooms or (two_sided and not sheet.duplex) or id(sheet) not in rooms
-                or not any(block_kind(pl.piece) in kinds for pl in sheet.placements)):
-            continue  # a sheet already packed anew is not packed again
+    fitting = [index for index, sheet in enumerate(sheets)
+               if sheet.rooms and not (two_sided and not sheet.duplex) and id(sheet) in rooms  # (a sheet packed anew
+               and any(block_kind(pl.piece) in kinds for pl in sheet.placements)]             # is not packed again)
+    fitting = sorted(fitting, key=lambda i: (_covered(sheets[i]), i))[:RELAY_TRIES]  # the roomiest few: a big deck's
+    for index in sorted(fitting):                                                   # thousand full sheets never help
+        sheet = sheets[index]
         together = [pl.piece for pl in sheet.placements] + list(pieces)
         tried = set()
         for strategy in STRATEGIES:
