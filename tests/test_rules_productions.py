@@ -542,6 +542,14 @@ CASES = {
         [(1, "board", "setup", "player"), (5, "worker", "setup", "player"), (4, "house", "setup", "player"),
          (1, "disc", "setup", "player")], []),
 
+    "single things that are helpful": (
+        "EQUIPMENT\nA scoring pad and pencil are helpful.\nA good memory is helpful.\n",
+        [(1, "pad", "total", None), (1, "pencil", "total", None)], []),
+
+    "a deck of so many cards among the things you need": (
+        "EQUIPMENT\nTo play you need a standard deck of 52 playing cards, two jokers, and about 20 chips per player.\n",
+        [(52, "card", "total", None), (2, "joker", "total", None), (20, "chip", "total", "player")], [1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

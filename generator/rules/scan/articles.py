@@ -188,8 +188,8 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
 _USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:by\s+(?:\w+\s+){1,3}?)?(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
                     r"|have(?=\s+(?:an?|one)\s+[^.]{0,40}\b(?:ready|handy|nearby|available)\b))\s+(?P<article>an?|one)\s+"
                     r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
-_A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|are|will\s+be|can\s+be|may\s+be"
-                        r"|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included)\b", re.I)
+_A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?P<and>\s+and\s+(?:an?\s+)?[\w'-]+)?\s+(?:is|are|will\s+be|can\s+be"
+                        r"|may\s+be|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included|helpful|useful|handy|recommended)\b", re.I)
 
 
 _DEAL_N = re.compile(
@@ -241,6 +241,10 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
             found += coordinated_ones(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []
+            other = re.match(r"\s+and\s+(?:an?\s+)?(?P<noun>[\w'-]+)", match.groupdict().get("and") or "")
+            if other and head_of(other.group("noun")) in COMPONENT_HEADS and not is_plural(other.group("noun")):
+                at = match.start("and") + other.start("noun")  # 'A scoring pad and pencil are helpful'
+                found.append((at, at + len(other.group("noun")), other.group("noun")))
     return found
 
 

@@ -16,7 +16,7 @@ from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, par
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .paragraphs import paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SETUP as SETUP_WORDS, condition_after, read_sentence
+from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, read_sentence
 from .sections import OTHER, SETUP, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -26,7 +26,8 @@ _CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:cont
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
-                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with)\b", re.I)
+                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
+                          r"|recommended)\b", re.I)
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -140,7 +141,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         players = condition_after(sentence, end)  # 'Deal 10 cards to each player in a 3-player game'
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"),
              {**setup, "component": noun, "condition": f"{parse_number(players.group('n'))} players" if players else None})
-    for start, end, noun in [] if GAMEPLAY.search(sentence) and not said_setup \
+    for start, end, noun in [] if GAMEPLAY.search(SCORE_PIECES.sub("pieces", sentence)) and not said_setup \
             else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
@@ -186,7 +187,9 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))
         body = re.sub(r"^optional(?:ly)?\s+", "", text, flags=re.I)
         shift = start + len(text) - len(body)
-        first = [p for p in count_first(body) if p.start <= 2]
+        counted = count_first(body)
+        first = [p for p in counted if p.start <= 2] or [  # 'a standard deck of 52 playing cards' counts the cards
+            p for p in counted if re.fullmatch(r"(?:an?|one)\s+(?:[\w-]+\s+){0,2}?(?:deck|pack|set|box|bag)\s+of\s+", body[:p.start], re.I)]
         phrase = first[0] if first else bare_item(body)
         if phrase is None or phrase.is_excluded or len(body.split()) > 8:
             continue
