@@ -550,6 +550,10 @@ CASES = {
         "EQUIPMENT\nTo play you need a standard deck of 52 playing cards, two jokers, and about 20 chips per player.\n",
         [(52, "card", "total", None), (2, "joker", "total", None), (20, "chip", "total", "player")], [1]),
 
+    "so many sets of so many things": (
+        "Components\n- 5 sets of 5 action cards\n- one set of 12 tiles\n",
+        [(5, "card", "total", None), (5, "card", "part", "set"), (12, "tile", "total", None)], [1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -48,7 +48,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
     grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[A-Za-z][\w -]*)$", phrase.component)
     if grouped and parse_number(grouped.group("n")) and head_of(phrase.component) in COMPONENT_HEADS:
         # '5 sets of eight dice': five sets, and eight dice in each
-        at = line.text.find(grouped.group("n"), start)
+        at = line.text.find(grouped.group("n"), max(start, line.text.find(" of ", start)))
         if at >= 0:
             out.add(line=line.number, column=line.cols[at], quote=quote_of(line, at, at + len(grouped.group(0)) - 3),
                     count=parse_number(grouped.group("n")), component=grouped.group("noun"), role="part",

@@ -137,6 +137,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
         if grouped is not None:
             inner = read_noun_phrase(text, grouped.end())
+            numbered = re.match(rf"(?:{NUMBER})(?=\s+[A-Za-z])", text[grouped.end():], re.I) if inner is None and head in NOT_COMPONENTS and (value or 0) > 1 else None
+            if numbered:  # '5 sets of 5 action cards': five sets, and five cards in each
+                inner = read_noun_phrase(text, grouped.end() + numbered.end())
             if inner is None:
                 grouped = None  # '9 Knowledge Decks of 6 cards each': the decks are what is counted
             else:

@@ -54,6 +54,8 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
     house there is a Herald'), numbered ranges. Each dict: start, end, count, component, kind, extra."""
     found = []
     for match in _REMAINING.finditer(sentence):
+        if re.match(r"\s+(?:between|on|in|into|onto|beside|next|near|at|under|above|below|face|back|aside)\b", sentence[match.end():], re.I):
+            continue  # 'The remaining three coins are placed between the players': where they go, not what they are
         found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part"})
     for match in _FRACTION.finditer(sentence):
