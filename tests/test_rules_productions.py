@@ -554,6 +554,15 @@ CASES = {
         "Components\n- 5 sets of 5 action cards\n- one set of 12 tiles\n",
         [(5, "card", "total", None), (5, "card", "part", "set"), (12, "tile", "total", None)], [1]),
 
+    "values and prices are not counts": (
+        "Components\nThe price deck contains 20 cards, each showing a value from 2 to 5 ducats.\n"
+        "There are 2 cards worth 2 ducats, 8 cards worth 3 ducats.\n",
+        [(20, "card", "total", None), (2, "card", "total", None), (8, "card", "total", None)], [3, 5]),
+
+    "the kinds named after a category label in an inline list": (
+        "Components\nComponents: 18 Cards: Colors: Red, Blue, Yellow Suits: Hearts, Clubs, Stars\n",
+        [(18, "card", "total", None)], [None]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

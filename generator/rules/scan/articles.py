@@ -23,6 +23,9 @@ _ONE_PER_PLAYER = re.compile(
     r"\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
+_CATEGORY_LABEL = re.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)
+
+
 def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     """'Equipment: 8 piecepack suits, paper, pencils, optional playmat': the items after the cue, with offsets."""
     match = _INLINE_LIST.match(sentence.strip())
@@ -37,7 +40,11 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     lead = len(sentence) - len(sentence.lstrip())
     start = lead + match.start("items")
     items = []
-    for piece in re.finditer(r"[^,;]+", match.group("items")):
+    listed = match.group("items")
+    category = _CATEGORY_LABEL.search(listed)
+    if category:  # '18 Cards: Colors: Red, Blue, … Suits: Hearts, …': what follows names the cards' kinds, not pieces
+        listed = listed[:category.start()]
+    for piece in re.finditer(r"[^,;]+", listed):
         text = piece.group(0)
         sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+(?:\s|\.?$)))", text)
         at = piece.start()

@@ -58,6 +58,8 @@ _PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|g
 
 _STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                         rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
+_VALUE_BEFORE = re.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
+# '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
 _ADJECTIVES = re.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
 _VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
                      r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",
@@ -166,6 +168,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
+    phrases = [p for p in phrases if not _VALUE_BEFORE.search(text, max(0, p.start - 24), p.start)]
     return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 
