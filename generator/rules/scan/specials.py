@@ -23,8 +23,6 @@ _NUMBERED = re.compile(
     rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
     rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
 
-# 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
-# the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
 _CATEGORIES_OF = re.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
                             rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
@@ -38,6 +36,8 @@ _BY_PLAYERS = re.compile(
 _LEAD_NOUN = re.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
                         r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
 
+# 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
+# the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
 _OF_EACH = re.compile(
     rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
     rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
