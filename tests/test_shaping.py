@@ -238,3 +238,21 @@ def test_a_kit_name_the_page_font_lacks_is_refused(write_kit):
     result = CliRunner().invoke(app, ["build", str(kit), "--out", str(kit.parent / "out")])
     assert result.exit_code == 2
     assert "kit.name: '荘' (U+8358) is not in pnpgen's page font" in result.output
+
+
+def test_a_mixed_line_reads_in_logical_order_and_shows_in_visual_order(tmp_path):
+    """'Gold مرحبا 12' in a left-to-right paragraph: the Arabic word and the number after it form a right-to-left
+    run (bidi W2: a number after an Arabic letter is an Arabic number), so the number shows left of the word; the
+    PDF's text still reads as written."""
+    mixed = "Gold مرحبا 12"
+    code, output, pdf = build(tmp_path, f"count,title,text\n1,Mixed,{mixed}\n1,Arabic,{ARABIC}\n")
+    assert code == 0, output
+    chars = card_chars(pdf)
+    letters = "".join(c["text"] for c in chars)
+    assert mixed in letters  # logical order in the content stream
+    at = letters.index(mixed)
+    line = chars[at:at + len(mixed)]
+    x = {c["text"]: c["x0"] for c in line}
+    word = [c for c in line if "\u0600" <= c["text"] <= "\u06ff"]
+    assert [c["x0"] for c in word] == sorted((c["x0"] for c in word), reverse=True)  # the word right to left
+    assert x["d"] < x["1"] < x["2"] < min(c["x0"] for c in word)  # Gold, then 12, then the word, left to right

@@ -68,7 +68,13 @@ def fast_text(surface, node) -> None:
     for x, y, text, rtl in node.lines:
         line = shape_line(text, chain, right_to_left if rtl else shaping)
         pen, baseline = _coordinate(surface, x, "x"), _coordinate(surface, y, "y")
-        for piece in line.pieces:
+        placed = []
+        for piece in line.pieces:  # placed in visual order, left to right ...
+            placed.append((piece, pen))
+            pen += piece.width * em
+        if len(placed) > 1:  # ... and drawn in logical order, so that the PDF's text reads (copies, searches) as written
+            placed.sort(key=lambda item: item[0].start)
+        for piece, pen in placed:
             face = names[piece.font_index]
             if face != selected:
                 context.select_font_face(face, slant, weight)
@@ -86,6 +92,5 @@ def fast_text(surface, node) -> None:
             else:
                 context.show_text_glyphs(piece.text, glyphs, piece.clusters,
                                          cairo.TEXT_CLUSTER_FLAG_BACKWARD if piece.rtl else 0)
-            pen += piece.width * em
     context.new_path()
     node["fill"] = "none"  # draw() fills afterwards; nothing more to paint
