@@ -8,7 +8,7 @@ import re
 
 from .grammar import COUNT_HINT, NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
-from .prose import ACQUIRES
+from .prose import ACQUIRES, STEP_ADVERB
 
 _INLINE_LIST = re.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:equipment|components?|contents?|materials?|requirements?|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
@@ -77,7 +77,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
 _ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
 
 
-_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:then\s+|now\s+|also\s+|next,?\s+)?(?:take|place|put|set|lay|add)\s+"
+_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:take|place|put|set|lay|add)\s+"
                            r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
                            r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 

@@ -104,7 +104,7 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
     line = getattr(item, "parts_line", item.line)
     statement["has_parts"] = True
     noun = item.phrase.component
-    each_one = getattr(item, "parts_each", False)  # what each one of the counted things holds: not parts of the count
+    each_one = item.parts_each  # what each one of the counted things holds: not parts of the count
     for name, count, start, end, *stands in item.parts:
         line = stands[0] if stands else getattr(item, "parts_line", item.line)  # a wrapped part keeps its own line
         if start is None:
@@ -150,7 +150,7 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
         for i, total in enumerate(found):
             if total["count"] is None or total["role"] == "part" or total.get("parent_ref") or total.get("has_parts"):
                 continue
-            after = text.find(total["quote"].split()[-1], _text_column(lines[number], total["column"]))
+            after = text.find(total["quote"].split()[-1], lines[number].index_of(total["column"]))
             end = after + len(total["quote"].split()[-1])
             announced = after >= 0 and _ANNOUNCES_PARTS.match(text, end) is not None
             if after < 0 or not (announced or _OPENS_PARTS.match(text, end)):
@@ -172,11 +172,6 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
                 for part in parts:
                     part["role"] = "part" if total["role"] == "total" else total["role"]
                     part["parent_ref"] = total
-
-
-def _text_column(line: LayoutLine, column: int) -> int:
-    """The index in the line's normalised text of the character at `column` of its original."""
-    return next((index for index, col in enumerate(line.cols) if col >= column), 0)
 
 
 def _restatements(items: list[dict]) -> None:

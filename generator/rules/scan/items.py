@@ -36,6 +36,7 @@ class Item:
     parent: "Item | None" = None
     children: list = field(default_factory=list)
     explicit: bool = False  # the item ends with ':' (it announces its parts)
+    parts_each: bool = False  # `parts` are what each one of the counted things holds ('4 sets, each of 12 ships')
 
 
 _LEAD_IN = re.compile(

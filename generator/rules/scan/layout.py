@@ -52,6 +52,10 @@ class LayoutLine:
     def blank(self) -> bool:
         return not self.text.strip()
 
+    def index_of(self, column: int) -> int:
+        """The index in `text` of the first character at or after `column` of `raw` (the inverse of `cols`)."""
+        return next((index for index, col in enumerate(self.cols) if col >= column), 0)
+
     def quote(self, start: int = 0, end: int | None = None) -> str:
         """The verbatim original text behind text[start:end], stripped."""
         end = len(self.text) if end is None else end

@@ -266,7 +266,7 @@ def nest(run: ListRun) -> None:
             each = read_each_consisting(line.text) if owner is not None and not owner.parts else None
             if each is not None:  # '• 4 sets of player pieces,' / 'each consisting of 12 ships and 4 ports'
                 owner.parts = [(p.name, p.count, p.start, p.end, line) for p in each[0]]
-                owner.parts_each = True  # type: ignore[attr-defined]
+                owner.parts_each = True
                 continue
             if _is_breakdown_line(line) and owner is not None and not owner.parts:
                 parts = read_breakdown(line.text)

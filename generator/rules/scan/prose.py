@@ -67,11 +67,11 @@ _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
-_STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
-_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?{_STEP_ADVERB}(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
+STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
+_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
                          re.I)  # 'Take 1 scoring marker.': a setup step
 
-_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?" + _STEP_ADVERB + r"(?:randomly\s+)?"
+_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?"
                                r"(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack|remove|add|use)\b", re.I)
 _IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
