@@ -563,6 +563,10 @@ CASES = {
         "Components\nComponents: 18 Cards: Colors: Red, Blue, Yellow Suits: Hearts, Clubs, Stars\n",
         [(18, "card", "total", None)], [None]),
 
+    "a pair of things in a bulleted list": (
+        "Components\n• 40 cards\n• A pair of dice\n• A bag of gems\n",
+        [(40, "card", "total", None), (2, "die", "total", None), (None, "gem", "total", None)], [1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

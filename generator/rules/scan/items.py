@@ -43,7 +43,7 @@ _LEAD_IN = re.compile(
     r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
 _GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
-                       r"(?P<group>pile|deck|stack|set|bag|box|pack|bundle|supply|collection|handful|sack|pouch)"
+                       r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
                        r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
@@ -122,8 +122,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")
-        return Phrase(0, group.end(), 0, 0, 2 if group.group("group").lower() == "pair" else None, "exact",
-                      noun, head_of(noun), "bare_item")
+        if group.group("group").lower() == "pair":  # one pair: Statements.add makes it two of the noun
+            return Phrase(0, group.end(), 0, 0, 1, "exact", f"pair of {noun}", head_of(noun), "bare_item")
+        return Phrase(0, group.end(), 0, 0, None, "exact", noun, head_of(noun), "bare_item")
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
