@@ -567,6 +567,17 @@ CASES = {
         "Components\n• 40 cards\n• A pair of dice\n• A bag of gems\n",
         [(40, "card", "total", None), (2, "die", "total", None), (None, "gem", "total", None)], [1]),
 
+    "parts by value after a total, read when they add up to it": (
+        "Components\n- 58 glory tokens (18 x 1, 10 x 3, 15 each 5 and 10)\n- 45 florin cards: 20x1, 15x2, 10x5\n"
+        "- 24 banknotes (12 x $1, 8 x $5, 4 x $10)\n- 36 coins: 20 1-coins, 10 5-coins and 6 10-coins\n"
+        "- 30 fame chips: 10 x 1, 10 x 2\n",
+        [(58, "token", "total", None), (18, "token", "part", None), (10, "token", "part", None),
+         (15, "token", "part", None), (45, "card", "total", None), (20, "card", "part", None),
+         (15, "card", "part", None), (10, "card", "part", None), (24, "banknote", "total", None),
+         (12, "banknote", "part", None), (8, "banknote", "part", None), (4, "banknote", "part", None),
+         (36, "coin", "total", None), (20, "coin", "part", None), (6, "coin", "part", None),
+         (30, "chip", "total", None)], [1, 2, 3, 5]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

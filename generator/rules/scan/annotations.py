@@ -1,6 +1,6 @@
 """What follows a counted noun and changes its meaning: a per-product ("9 in each of 5 colours", "6 per player
 colour", "per side", "13 of each suit", "for each player", "(6 sets of 18)"), a breakdown in parentheses ("(9 Harbour, 10 Market,
-7 Temple)"), or a count given in parentheses ("The Event Deck (40 cards)"). Entry points: read_per, read_breakdown."""
+7 Temple)"), or a count given in parentheses ("The Event Deck (40 cards)"). Entry points: read_per, read_breakdown, read_value_breakdown."""
 
 from __future__ import annotations
 
@@ -177,6 +177,48 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
     if len(parts) < 2:
+        return None
+    return parts, match.start(), match.end()
+
+
+# A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
+# '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
+_VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"
+_VALUE_PART = re.compile(
+    rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€]))"
+    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b)?\s*$", re.I)
+_EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
+_VALUE_LIST = re.compile(r"\s*(?:\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))")
+
+
+def read_value_breakdown(text: str, pos: int, total: int | None) -> tuple[list[Part], int, int] | None:
+    """Parts by value right after a counted total (in parentheses, or after a colon or dash), read only when they
+    add up to it: '58 victory point tokens (18 x 1, 10 x 3, 15 each 5 and 10)', '45 money cards: 20x1, 15x2, 10x5'."""
+    match = _VALUE_LIST.match(text, pos)
+    if match is None or total is None:
+        return None
+    group = "paren" if match.group("paren") is not None else "open"
+    items, offset = match.group(group), match.start(group)
+    parts: list[Part] = []
+    for piece in re.finditer(r"[^,;/+]+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*", items):
+        for chunk in re.split(r"\s+(?=and\s+\d|&\s+\d)", piece.group(0)) if not _EACH_VALUES.match(piece.group(0)) else [piece.group(0)]:
+            if not chunk.strip():
+                continue
+            start = offset + piece.start() + piece.group(0).find(chunk)
+            each = _EACH_VALUES.match(chunk)
+            if each is not None:
+                number = parse_number(each.group("n"))
+                values = re.findall(_VALUE, each.group("values"))
+                if number is None:
+                    return None
+                parts.extend(Part(f"value {value.strip()}", number, start, start + len(chunk.rstrip())) for value in values)
+                continue
+            part = _VALUE_PART.match(chunk)
+            number = parse_number(part.group("n")) if part else None
+            if number is None:
+                return None
+            parts.append(Part(f"value {part.group('value').strip()}", number, start, start + len(chunk.rstrip())))
+    if len(parts) < 2 or sum(part.count for part in parts) != total:
         return None
     return parts, match.start(), match.end()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .annotations import read_breakdown, read_each_consisting, read_including, read_per
+from .annotations import read_breakdown, read_each_consisting, read_including, read_per, read_value_breakdown
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
@@ -241,6 +241,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     each = read_each_consisting(rest, item.quote_end - offset) if breakdown is None and not including else None
     if each is not None:  # '4 sets of pieces, each consisting of 12 ships and 4 ports': what each one holds
         breakdown, item.parts_each = each, True
+    elif breakdown is None and not including:  # '60 coins (30 x 1, 20 x 5, 10 x 10)': parts by value
+        breakdown = read_value_breakdown(rest, item.quote_end - offset, phrase.count)
     if breakdown is not None:
         item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
         item.quote_end = offset + breakdown[2]
