@@ -578,6 +578,14 @@ CASES = {
          (36, "coin", "total", None), (20, "coin", "part", None), (6, "coin", "part", None),
          (30, "chip", "total", None)], [1, 2, 3, 5]),
 
+    "parts by value for each category, read when they make up the total": (
+        "Components\n- 50 omen cards in 5 colours, each with: three 1s, two 2s, two 3s, two 4s, one 5\n"
+        "- 60 wager cards (5 of 4, 4 of 5, and 3 of 6 in each of 5 colors)\n"
+        "- 40 rune cards in 4 suits, each with: three 1s, two 2s\n",
+        [(50, "card", "total", None), (3, "card", "part", "colour"), (2, "card", "part", "colour"),
+         (1, "card", "part", "colour"), (60, "card", "total", None), (5, "card", "part", "colour"),
+         (4, "card", "part", "colour"), (40, "card", "total", None)], [6]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -188,17 +188,35 @@ _VALUE_PART = re.compile(
     rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€]))"
     rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b)?\s*$", re.I)
 _EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
-_VALUE_LIST = re.compile(r"\s*(?:\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))")
+_VALUE_LIST = re.compile(
+    rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
+    r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))", re.I)
+# '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
+_IN_EACH_OF = re.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
 
 
-def read_value_breakdown(text: str, pos: int, total: int | None) -> tuple[list[Part], int, int] | None:
+def read_value_breakdown(text: str, pos: int, total: int | None,
+                         categories: tuple[str | None, int | None] = (None, None)) -> tuple[list[Part], int, int, str | None] | None:
     """Parts by value right after a counted total (in parentheses, or after a colon or dash), read only when they
-    add up to it: '58 victory point tokens (18 x 1, 10 x 3, 15 each 5 and 10)', '45 money cards: 20x1, 15x2, 10x5'."""
+    add up to it: '58 victory point tokens (18 x 1, 10 x 3, 15 each 5 and 10)', '45 money cards: 20x1, 15x2, 10x5';
+    or when those of each category add up to it: '60 cards in 5 suits, each with three 1s, two 2s, … one 5',
+    '(5 of 4, 4 of 5, and 3 of 6 in each of 5 colors)'. `categories`: the category and how many, when the total has
+    already said them ('50 cards in 5 colours, each with: …'). The fourth value is that category, or None."""
     match = _VALUE_LIST.match(text, pos)
     if match is None or total is None:
         return None
-    group = "paren" if match.group("paren") is not None else "open"
+    group = next(name for name in ("each", "paren", "open") if match.group(name) is not None)
     items, offset = match.group(group), match.start(group)
+    many, unit = (match.group("many"), match.group("unit")) if group == "each" else (None, None)
+    if group == "each" and many is None:
+        unit, number = categories
+        many = str(number) if unit and number else None
+        if many is None:
+            return None
+    in_each = _IN_EACH_OF.search(items)
+    if in_each is not None and many is None:
+        many, unit, items = in_each.group("many"), in_each.group("unit"), items[:in_each.start()]
+    times = parse_number(many) if many else 1
     parts: list[Part] = []
     for piece in re.finditer(r"[^,;/+]+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*", items):
         for chunk in re.split(r"\s+(?=and\s+\d|&\s+\d)", piece.group(0)) if not _EACH_VALUES.match(piece.group(0)) else [piece.group(0)]:
@@ -218,9 +236,9 @@ def read_value_breakdown(text: str, pos: int, total: int | None) -> tuple[list[P
             if number is None:
                 return None
             parts.append(Part(f"value {part.group('value').strip()}", number, start, start + len(chunk.rstrip())))
-    if len(parts) < 2 or sum(part.count for part in parts) != total:
+    if len(parts) < 2 or not times or sum(part.count for part in parts) * times != total:
         return None
-    return parts, match.start(), match.end()
+    return parts, match.start(), match.end(), per_word(unit) if unit and times > 1 else None
 
 
 _INCLUDING = re.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)

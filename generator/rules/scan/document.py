@@ -113,9 +113,11 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
         component = name if head_of(name) in COMPONENT_HEADS or each_one else f"{name} {noun}"
         out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0,
                 quote=quote_of(line, start, end), count=count, component=component, role="part",
-                parent_ref=statement, head=head_of(component), per=head_of(noun.split(" of ")[0]) if each_one else None)
+                parent_ref=statement, head=head_of(component),
+                per=head_of(noun.split(" of ")[0]) if each_one else item.parts_per)
     total = sum(part[1] for part in item.parts)
-    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False) and not each_one:
+    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False) \
+            and not each_one and item.parts_per is None:
         findings.append(Finding("parts-total", item.line.number,
                                 f"the parts in parentheses add up to {total}, but the total is {item.phrase.count}",
                                 (line.number,)))

@@ -37,6 +37,7 @@ class Item:
     children: list = field(default_factory=list)
     explicit: bool = False  # the item ends with ':' (it announces its parts)
     parts_each: bool = False  # `parts` are what each one of the counted things holds ('4 sets, each of 12 ships')
+    parts_per: str | None = None  # `parts` are those of each such category ('5 suits, each with three 1s, …')
 
 
 _LEAD_IN = re.compile(
@@ -200,6 +201,10 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
+# '50 cards in 5 colours, each with: three 1s, two 2s, …': a long item, not a sentence
+_VALUES_OF_EACH = re.compile(r"\beach\s+(?:with|has|having|holding|containing)\b:?(?:[^\d]*\d+){3}")
+
+
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
     text = line.text if segment is None else line.text[:segment[1]]
     condition, offset = None, 0 if segment is None else segment[0]
@@ -219,7 +224,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
     clause = re.split(r";|\s[-–—]\s", tail, maxsplit=1)[0]  # '2 six-sided dice; current editions include …': a note after ';'
     if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12 \
-            and read_breakdown(rest, phrase.end) is None:
+            and read_breakdown(rest, phrase.end) is None and not _VALUES_OF_EACH.search(clause):
         return None  # a sentence that starts with a number, not an item
     if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
             and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
@@ -242,7 +247,9 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if each is not None:  # '4 sets of pieces, each consisting of 12 ships and 4 ports': what each one holds
         breakdown, item.parts_each = each, True
     elif breakdown is None and not including:  # '60 coins (30 x 1, 20 x 5, 10 x 10)': parts by value
-        breakdown = read_value_breakdown(rest, item.quote_end - offset, phrase.count)
+        by_value = read_value_breakdown(rest, item.quote_end - offset, phrase.count, (item.per, item.per_count))
+        if by_value is not None:
+            breakdown, item.parts_per = by_value[:3], by_value[3]
     if breakdown is not None:
         item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
         item.quote_end = offset + breakdown[2]
