@@ -586,6 +586,12 @@ CASES = {
          (1, "card", "part", "colour"), (60, "card", "total", None), (5, "card", "part", "colour"),
          (4, "card", "part", "colour"), (40, "card", "total", None)], [6]),
 
+    "a per-category count that names the counted thing again": (
+        "Components\n- 64 omen cards, sixteen cards in each suit\n- 48 rune tiles with 12 tiles per colour\n"
+        "- 20 crowns, 3 points for each colour\n",
+        [(64, "card", "total", None), (16, "card", "part", "suit"), (48, "tile", "total", None),
+         (12, "tile", "part", "colour"), (20, "crown", "total", None)], [3]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -14,7 +14,7 @@ _PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|valu
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
 # "for each player", "each", "of each of the 4 player colours".
 _PER = re.compile(
-    rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
+    rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+(?:(?P<again>[A-Za-z]+)\s+(?=(?:in|of|for)\s+each\b|per\b))?)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
     rf"(?:different\s+)?(?:\(\s*(?P<many2>\d{{1,2}})\s*\)\s+)?"
     rf"(?:(?:player|play)\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
@@ -97,8 +97,10 @@ def read_per(text: str, pos: int) -> Per | None:
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
-            match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$", rest[:match.start("inner")])):
+            match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$|^\s*,\s*$", rest[:match.start("inner")])):
         return None
+    if match.group("again") and head_of(match.group("again")) not in COMPONENT_HEADS:
+        return None  # '16 cards in each suit' names the counted thing again; '3 points for each colour' is a rule
     per = per_word(match.group("per"))
     inner = parse_number(match.group("inner")) if match.group("inner") else None
     many = parse_number(match.group("many")) if match.group("many") else (
