@@ -592,6 +592,10 @@ CASES = {
         [(64, "card", "total", None), (16, "card", "part", "suit"), (48, "tile", "total", None),
          (12, "tile", "part", "colour"), (20, "crown", "total", None)], [3]),
 
+    "so many per person is per player": (
+        "Components\n- 60 wager chips (15 per person)\n",
+        [(60, "chip", "total", None), (15, "chip", "part", "player")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .grammar import NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, head_of, per_word
 
-_PER_WORD = r"(?:player|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
+_PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
 # "for each player", "each", "of each of the 4 player colours".
 _PER = re.compile(

@@ -50,7 +50,7 @@ SETUP_VERBS = ("assign", "place", "put", "take", "deal", "give", "draw", "reveal
 SETUP_VERB_PATTERN = "(?:" + "|".join(SETUP_VERBS) + ")"
 
 # "12 of each colour", "per player": the grouping words a `per` can name.
-PER_WORDS = {"player": "player", "colour": "colour", "color": "colour", "side": "side", "suit": "suit",
+PER_WORDS = {"player": "player", "person": "player", "colour": "colour", "color": "colour", "side": "side", "suit": "suit",
              "kind": "kind", "type": "type", "house": "house", "team": "team", "faction": "faction",
              "sort": "kind", "value": "value", "number": "number", "rank": "rank", "shape": "shape",
              "size": "size", "nation": "nation", "clan": "clan", "species": "species", "element": "element"}
