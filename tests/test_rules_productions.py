@@ -596,6 +596,10 @@ CASES = {
         "Components\n- 60 wager chips (15 per person)\n",
         [(60, "chip", "total", None), (15, "chip", "part", "player")], []),
 
+    "a card game's deal is its setup": (
+        "The Deal\nDeal in batches:\n• First round: 3 cards to each player\n• Second round: 2 more cards to each player\n",
+        [(3, "card", "setup", "player"), (2, "card", "setup", "player")], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

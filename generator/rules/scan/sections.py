@@ -27,7 +27,7 @@ _COMPONENT_TITLE = re.compile(
 )
 _SETUP_TITLE = re.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|before\s+(?:you\s+)?(?:play|start)"
-    r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player)\b",
+    r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing)\b",
     re.I,
 )
 _SUPPLIED_TITLE = re.compile(
