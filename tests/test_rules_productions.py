@@ -597,8 +597,9 @@ CASES = {
         [(60, "chip", "total", None), (15, "chip", "part", "player")], []),
 
     "a card game's deal is its setup": (
-        "The Deal\nDeal in batches:\n• First round: 3 cards to each player\n• Second round: 2 more cards to each player\n",
-        [(3, "card", "setup", "player"), (2, "card", "setup", "player")], []),
+        "How to play\nPlay clockwise.\n\nStep-by-Step Dealing\n1\nShuffle the Deck\nShuffle thoroughly.\n2\nDeal in Rounds\n"
+        "Traditional dealing is in batches:\n• First round: 3 cards to each player\n",
+        [(3, "card", "setup", "player")], []),
 
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
