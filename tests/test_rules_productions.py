@@ -601,6 +601,13 @@ CASES = {
         "Traditional dealing is in batches:\n• First round: 3 cards to each player\n",
         [(3, "card", "setup", "player")], []),
 
+    "parts in words or by an article, read when they add up to the total": (
+        "Components\n- 13 warriors (a chieftain, four guards and eight raiders)\n- 16 pieces: fifteen geese and one fox\n"
+        "- 14 stones: fifteen white and one black\n",
+        [(13, "warrior", "total", None), (1, "warrior", "part", None), (4, "warrior", "part", None),
+         (8, "warrior", "part", None), (16, "piece", "total", None), (15, "piece", "part", None), (1, "piece", "part", None),
+         (14, "stone", "total", None)], [15, 1]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

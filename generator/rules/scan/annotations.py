@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.rules.numbers import NUMBER_WORD_PATTERN
+
 from .grammar import NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, head_of, per_word
 
@@ -35,7 +37,8 @@ _EACH_OF_NAMES = re.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)
 _PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = re.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
-                     r"(?P<items>(?:\d+\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+)?|\s+and\s+))+\d+\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
+                     rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+)?|\s+and\s+))+"
+                     rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                    rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 
@@ -141,8 +144,10 @@ def read_each_consisting(text: str, pos: int = 0) -> tuple[list[Part], int, int]
     return (parts, lead.start(), len(text.rstrip(" ."))) if parts else None
 
 
-def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
-    """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'."""
+def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[list[Part], int, int] | None:
+    """Parts listed in parentheses at or after `pos`: '(9 Harbour, 10 Market, 7 Temple)', '(20 red / 28 blue)'; parts
+    counted in words or by an article ('(a king, four defenders and eight attackers)') only when they add up to
+    `total`."""
     match = _BREAKDOWN.search(text, pos)
     between = text[pos:match.start()] if match else ""
     if match is not None and re.fullmatch(r"\s*(?:of|in)\s+(?:\d{1,2}\s+)?[A-Za-z][\w ]{0,30}", between):
@@ -154,7 +159,7 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
     items = match.group("items")
     if re.search(r"\b(?:each|every|per)\b|mm\b|cm\b|inch|%", items, re.I):
         return None
-    parts, offset = [], match.start("items")
+    parts, offset, spelled = [], match.start("items"), False
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
     items = re.sub(rf"\s(?=and\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
     items = re.sub(r"(?<=[a-z])\.(?=\s+\d)", ",", items)  # '(6 neutral tiles. 8 wooden tiles)': a scan's commas read as stops
@@ -167,8 +172,12 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
         if not cleaned.strip():
             continue
         part = _PART.match(cleaned)
+        if part is None and _ONE_BY_ARTICLE.match(cleaned):  # '(a king, four defenders and eight attackers)'
+            part = _PART.match(_ONE_BY_ARTICLE.sub("one ", cleaned, count=1))
+            spelled = True
         if part is None:
             return None
+        spelled = spelled or not re.match(r"\s*\d", cleaned)
         number = part.group("n1") or part.group("n2")
         name = (part.group("name1") or part.group("name2")).strip()
         if part.group("times"):
@@ -178,11 +187,12 @@ def read_breakdown(text: str, pos: int = 0) -> tuple[list[Part], int, int] | Non
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
-    if len(parts) < 2:
-        return None
+    if len(parts) < 2 or (spelled and total is not None and sum(part.count for part in parts) != total):
+        return None  # parts in words ('fifteen geese and one fox') are read only when they add up to the total
     return parts, match.start(), match.end()
 
 
+_ONE_BY_ARTICLE = re.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
 # A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
 _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"

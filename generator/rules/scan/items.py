@@ -224,7 +224,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
     clause = re.split(r";|\s[-–—]\s", tail, maxsplit=1)[0]  # '2 six-sided dice; current editions include …': a note after ';'
     if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12 \
-            and read_breakdown(rest, phrase.end) is None and not _VALUES_OF_EACH.search(clause):
+            and read_breakdown(rest, phrase.end, phrase.count) is None and not _VALUES_OF_EACH.search(clause):
         return None  # a sentence that starts with a number, not an item
     if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
             and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
@@ -242,7 +242,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         value, noun, a, b = including
         item.parts = [(noun, value, offset + a, offset + b)]
         item.including = True
-    breakdown = None if including else read_breakdown(rest, item.quote_end - offset)
+    breakdown = None if including else read_breakdown(rest, item.quote_end - offset, phrase.count)
     each = read_each_consisting(rest, item.quote_end - offset) if breakdown is None and not including else None
     if each is not None:  # '4 sets of pieces, each consisting of 12 ships and 4 ports': what each one holds
         breakdown, item.parts_each = each, True
