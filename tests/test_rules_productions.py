@@ -608,6 +608,13 @@ CASES = {
          (8, "warrior", "part", None), (16, "piece", "total", None), (15, "piece", "part", None), (1, "piece", "part", None),
          (14, "stone", "total", None)], [15, 1]),
 
+    "parts by value on the line under their total": (
+        "Components\n• 100 Doubloons\n  20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).\n• 60 florins:\n"
+        "  30 x 1 Silver, 20 x 5 Silver, 10 x 10 Silver\n• 26 galleys\n• 24 cargo tokens\n",
+        [(100, "doubloon", "total", None), (20, "doubloon", "part", None), (30, "doubloon", "part", None),
+         (60, "florin", "total", None), (30, "florin", "part", None), (20, "florin", "part", None),
+         (10, "florin", "part", None), (26, "galley", "total", None), (24, "token", "total", None)], [1, 2, 5]),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -197,27 +197,32 @@ _ONE_BY_ARTICLE = re.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
 _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"
 _VALUE_PART = re.compile(
-    rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€]))"
-    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b)?\s*$", re.I)
+    rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
+    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))\s*$",
+    re.I)  # '20 (1 Gold)', '30 x 5 Gold'
+
 _EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
 _VALUE_LIST = re.compile(
     rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
     r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))", re.I)
+_WHOLE_LIST = re.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
 # '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
 _IN_EACH_OF = re.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
 
 
-def read_value_breakdown(text: str, pos: int, total: int | None,
-                         categories: tuple[str | None, int | None] = (None, None)) -> tuple[list[Part], int, int, str | None] | None:
+def read_value_breakdown(text: str, pos: int, total: int | None, categories: tuple[str | None, int | None] = (None, None),
+                         whole: bool = False) -> tuple[list[Part], int, int, str | None] | None:
     """Parts by value right after a counted total (in parentheses, or after a colon or dash), read only when they
     add up to it: '58 victory point tokens (18 x 1, 10 x 3, 15 each 5 and 10)', '45 money cards: 20x1, 15x2, 10x5';
     or when those of each category add up to it: '60 cards in 5 suits, each with three 1s, two 2s, … one 5',
     '(5 of 4, 4 of 5, and 3 of 6 in each of 5 colors)'. `categories`: the category and how many, when the total has
-    already said them ('50 cards in 5 colours, each with: …'). The fourth value is that category, or None."""
-    match = _VALUE_LIST.match(text, pos)
+    already said them ('50 cards in 5 colours, each with: …'). `whole`: the text from `pos` is the list itself (a line
+    of its own under the total: '• 100 Coins' / '20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).'). The fourth
+    value is that category, or None."""
+    match = _VALUE_LIST.match(text, pos) if not whole else _WHOLE_LIST.match(text, pos)
     if match is None or total is None:
         return None
-    group = next(name for name in ("each", "paren", "open") if match.group(name) is not None)
+    group = next(name for name in ("each", "paren", "open") if match.groupdict().get(name) is not None)
     items, offset = match.group(group), match.start(group)
     many, unit = (match.group("many"), match.group("unit")) if group == "each" else (None, None)
     if group == "each" and many is None:
@@ -230,11 +235,12 @@ def read_value_breakdown(text: str, pos: int, total: int | None,
         many, unit, items = in_each.group("many"), in_each.group("unit"), items[:in_each.start()]
     times = parse_number(many) if many else 1
     parts: list[Part] = []
-    for piece in re.finditer(r"[^,;/+]+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*", items):
+    for piece in re.finditer(r"(?:[^,;/+()]|\([^()]*\))+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*", items):
         for chunk in re.split(r"\s+(?=and\s+\d|&\s+\d)", piece.group(0)) if not _EACH_VALUES.match(piece.group(0)) else [piece.group(0)]:
             if not chunk.strip():
                 continue
-            start = offset + piece.start() + piece.group(0).find(chunk)
+            start = offset + piece.start() + piece.group(0).find(chunk) + len(chunk) - len(chunk.lstrip())
+            chunk = chunk.lstrip()
             each = _EACH_VALUES.match(chunk)
             if each is not None:
                 number = parse_number(each.group("n"))

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 
-from .annotations import Per, read_each_consisting, read_per
+from .annotations import Per, read_each_consisting, read_per, read_value_breakdown
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -107,6 +107,11 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 and not COUNT_HINT.search(line.text) and not _TABLE_HEADER.match(line.text) \
                 and _counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
+        owner = _value_parts_below(current, line)
+        if owner is not None:  # '• 100 Coins' / '20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).': its parts by value
+            current.append((line, None))
+            continued.add(line.number)
+            continue
         items = [] if line.heading_level or _is_breakdown_line(line) or (current and _per_note(line)) \
             else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
@@ -232,6 +237,21 @@ def _per_note(line: LayoutLine) -> Per | None:
     if per is None or per.count is None or (per.per == "kind" and per.many is None) or per.end < len(line.text.rstrip(". ")) - 1:
         return None
     return per
+
+
+def _value_parts_below(current: list, line: LayoutLine) -> Item | None:
+    """The counted item just above whose parts by value `line` lists, adding up to its count (the parts are given to
+    it), or None."""
+    owner = current[-1][1] if current else None
+    if owner is None or owner.parts or not owner.phrase.count or line.bullet is not None or line.heading_level:
+        return None
+    found = read_value_breakdown(line.text, 0, owner.phrase.count, (owner.per, owner.per_count), whole=True)
+    if found is None:
+        return None
+    owner.parts = [(part.name, part.count, part.start, part.end, line) for part in found[0]]
+    owner.parts_per = found[3]
+    owner.explicit = False  # what its ':' announced has been read: the next item is not one of its parts
+    return owner
 
 
 def _is_breakdown_line(line: LayoutLine) -> bool:
