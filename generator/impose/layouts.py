@@ -8,7 +8,7 @@ import itertools
 from typing import Sequence
 
 from generator.errors import UsageError
-from generator.impose.pack import STRATEGIES, Box, OpenSheet, Strategy, open_sheet, pack, shared
+from generator.impose.pack import Box, OpenSheet, Strategy, open_sheet, pack, shared, strategies_for
 from generator.impose.refill import refill
 from generator.impose.sheet import FOOTER, Page, Paper, Placement, Registration, SheetOptions, fits, fits_area
 from generator.impose.tiles import TileLayout, sheet_pages, tile_layouts, tile_piece, tile_sheets
@@ -65,13 +65,14 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
     # each try is quick: keep the one needing fewest sheets (the first on a tie); first the packing strategy,
     # then, with it, each way of tiling the big pieces (at most TILINGS of them)
-    best = min(((_sheet_count(packed(strategy, {})), index, strategy) for index, strategy in enumerate(STRATEGIES)))
+    untiled = {strategy: packed(strategy, {}) for strategy in strategies_for(pieces)}
+    best = min((_sheet_count(sheets), index, strategy) for index, (strategy, sheets) in enumerate(untiled.items()))
     strategy = best[2]
     choices = [[(id(p), layout) for layout in tile_layouts(p, options)] for p in oversize[True] + oversize[False]
                if p.width * p.height > 0]
     result, fewest = None, None
     for index, combination in enumerate(itertools.islice(itertools.product(*choices), TILINGS)):
-        sheets = packed(strategy, dict(combination))
+        sheets = packed(strategy, dict(combination)) if combination else untiled[strategy]  # nothing to tile: packed
         if fewest is None or _sheet_count(sheets) < fewest:
             result, fewest = sheets, _sheet_count(sheets)
     result = refill(result, options.gutter)

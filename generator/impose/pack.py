@@ -75,6 +75,16 @@ class Strategy:
 
 STRATEGIES = tuple(Strategy(order, split, pick) for order in ("area", "height", "width", "given")
                    for split in ("short", "long") for pick in ("most", "fit"))
+
+
+def strategies_for(pieces: Sequence[Piece]) -> tuple[Strategy, ...]:
+    """The strategies worth trying for `pieces`: all of them, but when the pieces are all of one block kind the
+    order of groups cannot matter (any list of them holds one group), so one order stands for the four."""
+    if len({block_kind(piece) for piece in pieces}) > 1:
+        return STRATEGIES
+    return tuple(strategy for strategy in STRATEGIES if strategy.order == STRATEGIES[0].order)
+
+
 _ORDERS = {"area": lambda fw, fh: -fw * fh, "height": lambda fw, fh: (-fh, -fw), "width": lambda fw, fh: (-fw, -fh),
            "given": lambda fw, fh: 0}
 

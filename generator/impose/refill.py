@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from generator.impose.pack import STRATEGIES, OpenSheet, Strategy, block_kind, pack, room_left
+from generator.impose.pack import OpenSheet, Strategy, block_kind, pack, room_left, strategies_for
 from generator.model import Piece
 
 RELAID = 1  # at most this many sheets are packed anew to empty one (more cost seconds and, on the seed kits, gain none)
@@ -84,7 +84,7 @@ def _placed(pieces: Sequence[Piece], sheets: Sequence[OpenSheet], gutter: float,
         sheet = sheets[index]
         together = [pl.piece for pl in sheet.placements] + list(pieces)
         tried = set()
-        for strategy in STRATEGIES:
+        for strategy in strategies_for(together):
             laid = [_emptied(sheet)]
             one_sided = [piece for piece in together if piece.back is None]
             pack([piece for piece in together if piece.back is not None], _overflow, gutter, sheets=laid,
