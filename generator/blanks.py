@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Mapping
 
 from generator.errors import ManifestError, Problem
+from generator.vocabulary import BACK, FRONT, Side
 
 BLANK = re.compile(r'data-blank="([^"]*)"')
 FILLED = re.compile(r'data-filled="([^"]*)"')
@@ -37,7 +38,7 @@ class Blank:
     component: str  # the component's id
     component_name: str
     piece: str  # which piece: its title or label, the card's row, the player's colour
-    side: str  # front | back
+    side: Side
     field: str  # the blank's field name ("Effect", "Cost"; "blank" when the template names none)
     copies: int  # how many printed pieces carry this face
     where: str = ""  # the sheets it is printed on
@@ -65,17 +66,17 @@ def find_blanks(kit, faces, imposition=None) -> list[Blank]:
     if imposition is not None:
         for page in imposition.pages:
             for placement in page.placements:
-                face = placement.piece.back if placement.side == "back" else placement.piece.front
+                face = placement.piece.back if placement.side == BACK else placement.piece.front
                 if face is not None:
                     sheets.setdefault((face.key, placement.side), set()).add(page.sheet)
     names = {c.id: c.name for c in kit.spec.components}
     copies: Counter = Counter()
     first: dict[tuple[str, str], object] = {}
     for piece in kit.pieces:
-        for side, face in (("front", piece.front), ("back", piece.back)):
+        for side, face in ((FRONT, piece.front), (BACK, piece.back)):
             if face is None:
                 continue
-            copies[(face.key, side)] += piece.unit if side == "front" else 1
+            copies[(face.key, side)] += piece.unit if side == FRONT else 1
             first.setdefault((face.key, side), piece)
     found: list[Blank] = []
     seen: dict[str, list[tuple[str, bool]]] = {}  # per face: (blank name, filled in)
@@ -86,7 +87,7 @@ def find_blanks(kit, faces, imposition=None) -> list[Blank]:
                 (unescape(name), True) for name in FILLED.findall(svg)]
         if not seen[key]:
             continue
-        face = piece.front if side == "front" else piece.back
+        face = piece.front if side == FRONT else piece.back
         fields = face.fields
         label = _piece_name(_unfilled(fields), piece.card, piece.player)
         where = sheet_list(sorted(sheets.get((key, side), ())))
@@ -128,7 +129,7 @@ def fill_blanks(kit, filled: Mapping[tuple[str, str, str, str], str]):
     done: dict[tuple[str, str], object] = {}
 
     def filled_face(piece, side: str):
-        face = piece.front if side == "front" else piece.back
+        face = piece.front if side == FRONT else piece.back
         if face is None:
             return None
         key = (face.key, side, piece.card, piece.player)
@@ -139,7 +140,7 @@ def fill_blanks(kit, filled: Mapping[tuple[str, str, str, str], str]):
                 if values else face
         return done[key]
 
-    pieces = tuple(replace(p, front=filled_face(p, "front"), back=filled_face(p, "back")) if p.component_id in
+    pieces = tuple(replace(p, front=filled_face(p, FRONT), back=filled_face(p, BACK)) if p.component_id in
                    {c for c, _, _ in wanted} else p for p in kit.pieces)
     return replace(kit, pieces=pieces)
 

@@ -8,6 +8,7 @@ from generator.impose import Imposition
 from generator.model import Kit, printed_count
 from generator.papers import load_paper
 from generator.units import to_mm
+from generator.vocabulary import FRONT
 
 
 class ReportedOptions(Protocol):
@@ -72,7 +73,7 @@ def sheet_utilisation(imposition: Imposition, paper) -> list[dict]:
             continue
         entry = sheets.setdefault(page.sheet, {"sheet": page.sheet, "kind": page.kind})
         if page.kind in ("front", "single", "fold"):
-            used = sum(pl.piece.width * pl.piece.height for pl in page.placements if pl.side == "front")
+            used = sum(pl.piece.width * pl.piece.height for pl in page.placements if pl.side == FRONT)
             entry["utilisation"] = round(used / area, 4)
         elif page.kind == "tile" and page.tile is not None:
             tile, *packed = page.placements

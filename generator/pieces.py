@@ -17,7 +17,7 @@ from generator.colours import text_on
 from generator.errors import ManifestError, Problem
 from generator.palettes import seat_symbol
 from generator.units import mm
-from generator.vocabulary import PER_COLOUR, PER_PLAYER
+from generator.vocabulary import PER_COLOUR, PER_PLAYER, CutShape, FaceShape, Shape
 
 if TYPE_CHECKING:
     from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
@@ -27,6 +27,9 @@ Point = tuple[float, float]
 # count or a size, and would otherwise run for minutes and print hundreds of sheets.
 MAX_PIECES = 20_000
 MAX_PIECE_SIDE = mm(1000)
+# How a token, marker or card of each `shape:` is cut (a hex is cut along its polygon: kinds/hexes.py).
+CUT_SHAPE: Mapping[Shape, CutShape] = {"disc": "disc", "square": "rect", "rect": "rect", "rounded": "rounded",
+                                       "hex": "polygon"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class FaceSpec:
     width: float
     height: float
     bleed: float
-    shape: str
+    shape: FaceShape
     corner_radius: float = 0.0
     # What a kind's drawer draws, typed and in points (a frozen dataclass), for kinds that hand it over as
     # data rather than as JSON fields. Left out of repr so that faces without one keep their keys.
@@ -59,7 +62,7 @@ class FaceSpec:
 class Outline:
     """A piece's cut outline in its own coordinates (origin at the trim box's top-left, points)."""
 
-    shape: str  # rect | disc | rounded | polygon
+    shape: CutShape
     width: float
     height: float
     radius: float = 0.0
@@ -167,7 +170,7 @@ def player_symbol(spec: KitSpec, seat: int | None, colour_name: str | None) -> s
 
 
 def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float, bleed: float,
-         shape: str, corner_radius: float = 0.0, template: str | None = None) -> FaceSpec:
+         shape: FaceShape, corner_radius: float = 0.0, template: str | None = None) -> FaceSpec:
     """The FaceSpec of one side drawn from its template (or a card's own `template`) with `fields` (sizes in points)."""
     return FaceSpec(template=template or side.template, fields_json=json.dumps(fields, sort_keys=True, default=str),
                     width=width, height=height, bleed=bleed, shape=shape, corner_radius=corner_radius)
@@ -175,5 +178,5 @@ def face(side: SideSpec, fields: Mapping[str, Any], width: float, height: float,
 
 def outline_for(component: ComponentSpec, width: float, height: float) -> Outline:
     """The cut outline of a token, marker or card: its trim box, a circle, or a rounded rectangle."""
-    shape = {"square": "rect"}.get(component.shape, component.shape)
+    shape: CutShape = CUT_SHAPE[component.shape]
     return Outline(shape=shape, width=width, height=height, radius=component.corner_radius)

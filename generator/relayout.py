@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Sequence
 
+from generator.vocabulary import SIDES
+
 
 def impose_again(pieces: Sequence, options, imposing: Callable, kept: dict):
     """`imposing(pieces, options)`, or the last build's result with `pieces` put in where it fits."""
@@ -35,7 +37,7 @@ def _shape(pieces: Sequence, options) -> tuple | None:
     bleed and shape stay); faces drawn by built-in drawers stay whole (their drawing may carry geometry)."""
     shapes = []
     for piece in pieces:
-        faces = {side: _face_shape(getattr(piece, side)) for side in ("front", "back")}
+        faces = {side: _face_shape(getattr(piece, side)) for side in SIDES}
         shapes.append(dataclasses.replace(piece, **faces))
     key = (options, tuple(shapes))
     try:

@@ -325,3 +325,20 @@ def test_region_labels_stay_clear_of_every_tile_edge(built):
                 if inside:
                     whole.add(before["text"])
     assert {"2", "3", "4", "5-6"} <= whole
+
+
+def test_the_drawer_gets_the_map_as_a_frozen_drawing_in_points():
+    """The builder hands drawer '@hexmap' a MapDrawing (FaceSpec.drawing, points), not millimetres in the fields:
+    the board's size, its cells' centres and the margin are the same lengths in the same unit."""
+    from generator.kinds.hexmap import MapDrawing
+    from generator.model import build_kit
+
+    spec = load_manifest(KIT)
+    piece = next(p for p in build_kit(spec, spec.players_max).pieces if p.front.template == "@hexmap")
+    drawing = piece.front.drawing
+    assert isinstance(drawing, MapDrawing) and "_map" not in piece.front.fields
+    assert hash(drawing) == hash(piece.front.drawing)  # frozen all the way down: faces are keyed by it
+    assert len(drawing.cells) == 127
+    assert drawing.margin == pytest.approx(mm(10)) and drawing.radius == pytest.approx(mm(HEX_MM) / math.sqrt(3))
+    left, top = drawing.margin, drawing.map_top
+    assert all(left < x < piece.width - left and top < y < drawing.map_bottom for x, y in (c.centre for c in drawing.cells))

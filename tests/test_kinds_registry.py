@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
+from typing import get_args
 
 import pytest
 
-from generator.kinds.registry import BY_NAME, DRAWERS, KINDS, Kind, KindName, kind_named, option_blocks
+from generator.kinds.registry import BY_NAME, DRAWERS, KINDS, Kind, check_kind_names, kind_named, option_blocks
 from generator.manifest import load_manifest
 from generator.manifest.schema import kit_schema
+from generator.vocabulary import KIND_NAMES, KindName
 from tests.conftest import ROOT
 
 
@@ -46,9 +48,18 @@ def test_an_unknown_kind_is_an_error_not_a_token():
     assert kind_named("card").template == "card" and kind_named("token").shape == "disc"
 
 
-def test_kind_names_are_a_type():
-    assert KindName.RONDEL == "rondel" and KindName("hexmap") is KindName.HEXMAP
-    assert {member.value for member in KindName} == set(BY_NAME)
+def test_kind_names_are_a_type_naming_the_lines_of_the_table():
+    assert get_args(KindName) == KIND_NAMES == tuple(kind.name for kind in KINDS)
+    assert {field.name: field.type for field in dataclasses.fields(Kind)}["name"] == "KindName"
+
+
+def test_a_table_line_without_its_word_in_the_vocabulary_is_refused():
+    """The kind table and vocabulary.KindName are checked against each other when the table is loaded."""
+    check_kind_names(KIND_NAMES)
+    with pytest.raises(LookupError, match="vocabulary.py KindName"):
+        check_kind_names((*KIND_NAMES, "meeple"))
+    with pytest.raises(LookupError, match="vocabulary.py KindName"):
+        check_kind_names(tuple(reversed(KIND_NAMES)))
 
 
 def test_a_kind_added_to_the_table_is_built_and_drawn(write_kit, monkeypatch):

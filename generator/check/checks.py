@@ -149,7 +149,7 @@ class _Checker(Consistency):
         if group.per not in (None, PER_PLAYER) and self.multiplier(group) is None:
             return Finding("error", "link", f"{group.label}: {group.describe()} counts per {group.per}, but neither the "
                            f"rulebook nor the link says how many {group.per}s there are (add per_count: N to the link"
-                           f"{', or per_colour: to the component' if group.per == 'colour' else ''})",
+                           f"{', or per_colour: to the component' if group.per == PER_COLOUR else ''})",
                            group.label, group.location, stmt.line, rulebook=_where(stmt))
         measures = []
         for point in self.points(group):

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from typing import Hashable
 
 from generator.check.counts import Target
-from generator.check.report import Finding
+from generator.check.report import Finding, FindingKind
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import Location, RuleLink, Waiver
 from generator.rules.scan import CountStatement
-from generator.vocabulary import Per, Role
+from generator.vocabulary import PERS, Category, Per, Role
 
 _LIST_MARKER = re.compile(r"^\s*[-–•*]\s+")
 _PLAYER_CONDITION = re.compile(r"^\s*(?P<a>\d+)\s*(?:(?:-|–|to)\s*(?P<b>\d+))?\s*(?P<plus>\+)?\s*players?\s*$", re.I)
@@ -33,7 +33,7 @@ class Statement:
     where: str  # 'rules.txt:12', 'rules.pdf:p4:12', or 'the manifest quote'
     key: Hashable
     evidence: str  # read | vouched
-    per: Per | str | None = None  # player | colour | side | a category word
+    per: Per | Category | None = None  # player | colour | side | a category word
     per_count: int | None = None
     condition: str | None = None
     role: Role | None = None  # the reader's
@@ -88,7 +88,7 @@ class Link:
     target: Target
     rule: RuleLink
     statement: Statement
-    per: str | None
+    per: Per | Category | None
     per_count: int | None
     claimed: int | None = None  # the link's own count: when it differs from the count the reader read
     qualifier: str = "exact"  # the statement's, or the link's when its quote's words say so
@@ -108,7 +108,7 @@ class Unresolved:
 
     target: Target
     rule: RuleLink
-    kind: str
+    kind: FindingKind  # the finding it gives: dangling, unreadable or link
 
 
 @dataclass(frozen=True)
@@ -133,11 +133,13 @@ def from_scan(stmt: CountStatement, rulebook: Rulebook) -> Statement:
                      stmt.condition, stmt.role, stmt.id, stmt.parent)
 
 
-def _category(per: str | None) -> str | None:
+def _category(per: str | None) -> Per | Category | None:
+    """The reader's `per` as a word of the vocabulary, or a category of the rulebook's own (kind, suit …)."""
     if per is None:
         return None
     per = per.lower()
-    return CATEGORY_SPELLINGS.get(per, per)
+    per = CATEGORY_SPELLINGS.get(per, per)
+    return per if per in PERS else Category(per)
 
 
 def _plural(per: str, n: int | None) -> str:

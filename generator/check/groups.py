@@ -12,7 +12,7 @@ from generator.check.counts import KitCounts, Target
 from generator.check.evidence import Link, Statement, manifest_line
 from generator.check.rulebook import Rulebook
 from generator.manifest.spec import KitSpec
-from generator.vocabulary import PER_PLAYER, Role
+from generator.vocabulary import PER_PLAYER, Category, Per, Role
 
 Point = int | None  # a player count, or None for a box total
 
@@ -59,7 +59,7 @@ class Group:
         return manifest_line(self.links[0].rule.location)
 
     @property
-    def per(self) -> str | None:
+    def per(self) -> Per | Category | None:
         return self.links[0].per
 
     @property

@@ -12,7 +12,7 @@ import re
 from typing import Hashable, Iterator
 
 from generator.check.counts import Target
-from generator.check.report import Finding
+from generator.check.report import Finding, FindingKind
 from generator.check.rulebook import Rulebook, Span, normalise
 from generator.manifest.spec import KitSpec, RuleLink, Waiver
 from generator.rules.numbers import NUMBER_WORD_PATTERN, parse_count
@@ -62,7 +62,7 @@ class _Resolver:
         self.spec, self.rulebook, self.waived = spec, rulebook, waived
         self.categories = {_category(name): n for name, n in rulebook.reading.categories.items()}
 
-    def resolve(self, target: Target, rule: RuleLink) -> tuple[list[Link], list[Finding], str | None]:
+    def resolve(self, target: Target, rule: RuleLink) -> tuple[list[Link], list[Finding], FindingKind | None]:
         rulebook = self.rulebook
         spans = rulebook.find(rule.quote)
         if not spans:

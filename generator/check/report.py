@@ -9,14 +9,19 @@ check proves; `summary()` is the one line `pnpgen build` and `pnpgen check` prin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from generator.vocabulary import Role
 
-SEVERITIES = ("error", "warning", "info")
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = get_args(Severity)
+# What a finding is about: the kinds the summary counts (KINDS), then the info kinds it does not.
+FindingKind = Literal["mismatch", "contradiction", "dangling", "unreadable", "unlinked", "unused-waiver", "players",
+                      "link", "unlinked-component", "waived", "unlisted", "note"]
 
 # Kinds of finding, as the summary counts them (singular, plural). Info kinds (waived, unlisted, note) are
 # not counted.
-KINDS = {
+KINDS: dict[FindingKind, tuple[str, str]] = {
     "mismatch": ("mismatch", "mismatches"),
     "contradiction": ("rulebook contradiction", "rulebook contradictions"),
     "dangling": ("dangling quote", "dangling quotes"),
@@ -27,15 +32,15 @@ KINDS = {
     "link": ("bad link", "bad links"),
     "unlinked-component": ("component without a link", "components without a link"),
 }
-INFO_KINDS = ("waived", "unlisted", "note")
+INFO_KINDS: tuple[FindingKind, ...] = ("waived", "unlisted", "note")
 
 
 @dataclass(frozen=True)
 class Finding:
     """One thing the check has to say, located in the manifest (file:line) and the rulebook (where)."""
 
-    severity: str  # error | warning | info
-    kind: str  # a key of KINDS, or waived | unlisted | note
+    severity: Severity
+    kind: FindingKind  # a key of KINDS, or waived | unlisted | note
     message: str
     component: str | None = None
     manifest: str | None = None

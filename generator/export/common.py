@@ -14,6 +14,7 @@ from generator.errors import UsageError
 from generator.model import FaceSpec, Kit, Piece
 from generator.paths import TEMPLATES_DIR, make_public
 from generator.render import RenderedFace
+from generator.vocabulary import BACK, FRONT
 
 EXPORT_REPORT = "export.json"  # in every export folder: what was written (and marks the folder as an export)
 
@@ -111,7 +112,7 @@ def face_names(kit: Kit, pieces: list[Piece] | None = None) -> dict[tuple[str, s
     uses: dict[tuple[str, str], list[tuple[str, str | None, int | None]]] = {}
     for piece in kit.pieces if pieces is None else pieces:
         colour = _colour_name(piece.front)
-        for side, face in (("front", piece.front), ("back", piece.back)):
+        for side, face in ((FRONT, piece.front), (BACK, piece.back)):
             if face is not None:
                 uses.setdefault((face.key, side), []).append((piece.component_id, colour, piece.card))
     names: dict[tuple[str, str], str] = {}

@@ -13,6 +13,7 @@ from generator.export import ExportOptions
 from generator.export.common import FaceImages, face_names, save_png, to_pillow
 from generator.model import Kit
 from generator.render import RenderedFace
+from generator.vocabulary import BACK, FRONT
 
 MAX_SIDE = 16000  # pixels: a board at a high dpi is drawn at a lower one (cairo's images stop at 32767)
 
@@ -25,7 +26,7 @@ def export_images(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, opt
     done: set[tuple[str, str]] = set()
     files = []
     for piece in kit.pieces:
-        for side, face in (("front", piece.front), ("back", piece.back)):
+        for side, face in ((FRONT, piece.front), (BACK, piece.back)):
             if face is None or (face.key, side) in done:
                 continue
             done.add((face.key, side))

@@ -21,6 +21,7 @@ from generator.model import Kit, Piece
 from generator.paths import DATA_DIR
 from generator.render import RenderedFace
 from generator.units import mm, parse_length, parse_size, to_mm
+from generator.vocabulary import BACK, FRONT, SIDES
 
 SERVICES_FILE = "pod_services.yaml"
 SIZE_TOLERANCE = mm(0.5)   # a piece matches a product this close to its size
@@ -153,8 +154,8 @@ def export_pod(kit: Kit, faces: Mapping[str, RenderedFace], folder: Path, option
 def _pages(pieces: list[Piece], order: str) -> list[tuple[Piece, str]]:
     """(piece, side) per page: every copy, its back after it (interleaved) or all backs after all fronts."""
     if order == "fronts-then-backs":
-        return [(p, "front") for p in pieces] + [(p, "back") for p in pieces if p.back is not None]
-    return [(p, side) for p in pieces for side in ("front", "back") if side == "front" or p.back is not None]
+        return [(p, FRONT) for p in pieces] + [(p, BACK) for p in pieces if p.back is not None]
+    return [(p, side) for p in pieces for side in SIDES if side == FRONT or p.back is not None]
 
 
 def _write_pdf(drawer: FaceImages, pages: list[tuple[Piece, str]], bleed: float, path: Path, title: str) -> None:
@@ -175,7 +176,7 @@ def _write_pdf(drawer: FaceImages, pages: list[tuple[Piece, str]], bleed: float,
         context = cairo.Context(surface)
         for piece, side in pages:
             surface.set_size(piece.width + 2 * bleed, piece.height + 2 * bleed)
-            drawer.draw(context, piece, piece.back if side == "back" else piece.front, bleed, bleed, "bleed")
+            drawer.draw(context, piece, piece.back if side == BACK else piece.front, bleed, bleed, "bleed")
             context.show_page()
         surface.finish()
         dedupe_resources(Path(temp))
@@ -201,7 +202,7 @@ def _write_images(drawer: FaceImages, pieces: list[Piece], bleed: float, dpi: in
     images = []
     for key, piece in first.items():
         entry = {"copies": counts[key]}
-        for side, face in (("front", piece.front), ("back", piece.back)):
+        for side, face in ((FRONT, piece.front), (BACK, piece.back)):
             if face is None:
                 continue
             name = f"{names[(face.key, side)]}.png"

@@ -23,6 +23,7 @@ from generator.export import ExportOptions
 from generator.export.common import FaceImages, face_names, save_png, to_pillow
 from generator.model import FaceSpec, Kit, Piece
 from generator.render import RenderedFace
+from generator.vocabulary import BACK, FRONT, SIDES
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1  # the last cell of a sheet is TTS's hidden card
@@ -165,20 +166,20 @@ class _Writer:
         width_in, height_in = piece0.width / 72, piece0.height / 72
         dpi = min(self.options.dpi, MAX_SHEET_PX / (columns * width_in), MAX_SHEET_PX / (rows * height_in))
         cell = (round(width_in * dpi), round(height_in * dpi))
-        sides = ("front", "back") if unique_back else ("front",)
+        sides = SIDES if unique_back else (FRONT,)
         files = []
         for side in sides:
             sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), (255, 255, 255))
             for index, piece in enumerate(pieces):
-                self._paste(sheet, piece, piece.back if side == "back" else piece.front, index, columns, cell, dpi)
+                self._paste(sheet, piece, piece.back if side == BACK else piece.front, index, columns, cell, dpi)
             hidden = columns * rows - 1  # TTS's hidden card (shown for cards in another's hand): a back
-            if side == "front" and shared_back is not None:
+            if side == FRONT and shared_back is not None:
                 with Image.open(self.folder / shared_back) as back:
                     back = back.convert("RGB").resize(cell)
                 sheet.paste(back, ((hidden % columns) * cell[0], (hidden // columns) * cell[1]))
-            elif side == "front":
+            elif side == FRONT:
                 self._paste(sheet, piece0, piece0.back, hidden, columns, cell, dpi)
-            suffix = "" if side == "front" else "-backs"
+            suffix = "" if side == FRONT else "-backs"
             files.append(self.save(sheet, f"{component_id}{suffix}-sheet-{number}.png", dpi))
         return files[0], files[1] if unique_back else None, cell
 
@@ -198,7 +199,7 @@ class _Writer:
         objects = []
         for number, piece in enumerate(pieces):
             urls = []
-            for side, face in (("front", piece.front), ("back", piece.back)):
+            for side, face in ((FRONT, piece.front), (BACK, piece.back)):
                 if face is None:
                     urls.append("")
                     continue

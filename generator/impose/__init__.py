@@ -24,6 +24,7 @@ from generator.impose.sheet import (BLOCK_GAP, CUTTERS, FOOTER, INSET_HEADER, LA
                                     SheetOptions, Tile, fits)
 from generator.impose.tiles import flips_across, mirror_page, tile_piece
 from generator.model import Piece
+from generator.vocabulary import FRONT
 
 
 def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
@@ -39,7 +40,7 @@ def impose_sheets(pieces: Sequence[Piece], options: SheetOptions) -> Imposition:
     pages = _number_sheets(pages)
     packed = [p for p in pages if p.kind in {"front", "single", "fold"}]
     x0, y0, x1, y1 = paper.area()
-    used = sum(pl.piece.width * pl.piece.height for page in packed for pl in page.placements if pl.side == "front")
+    used = sum(pl.piece.width * pl.piece.height for page in packed for pl in page.placements if pl.side == FRONT)
     utilisation = used / ((x1 - x0) * (y1 - y0) * len(packed)) if packed else 0.0
     return Imposition(tuple(pages), utilisation, pages[-1].sheet if pages else 0)
 

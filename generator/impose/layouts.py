@@ -14,6 +14,7 @@ from generator.impose.sheet import FOOTER, Page, Paper, Placement, Registration,
 from generator.impose.tiles import TileLayout, sheet_pages, tile_layouts, tile_piece, tile_sheets
 from generator.model import Piece
 from generator.units import mm
+from generator.vocabulary import BACK
 
 FOLD_CLEAR = mm(1)       # gutter fold: from the fold line to the nearest bleed box, on either side
 # Silhouette Studio's print-and-cut marks (type 1, its defaults): a filled square top left, L-shaped corners
@@ -136,7 +137,7 @@ def _folded_back(front: Placement, at: float, vertical: bool) -> Placement:
     else:
         x, y = front.x, 2 * at - front.y - piece.height
         clip = clip and (clip[0], 2 * at - clip[3], clip[2], 2 * at - clip[1])
-    return Placement(piece, x, y, side="back", clip=clip and shared(clip), turned=not vertical)
+    return Placement(piece, x, y, side=BACK, clip=clip and shared(clip), turned=not vertical)
 
 
 def registration(paper: Paper, cutter: str) -> Registration:

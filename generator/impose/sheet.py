@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from generator.model import Piece
 from generator.units import mm
+from generator.vocabulary import FRONT, PageKind, Side
 
 MARK_LANE = mm(0.5)       # keeps pieces off the printable edge; crop marks may run into outer bleed
 BLOCK_GAP = mm(8)        # between blocks of different sizes: holds both blocks' crop marks
@@ -63,7 +64,7 @@ class Placement:
     piece: Piece
     x: float
     y: float
-    side: str = "front"  # which face to draw
+    side: Side = FRONT  # which face to draw
     clip: tuple[float, float, float, float] | None = None  # page-space clip: butted bleeds, tiles
     turned: bool = False  # the face drawn upside down (gutter-fold backs across a horizontal fold)
     rotated: bool = False  # a one-sided piece laid a quarter turn clockwise: its trim box is height x width
@@ -120,7 +121,7 @@ class Page:
 
     A tile page's first placement is its tile; pieces packed into the room the tile leaves follow it."""
 
-    kind: str  # front | back | single | tile | assembly | fold (a gutter-fold sheet: fronts and backs)
+    kind: PageKind  # front | back | single | tile | assembly | fold (a gutter-fold sheet: fronts and backs)
     width: float
     height: float
     placements: tuple[Placement, ...] = ()

@@ -11,6 +11,7 @@ from generator.impose.pack import MIN_FREE, Box, OpenSheet, open_sheet, shared
 from generator.impose.sheet import INSET_HEADER, TILE_BACK_BLEED, Page, Paper, Placement, SheetOptions, Tile
 from generator.model import Piece
 from generator.units import mm
+from generator.vocabulary import BACK
 
 INSET_MIN = (mm(45), mm(55))  # the smallest box an assembly plan is drawn in: caption and a legible miniature
 INSET_LONG = mm(90)           # the plan's miniature is at most this long: the rest of the room holds pieces
@@ -65,7 +66,7 @@ def mirror_page(front: Page, options: SheetOptions) -> Page:
         else:
             x, y = front.width - pl.x - pl.piece.width, pl.y
         clip = (pl.back_clip or pl.clip) and mirror_box(pl.back_clip or pl.clip, front, options)
-        backs.append(Placement(pl.piece, x + dx, y + dy, side="back", clip=clip and shared(clip)))
+        backs.append(Placement(pl.piece, x + dx, y + dy, side=BACK, clip=clip and shared(clip)))
     return Page("back", front.width, front.height, tuple(backs), (), sheet=front.sheet, footer_top=not across)
 
 

@@ -18,6 +18,7 @@ from generator.kinds.tracks import (SpaceBox, Track, TrackLayout, read_track, re
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size, to_mm
+from generator.vocabulary import BACK, FRONT
 
 CELL_PAD = 1.5        # mm inside a cell, and between a cell's slots
 TEXT_WIDTH = 11.0     # mm for a cell's text (a price) beside its slots
@@ -374,8 +375,8 @@ def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
     if too big); a back with its own board: block is drawn as a board too, at the same size."""
     options: BoardOptions = component.options["board"]
     resolver = Resolver(spec, component)
-    boards = {side: resolve_board(board, resolver, "board" if side == "front" else f"sides.{side}.board")
-              for side, board in (("front", options.front), ("back", options.back)) if board is not None}
+    boards = {side: resolve_board(board, resolver, "board" if side == FRONT else f"sides.{side}.board")
+              for side, board in ((FRONT, options.front), (BACK, options.back)) if board is not None}
     resolver.raise_if_any()
     layouts = [board_layout(board) for board in boards.values()]
     width, height = piece_size(component, "board", ((layout.width, layout.height) for layout in layouts))
@@ -384,5 +385,5 @@ def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
         return lambda colour_name, colour: {"board": boards[side], "ground": colour or "#f4ecd8", "name": component.name,
                                             "colour_name": colour_name}
 
-    yield from drawn_copies(spec, component, players, "@board", width, height, fields("front"),
-                            fields("back") if "back" in boards else None)
+    yield from drawn_copies(spec, component, players, "@board", width, height, fields(FRONT),
+                            fields(BACK) if BACK in boards else None)

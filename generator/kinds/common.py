@@ -13,7 +13,7 @@ from generator.errors import ManifestError, Problem
 from generator.kinds.layers import shown_value
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error
 from generator.units import mm, parse_length, parse_size, to_mm
-from generator.vocabulary import SIDES, Side
+from generator.vocabulary import BACK, FRONT, SIDES, Side
 
 if TYPE_CHECKING:
     from generator.manifest.spec import ComponentSpec, KitSpec
@@ -95,8 +95,8 @@ def option_problems(checks: Iterable[tuple[tuple[Any, ...], Any, str]]) -> KeyPr
 def one_sided_problems(raw: dict[str, Any]) -> KeyProblems:
     """Kinds drawn by a built-in drawer print one side: a `sides.back` would silently not be printed."""
     sides = raw.get("sides")
-    if isinstance(sides, dict) and "back" in sides:
-        yield ("sides", "back"), f"kind {raw.get('kind')} prints one side only; remove sides.back"
+    if isinstance(sides, dict) and BACK in sides:
+        yield ("sides", BACK), f"kind {raw.get('kind')} prints one side only; remove sides.back"
 
 
 # -- boards, mats and tracks: two sides, each drawn from its own block ----------------------------------------
@@ -119,7 +119,7 @@ def side_blocks(base: Any, sides: Any, key: str) -> list[tuple[Side, Any, Any]]:
     for name in SIDE_NAMES:
         side = sides.get(name) if isinstance(sides.get(name), dict) else {}
         written = side.get(key)
-        if name == "back" and written is None:
+        if name == BACK and written is None:
             continue
         block = base if written is None else written if base is None else merge_block(base, written)
         out.append((name, block, written))
@@ -130,7 +130,7 @@ def read_sides(raw: Mapping[str, Any], key: str, read: Callable[[dict[str, Any]]
     """A board's, mat's or track's front and back (None: the back is drawn from a template, or there is none), each
     read by `read` from its block (`side_blocks`: the component's, with the side's own laid over it; checked)."""
     read_blocks = {name: read(block) for name, block, _ in side_blocks(raw.get(key), raw.get("sides"), key)}
-    return read_blocks["front"], read_blocks.get("back")
+    return read_blocks[FRONT], read_blocks.get(BACK)
 
 
 def _holds(value: Any, path: tuple[Any, ...]) -> bool:
@@ -155,8 +155,8 @@ def side_problems(raw: dict[str, Any], key: str, block_problems: Callable[[dict[
         if not isinstance(side, dict):
             continue
         kept = sorted(k for k in ("template", "art", "fields") if k in side)
-        if kept and (name == "front" or key in side):
-            drawn = (f"the front of a {raw.get('kind')} is drawn from its {key}: block" if name == "front" else
+        if kept and (name == FRONT or key in side):
+            drawn = (f"the front of a {raw.get('kind')} is drawn from its {key}: block" if name == FRONT else
                      f"a back with its own {key}: block is drawn from it")
             yield ("sides", name, kept[0]), f"{drawn}, so {' and '.join(kept)} would be ignored; remove {kept[0]}"
     for name, block, written in side_blocks(raw.get(key), sides, key):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from generator.kinds.common import block_form_problems, one_sided_problems
 from generator.kinds.layers import KeyPath, check_layers, resolve_layers
@@ -31,11 +31,15 @@ DEFAULT_BASE = [{"type": "terrain"}]
 TAB_LABEL = "glue"
 
 
+# What a panel of a fold-up's net shows: the figure's front or back, its base, or a glue tab.
+PanelRole = Literal["front", "back", "base", "tab"]
+
+
 @dataclass(frozen=True)
 class Panel:
     """One rectangle of a net (points, net coordinates); `turned` panels are drawn upside down."""
 
-    role: str  # front | back | base | tab
+    role: PanelRole
     y: float
     height: float
     turned: bool = False

@@ -5,7 +5,7 @@ Options (`map:`): the shape (a hexagon of `side` cells, a `rows` x `cols` rectan
 optional `areas`), per-cell labels, coordinates, and `regions` outlined on top (e.g. the playing area
 for each player count). The block is checked by generator/kinds/hexmapshape.py and read once, at load, into
 `MapOptions` (lengths in points, each cell's terrain, area and label worked out); `plan_map` places it on its
-board and resolves its colours into plain millimetre data for the @hexmap drawer.
+board and resolves its colours into the frozen `MapDrawing` (points) the @hexmap drawer gets on FaceSpec.drawing.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from generator.kinds.hexes import hex_layout
 from generator.kinds.hexmapshape import EMPTY, cell_at, map_cells, region_cells, visual_rows
 from generator.kinds.layers import resolve_legend
 from generator.manifest.spec import ComponentSpec, KitSpec
-from generator.pieces import FaceSpec, Outline, Piece, located_error
-from generator.units import mm, parse_length, to_mm
+from generator.pieces import FaceSpec, Outline, Piece, Point, located_error
+from generator.typeface import Typeface
+from generator.units import PT_PER_MM, mm, parse_length, to_mm
 
 DEFAULT_MARGIN = "10mm"
 TITLE_BAND = 9.0     # mm above the map for the title
@@ -113,18 +114,67 @@ def _cell_terrains(block: Mapping[str, Any], layout: HexLayout, cells: Sequence[
     return terrain_of, area_of
 
 
-# -- planning: everything the drawer needs, in millimetres --------------------------------------------
+# -- planning: everything the drawer needs, in points ---------------------------------------------------
+Polyline = tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class MapCell:
+    """One cell as drawn: its centre and corners (points, board coordinates), its fill and ink, label and coordinate."""
+
+    centre: Point
+    corners: Polyline
+    fill: str
+    ink: str
+    label: str = ""
+    coord: str = ""
+
+
+@dataclass(frozen=True)
+class DrawnRegion:
+    """A region as drawn: its outline as closed polylines, its line (colour resolved, width in points) and where its
+    label's badge sits (points)."""
+
+    label: str
+    colour: str
+    width: float
+    dashed: bool
+    lines: tuple[Polyline, ...]
+    anchor: Point
+
+
+@dataclass(frozen=True)
+class MapDrawing:
+    """What drawer '@hexmap' gets (FaceSpec.drawing): the map placed on its board, colours resolved, lengths in
+    points (board coordinates, origin at the trim's top-left)."""
+
+    radius: float                        # one hex's, centre to corner
+    cells: tuple[MapCell, ...]
+    edge: tuple[Polyline, ...]           # the map's outline
+    areas: tuple[Polyline, ...]          # borders between areas
+    regions: tuple[DrawnRegion, ...]
+    title: str                           # '' for none
+    title_align: str
+    background: str
+    show_legend: bool
+    legend: tuple[tuple[str, str], ...]  # (label, colour) of each terrain shown
+    label_font: float                    # cell labels' size, in points of type
+    margin: float
+    map_top: float                       # where the cells begin, below the title band
+    map_bottom: float                    # where they end, above the legend band
+
+
 @dataclass(frozen=True)
 class MapPlan:
-    """The board's size (points) and the JSON-ready drawing data (millimetres, board coordinates)."""
+    """The board's size and its drawing (points)."""
 
     width: float
     height: float
-    data: dict
+    drawing: MapDrawing
 
 
 def plan_map(spec: KitSpec, component: ComponentSpec) -> MapPlan:
-    """The map placed on its board: colours resolved against the kit's palette, geometry in millimetres."""
+    """The map placed on its board, colours resolved against the kit's palette."""
     options: MapOptions = component.options["map"]
     try:
         legend = resolve_legend(options.terrain, spec.palette)
@@ -143,33 +193,25 @@ def plan_map(spec: KitSpec, component: ComponentSpec) -> MapPlan:
     layout = HexLayout(unit.orientation, unit.radius, (margin - min_x, top - min_y))
     width = (max_x - min_x) + 2 * margin
     height = (max_y - min_y) + top + bottom
-    terrain_of, area_of = options.terrain_of, options.area_of
+    terrain_of = options.terrain_of
     coords = _coordinates(options.coordinates, layout, cells)
     default = options.default_terrain
     drawn_cells = []
     for cell in cells:
         terrain = terrain_of.get(cell, default)
         fill = legend[terrain]["colour"] if terrain in legend else background
-        x, y = center(layout, cell)
-        drawn_cells.append({"q": cell.q, "r": cell.r, "x": to_mm(x), "y": to_mm(y), "fill": fill, "ink": text_on(fill),
-                            "corners": _mm_points(corners(layout, cell)), "label": options.labels.get(cell, ""),
-                            "coord": coords.get(cell, ""), "area": area_of.get(cell)})
-    regions = []
-    for region, colour in zip(options.regions, region_colours):
-        regions.append({"label": region.label, "colour": colour, "width": to_mm(region.width),
-                        "dashed": region.dashed, "lines": _outline(layout, region.cells),
-                        "anchor": _label_anchor(layout, region.cells)})
-    area_lines = _area_borders(layout, cells, area_of) if area_of else []
-    data = {
-        "radius": to_mm(layout.radius), "orientation": layout.orientation, "cells": drawn_cells,
-        "edge": _outline(layout, cells), "areas": area_lines, "regions": regions, "title": title or "",
-        "title_align": options.title_align,
-        "background": background, "show_legend": show_legend,
-        "legend": _legend_entries(legend, cells, terrain_of, default, options.legend is True),
-        "label_font": options.label_font, "margin": to_mm(margin),
-        "map_top": to_mm(top), "map_bottom": to_mm(height - bottom),
-    }
-    return MapPlan(width, height, data)
+        drawn_cells.append(MapCell(center(layout, cell), tuple(corners(layout, cell)), fill, text_on(fill),
+                                   options.labels.get(cell, ""), coords.get(cell, "")))
+    regions = tuple(DrawnRegion(region.label, colour, region.width, region.dashed, _outline(layout, region.cells),
+                                _label_anchor(layout, region.cells))
+                    for region, colour in zip(options.regions, region_colours))
+    area_lines = _area_borders(layout, cells, options.area_of) if options.area_of else ()
+    drawing = MapDrawing(
+        layout.radius, tuple(drawn_cells), _outline(layout, cells), area_lines, regions, title or "",
+        options.title_align, background, show_legend,
+        _legend_entries(legend, cells, terrain_of, default, options.legend is True), options.label_font, margin,
+        top, height - bottom)
+    return MapPlan(width, height, drawing)
 
 
 def _colour(value: str, spec: KitSpec) -> str:
@@ -198,17 +240,13 @@ def _row_name(index: int) -> str:
     return name
 
 
-def _mm_points(points) -> list[list[float]]:
-    return [[round(to_mm(x), 4), round(to_mm(y), 4)] for x, y in points]
-
-
-def _outline(layout: HexLayout, cells: Sequence[Axial]) -> list[list[list[float]]]:
-    """The boundary of a set of cells as closed polylines (mm), so dashes run on unbroken."""
+def _outline(layout: HexLayout, cells: Sequence[Axial]) -> tuple[Polyline, ...]:
+    """The boundary of a set of cells as closed polylines, so dashes run on unbroken."""
     segments = [edge(layout, cell, d) for cell, d in map_edge(cells)]
-    return [_mm_points(chain) for chain in chain_segments(segments)]
+    return tuple(tuple(chain) for chain in chain_segments(segments))
 
 
-def _area_borders(layout: HexLayout, cells: Sequence[Axial], area_of: Mapping[Axial, str]) -> list[list[list[float]]]:
+def _area_borders(layout: HexLayout, cells: Sequence[Axial], area_of: Mapping[Axial, str]) -> tuple[Polyline, ...]:
     """Edges between neighbouring cells of different areas (each shared edge once)."""
     present = frozenset(cells)
     segments = []
@@ -217,37 +255,94 @@ def _area_borders(layout: HexLayout, cells: Sequence[Axial], area_of: Mapping[Ax
             other = cell.neighbour(d)
             if other in present and area_of.get(cell) != area_of.get(other):
                 segments.append(edge(layout, cell, d))
-    return [_mm_points(chain) for chain in chain_segments(segments)]
+    return tuple(tuple(chain) for chain in chain_segments(segments))
 
 
-def _label_anchor(layout: HexLayout, cells: Sequence[Axial]) -> list[float]:
+def _label_anchor(layout: HexLayout, cells: Sequence[Axial]) -> Point:
     """Where a region's label sits: on its top boundary, above the topmost row's first cell — off the map's middle,
     where a map printed on two or four tiles is cut, and for nested regions one above another along a diagonal."""
     rows = visual_rows(layout, cells)
     top_row = rows[0]
     x, y = center(layout, top_row[0])
     top = min(py for _, py in corners(layout, top_row[0]))
-    return [round(to_mm(x), 4), round(to_mm(top), 4)]
+    return x, top
 
 
-def _legend_entries(legend: Mapping[str, Mapping[str, str]], cells, terrain_of, default, every: bool) -> list[dict]:
-    """The terrains the map shows; with `legend: true`, every terrain (a blank map's swatches to draw with)."""
+def _legend_entries(legend: Mapping[str, Mapping[str, str]], cells, terrain_of, default,
+                    every: bool) -> tuple[tuple[str, str], ...]:
+    """(label, colour) of the terrains the map shows; with `legend: true`, every terrain (a blank map's swatches to
+    draw with)."""
     used = {terrain_of.get(c, default) for c in cells}
-    return [{"label": entry["label"], "colour": entry["colour"]} for key, entry in legend.items() if every or key in used]
+    return tuple((entry["label"], entry["colour"]) for key, entry in legend.items() if every or key in used)
+
+
+# -- where the drawer puts the map's words (mm, the face document's unit; shared with render/hexmap.py) ----------
+def map_point_mm(point: Point) -> tuple[float, float]:
+    """A point of the map in millimetres, rounded as the map's lines are written (0.1 µm)."""
+    return round(to_mm(point[0]), 4), round(to_mm(point[1]), 4)
+
+
+def title_box(plan: MapDrawing, width: float) -> tuple[float, float, float, float]:
+    """The band the title is fitted in: x, y, w, h (mm)."""
+    margin = to_mm(plan.margin)
+    return margin, margin * 0.5, width - 2 * margin, to_mm(plan.map_top) - margin * 0.5 - 2
+
+
+def badge_width(region: DrawnRegion) -> float:
+    """A region label's badge width (mm)."""
+    return max(14.0, 1.9 * len(region.label) + 3)
+
+
+def legend_slots(plan: MapDrawing, width: float) -> list[tuple[str, str, str, float, float, float]]:
+    """Each legend entry (kind, colour, label) with its slot's left, top and width (mm)."""
+    if not plan.show_legend:
+        return []
+    entries = [("swatch", colour, label) for label, colour in plan.legend]
+    entries += [("line", r.colour, r.label) for r in plan.regions if r.label]
+    if not entries:
+        return []
+    y = to_mm(plan.map_bottom) + 3.0
+    slot = min(34.0, (width - 2 * to_mm(plan.margin)) / len(entries))
+    x = (width - slot * len(entries)) / 2
+    return [(kind, colour, label, x + i * slot, y, slot) for i, (kind, colour, label) in enumerate(entries)]
+
+
+def text_boxes(plan: MapDrawing, width: float, typeface: Typeface) -> tuple[tuple[float, float, float, float], ...]:
+    """Where the map's words are printed (x0, y0, x1, y1 in points, the board's trim coordinates): the title,
+    each region's badge and each legend entry, swatch and label. A map too big for the paper is cut between
+    them where the tiles allow (Piece.keep_whole)."""
+    from generator.render.text import fit_text  # the drawer's own fitting; `check` never loads the renderer
+
+    w = to_mm(width)
+    boxes = []
+
+    def words(text: str, box_w: float, box_h: float, size: float, min_size: float, bold: bool) -> float:
+        layout = fit_text(text, box_w * PT_PER_MM, box_h * PT_PER_MM, size, min_size, bold, 1.2, 1, typeface)
+        return max(line.width for line in layout.lines) * layout.size / PT_PER_MM
+
+    if plan.title:
+        x, y, bw, bh = title_box(plan, w)
+        used = words(plan.title, bw, bh, 14, 7, True)
+        left = x if plan.title_align == "start" else x + (bw - used) / 2
+        boxes.append((left, y, left + used, y + bh))
+    for region in plan.regions:
+        if region.label:
+            (x, y), half = map_point_mm(region.anchor), badge_width(region) / 2
+            boxes.append((x - half, y - 2.3, x + half, y + 2.3))
+    for _, _, label, x, y, slot in legend_slots(plan, w):
+        boxes.append((x, y - 0.2, x + 6 + words(label, slot - 7, 4.4, 7, 5, False), y + 4.2))
+    return tuple(tuple(mm(v) for v in box) for box in boxes)
 
 
 # -- pieces ------------------------------------------------------------------------------------------
 def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """`count` copies of the board; larger than the paper, it is tiled by the impose stage."""
-    from generator.render.hexmap import text_boxes  # the drawer's own text boxes; `check` never loads the renderer
-
     plan = plan_map(spec, component)
-    fields = {"name": component.name, "kit_name": spec.name, "_map": plan.data,
-              "content_missing": component.content == "missing"}
+    fields = {"name": component.name, "kit_name": spec.name, "content_missing": component.content == "missing"}
     front = FaceSpec(template="@hexmap", fields_json=json.dumps(fields, sort_keys=True), width=plan.width,
-                     height=plan.height, bleed=component.bleed, shape="rect")
+                     height=plan.height, bleed=component.bleed, shape="rect", drawing=plan.drawing)
     outline = Outline("rect", plan.width, plan.height)
     piece = Piece(component.id, plan.width, plan.height, component.bleed, outline, front,
-                  keep_whole=text_boxes(plan.data, plan.width, spec.defaults.font))
+                  keep_whole=text_boxes(plan.drawing, plan.width, spec.defaults.font))
     for _ in range(component.count):
         yield piece

@@ -5,7 +5,7 @@ every problem with the block. generator/kinds/hexmap.py reads the checked block 
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Literal, Mapping, Sequence, get_args
 
 from generator.geometry.hexgrid import Axial, HexLayout, center, hexagon_map, rectangle_map, within
 from generator.kinds.common import block_form_problems, one_sided_problems
@@ -13,7 +13,8 @@ from generator.kinds.hexes import check_hex_size
 from generator.kinds.layers import KeyPath, check_legend, shown_value
 from generator.units import parse_length
 
-SHAPES = ("hexagon", "rectangle", "cells")
+MapShape = Literal["hexagon", "rectangle", "cells"]  # a map's `shape:` (not a piece's: vocabulary.Shape)
+SHAPES: tuple[MapShape, ...] = get_args(MapShape)
 COORDINATES = ("none", "axial", "rows")
 EMPTY = "."          # picture token for "no terrain / no area"
 
@@ -30,7 +31,7 @@ def map_cells(options: Mapping[str, Any]) -> tuple[Axial, ...]:
     return tuple(dict.fromkeys(cell_at(entry) for entry in options["cells"]))
 
 
-def map_shape(options: Mapping[str, Any]) -> str:
+def map_shape(options: Mapping[str, Any]) -> MapShape:
     if "shape" in options:
         return options["shape"]
     if "side" in options:

@@ -19,6 +19,7 @@ from generator.kinds.tracks import SpaceBox, Track, read_track, resolve_track, t
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size, to_mm
+from generator.vocabulary import BACK, FRONT
 
 BORDER = 6.0           # mm: the player-colour band and the space inside it
 TITLE_HEIGHT = 10.0
@@ -343,8 +344,8 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     sections or to its `size`; a back with its own mat: block is drawn as a mat too, at the same size."""
     options: MatOptions = component.options["mat"]
     resolver = Resolver(spec, component)
-    mats = {side: resolve_mat(mat, resolver, "mat" if side == "front" else f"sides.{side}.mat")
-            for side, mat in (("front", options.front), ("back", options.back)) if mat is not None}
+    mats = {side: resolve_mat(mat, resolver, "mat" if side == FRONT else f"sides.{side}.mat")
+            for side, mat in ((FRONT, options.front), (BACK, options.back)) if mat is not None}
     resolver.raise_if_any()
     layouts = [mat_layout(mat) for mat in mats.values()]
     width, height = piece_size(component, "mat", ((layout.width, layout.height) for layout in layouts))
@@ -361,5 +362,5 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
 
         return fields_for
 
-    yield from drawn_copies(spec, component, players, "@mat", width, height, fields("front"),
-                            fields("back") if "back" in mats else None)
+    yield from drawn_copies(spec, component, players, "@mat", width, height, fields(FRONT),
+                            fields(BACK) if BACK in mats else None)

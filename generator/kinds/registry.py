@@ -9,11 +9,11 @@ kind missing from the table is an error, never a silent fallback.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from generator.kinds import boards, dice, foldup, hexes, hexmap, hexmapshape, mats, plain, rondel, tracks
+from generator.vocabulary import KIND_NAMES, KindName, Shape
 
 if TYPE_CHECKING:
     from generator.manifest.spec import ComponentSpec, KitSpec
@@ -33,14 +33,14 @@ NO_DRAWERS: Mapping[str, Drawer] = MappingProxyType({})
 class Kind:
     """One component kind and what each stage needs of it."""
 
-    name: str
+    name: KindName
     build: Builder = plain.simple_pieces
     block: str | None = None        # its option block (`hex:`, `map:` …), when it has one
     check: Checker | None = None    # (blocks, raw component) -> its blocks' problems, found before `parse` runs
     parse: Parser | None = None     # reads its block once, at load, into frozen options (points) or problems
     options: type | None = None     # the frozen dataclass `parse` returns, which its builder gets
     drawers: Mapping[str, Drawer] = field(default_factory=lambda: NO_DRAWERS)  # its faces' built-in drawers, by name
-    shape: str = "rect"             # default `shape:`
+    shape: Shape = "rect"           # default `shape:`
     template: str = "token"         # default template of its sides
     schema: Mapping[str, Any] | None = None  # its block's JSON Schema, when not written in kit.schema.json
 
@@ -125,12 +125,21 @@ KINDS: tuple[Kind, ...] = (
          drawers=_drawers(rondel=rondel.draw_rondel), schema=rondel.SCHEMA),
 )
 
-BY_NAME: Mapping[str, Kind] = MappingProxyType({kind.name: kind for kind in KINDS})
-KindName = Enum("KindName", [(kind.name.upper(), kind.name) for kind in KINDS], type=str)
-KindName.__doc__ = "The values of `kind:`, one per line of KINDS."
 
 
-def kind_named(name: str) -> Kind:
+def check_kind_names(names: tuple[str, ...]) -> None:
+    """Refuse a table whose lines are not the words of vocabulary.KindName, in the same order: a kind added to one
+    and not the other would otherwise be a word no type admits, or a type word no stage can build."""
+    if names != KIND_NAMES:
+        raise LookupError(f"KINDS names {', '.join(names)}; generator/vocabulary.py KindName "
+                          f"{', '.join(KIND_NAMES)}: make them the same list")
+
+
+check_kind_names(tuple(kind.name for kind in KINDS))
+BY_NAME: Mapping[KindName, Kind] = MappingProxyType({kind.name: kind for kind in KINDS})
+
+
+def kind_named(name: KindName) -> Kind:
     """The kind called `name`; the manifest's schema admits no other, so a miss is pnpgen's own bug."""
     try:
         return BY_NAME[name]
@@ -138,9 +147,9 @@ def kind_named(name: str) -> Kind:
         raise LookupError(f"kind {name!r} is not in generator/kinds/registry.py KINDS") from None
 
 
-def option_blocks() -> dict[str, frozenset[str]]:
+def option_blocks() -> dict[str, frozenset[KindName]]:
     """Each option block key and the kinds that take it ({'foldup': {'foldup', 'standee'}, …})."""
-    blocks: dict[str, set[str]] = {}
+    blocks: dict[str, set[KindName]] = {}
     for kind in KINDS:
         if kind.block is not None:
             blocks.setdefault(kind.block, set()).add(kind.name)

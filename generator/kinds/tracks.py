@@ -17,6 +17,7 @@ from generator.kinds.common import Resolver, drawn_copies, option_problems, piec
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size, to_mm
+from generator.vocabulary import BACK, FRONT
 
 SPACE_MARGIN = 2.0       # mm around a token in a space sized for it
 TRACK_GAP = 1.5          # mm between spaces
@@ -236,8 +237,8 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
     track: block is drawn as a track too, at the same size."""
     options: TrackOptions = component.options["track"]
     resolver = Resolver(spec, component)
-    tracks = {side: resolve_track(track, resolver, "track" if side == "front" else f"sides.{side}.track")
-              for side, track in (("front", options.front), ("back", options.back)) if track is not None}
+    tracks = {side: resolve_track(track, resolver, "track" if side == FRONT else f"sides.{side}.track")
+              for side, track in ((FRONT, options.front), (BACK, options.back)) if track is not None}
     resolver.raise_if_any()
     layouts = [track_layout(track) for track in tracks.values()]
     width, height = piece_size(component, "track", ((layout.width, layout.height) for layout in layouts))
@@ -246,5 +247,5 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
         return lambda colour_name, colour: {"track": tracks[side], "frame": colour or "#5b4a32", "name": component.name,
                                             "colour_name": colour_name}
 
-    yield from drawn_copies(spec, component, players, "@track", width, height, fields("front"),
-                            fields("back") if "back" in tracks else None)
+    yield from drawn_copies(spec, component, players, "@track", width, height, fields(FRONT),
+                            fields(BACK) if BACK in tracks else None)

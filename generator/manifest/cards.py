@@ -24,6 +24,7 @@ from generator.manifest.spec import CardSpec, Location, RuleLink
 from generator.manifest.values import count_problem
 from generator.manifest.yamlfile import KeyPath, format_path, read_text
 from generator.paths import find_template, shown
+from generator.vocabulary import KindName
 
 DECK_FILES = {".csv", ".xlsx", ".ods"}
 # Columns of a deck file that need no template to read them: the count, a card's own templates and art, and
@@ -39,7 +40,7 @@ class DeckSides:
     """What a deck's cards are read against: its kind, its sides' templates (back None: one-sided), whether
     templates draw it (not a kind's own drawer) and the columns reference tables name (`from: cards`)."""
 
-    kind: str
+    kind: KindName
     front: str
     back: str | None
     templated: bool = True

@@ -17,6 +17,7 @@ from generator.manifest.rulelinks import read_rule_links
 from generator.manifest.spec import ComponentSpec, Location, RuleLink, SideSpec, Written
 from generator.manifest.values import MAX_LENGTHS, count_problem, read_colour, read_length, read_size
 from generator.units import to_mm
+from generator.vocabulary import BACK, FRONT, PER_COLOUR_KEY, PER_PLAYER_KEY
 from generator.manifest.yamlfile import KeyPath, format_path
 
 OPTION_KINDS = kind_options.OPTION_BLOCKS  # block key -> the kinds that take it (the kind table's)
@@ -72,16 +73,16 @@ class _ComponentReader:
                     self.problems.add(doc, path + ("size",), _unequal_sides(shape, raw["size"], width, height))
         elif printed and not kind_options.drawn(kind):
             self.problems.add(doc, path, f"component {raw['id']!r} needs a size (e.g. size: 25mm or size: poker)")
-        if raw.get("per_player") and not self.kit.get("_unsound"):
+        if raw.get(PER_PLAYER_KEY) and not self.kit.get("_unsound"):
             if not self.kit.get("players"):
-                self.problems.add(doc, path + ("per_player",), "per_player needs kit.players (min and max)")
+                self.problems.add(doc, path + (PER_PLAYER_KEY,), f"{PER_PLAYER_KEY} needs kit.players (min and max)")
             elif len(player_colours) < self.kit["players"]["max"]:
-                self.problems.add(doc, path + ("per_player",),
-                                  f"per_player needs kit.player_colours with at least {self.kit['players']['max']} colours "
+                self.problems.add(doc, path + (PER_PLAYER_KEY,),
+                                  f"{PER_PLAYER_KEY} needs kit.player_colours with at least {self.kit['players']['max']} colours "
                                   f"(one per seat), found {len(player_colours)}")
         per_colour = []
-        for j, value in enumerate(raw.get("per_colour", [])):
-            colour = read_colour(self.problems, doc, path + ("per_colour", j), value, self.palette)
+        for j, value in enumerate(raw.get(PER_COLOUR_KEY, [])):
+            colour = read_colour(self.problems, doc, path + (PER_COLOUR_KEY, j), value, self.palette)
             if colour is not None:
                 per_colour.append((str(value), colour))
         colour = read_colour(self.problems, doc, path + ("colour",), raw["colour"], self.palette) if "colour" in raw else None
@@ -98,13 +99,13 @@ class _ComponentReader:
         template = raw.get("template", kind_options.default_template(kind))
         base_fields = self.fields.fields(doc, path + ("fields",), raw.get("fields", {}))
         sides = raw.get("sides", {})
-        front = self._side(doc, path + ("sides", "front"), sides.get("front", {}), template, base_fields, raw.get("art"),
+        front = self._side(doc, path + ("sides", FRONT), sides.get(FRONT, {}), template, base_fields, raw.get("art"),
                            check_template=printed and not kind_options.drawn(kind) or "template" in raw)
         back = None
-        if "back" in sides:
+        if BACK in sides:
             # the component's template draws both sides, unless the back names its own
-            back = self._side(doc, path + ("sides", "back"), sides["back"],
-                              sides["back"].get("template", raw.get("template", defaults.back_template)),
+            back = self._side(doc, path + ("sides", BACK), sides[BACK],
+                              sides[BACK].get("template", raw.get("template", defaults.back_template)),
                               base_fields, None, check_template=printed)
         cards = ()
         if "cards" in raw:
@@ -140,7 +141,7 @@ class _ComponentReader:
         return ComponentSpec(
             id=raw["id"], name=raw.get("name", raw["id"].replace("_", " ").title()), kind=kind, shape=shape,
             width=width, height=height, count=raw.get("count", 1), location=doc.locate(path),
-            per_player=raw.get("per_player", False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
+            per_player=raw.get(PER_PLAYER_KEY, False), per_colour=tuple(per_colour), colour=colour, bleed=bleed or 0.0,
             corner_radius=radius or 0.0, front=front, back=back, cards=cards, printed=printed, buy=raw.get("buy"),
             rules=rules, unlisted=raw.get("unlisted"), content=raw.get("content", "complete"), notes=raw.get("notes", ""),
             options=options,

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 import yaml
 
 from generator.manifest.spec import Location, RuleLink
-from generator.vocabulary import Role
+from generator.vocabulary import PERS, Category, Per, Role
 
 ROLES: dict[str, Role] = {"total": "total", "count": "total", "part": "part", "setup": "setup"}  # count: older name
 LINK_KEYS = ("quote", "section", "role", "count", "from", "per", "per_count", "players", "variant", "qualifier")
@@ -77,10 +77,11 @@ def _link(item: Any, path: tuple, locate: Callable[[tuple], Location], report: R
             report(path + (key,), f"{key} is a whole number{' ≥ 0' if key == 'count' else ' ≥ 1'}, got {value!r}")
             return None
         numbers[key] = value
-    per = item.get("per")
-    if per is not None:
-        per = " ".join(str(per).lower().split())
-        per = _PER_SPELLINGS.get(per, per)
+    per: Per | Category | None = None
+    if item.get("per") is not None:
+        word = " ".join(str(item["per"]).lower().split())
+        word = _PER_SPELLINGS.get(word, word)
+        per = word if word in PERS else Category(word)
     derivation = item.get("from")
     if derivation is not None and numbers["count"] is None:
         report(path + ("from",), "from: says how a vouched count is derived; give the count too (count: N)")

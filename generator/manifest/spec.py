@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from generator.errors import Problem
 from generator.typeface import BUNDLED, Typeface
 from generator.units import mm
-from generator.vocabulary import PER_COLOUR, PER_PLAYER, Per, Role
+from generator.vocabulary import PER_COLOUR, PER_PLAYER, Category, KindName, Per, Role, Shape
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class RuleLink:
     role: Role = "total"
     count: int | None = None
     players: int | None = None
-    per: Per | str | None = None  # player | colour | side | a category word (kind, suit …)
+    per: Per | Category | None = None  # player | colour | side | a category word (kind, suit …)
     per_count: int | None = None  # how many colours / sides / kinds, when the rulebook does not say
     variant: str | None = None  # the condition (variant, map size …) the count holds for
     derivation: str | None = None  # `from:`
@@ -89,8 +89,8 @@ class ComponentSpec:
 
     id: str
     name: str
-    kind: str
-    shape: str
+    kind: KindName
+    shape: Shape
     width: float
     height: float
     count: int

@@ -28,6 +28,7 @@ from generator.reference.styles import MIN_TEXT_PT
 from generator.reference.typeset import Typesetter
 from generator.units import mm
 from generator.write.sheet import PageFooter, write_sheets
+from generator.vocabulary import BACK
 
 CARD_WIDTH, CARD_HEIGHT = mm(63), mm(88)
 SAFE = mm(3.5)        # text stays this far inside the trim
@@ -152,7 +153,7 @@ def _place_faces(sheets: Path, faces: Path, imposition: Imposition, target: Path
             operators = []
             for placement in page.placements:
                 piece = placement.piece
-                face = piece.back if placement.side == "back" else piece.front
+                face = piece.back if placement.side == BACK else piece.front
                 number = json.loads(face.fields_json)["face"]
                 if number not in forms:
                     forms[number] = sheet_pdf.copy_foreign(face_pdf.pages[number].as_form_xobject())

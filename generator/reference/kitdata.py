@@ -13,6 +13,7 @@ from typing import Any, Mapping, Protocol
 from generator.manifest.loader import ICON_NAME
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.units import to_mm
+from generator.vocabulary import BACK
 
 NUMBER = re.compile(r"^[+\-−]?\d+(?:[.,]\d+)?$")
 COMPONENT_COLUMNS = ("name", "id", "kind", "count", "size", "shape", "sides", "notes")
@@ -100,10 +101,10 @@ class KitRows:
             side, _, field = column.rpartition(".")
             if column == "count":
                 continue
-            deck_side = deck.back if side == "back" else deck.front
-            values = [card.back if side == "back" else card.front for card in deck.cards]
+            deck_side = deck.back if side == BACK else deck.front
+            values = [card.back if side == BACK else card.front for card in deck.cards]
             values.append(deck_side.fields if deck_side is not None else {})
-            if not any((field if side == "back" else column) in value for value in values):
+            if not any((field if side == BACK else column) in value for value in values):
                 self.parser.problem(path + ("columns", c), f"no card of {component_id!r} has a field {column!r}")
         if len(self.parser.problems) > problems:
             return None

@@ -24,6 +24,7 @@ from generator.write.faces import DrawingMemory, FaceRecorder
 from generator.write.glyphs import cairo, font_options
 from generator.write.fontfiles import use_typeface
 from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, clip_to, draw_footer, draw_sheet, quarter_turn
+from generator.vocabulary import BACK
 
 
 def write_pdf(imposition: Imposition, faces: Mapping[str, RenderedFace], path: Path, kit_name: str,
@@ -117,7 +118,7 @@ def reused_faces(imposition: Imposition) -> set[str]:
 
 def face_of(placement: Placement):
     """The face a placement shows: its piece's back on a back, else its front."""
-    return placement.piece.back if placement.side == "back" else placement.piece.front
+    return placement.piece.back if placement.side == BACK else placement.piece.front
 
 
 def draw_page(context, page: Page, recorder: FaceRecorder, cuts: CutLines, number: int, total: int,

@@ -23,6 +23,7 @@ from generator.write.dedupe import dedupe_resources
 from generator.write.draw import label, outline_path, text_width
 from generator.write.faces import cairo
 from generator.write.tilemarks import draw_tile_marks
+from generator.vocabulary import BACK
 
 CUT_GREY = (0.45, 0.45, 0.45)
 MARK_WIDTH = 0.5      # pt: crop marks must survive a cheap printer
@@ -43,7 +44,7 @@ def draw_sheet(context, page: Page, cuts: "CutLines", number: int, total: int, f
     footer. A back page has no cut lines (they are on the front), nor does a gutter fold's back half."""
     if page.kind != "back":
         for placement in page.placements:
-            if placement.side != "back":  # a gutter fold's backs: cut through both layers along the fronts' lines
+            if placement.side != BACK:  # a gutter fold's backs: cut through both layers along the fronts' lines
                 draw_cut(context, placement, cuts)
     draw_crop_marks(context, page)
     if page.kind == "tile":
