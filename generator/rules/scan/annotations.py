@@ -196,18 +196,19 @@ _ONE_BY_ARTICLE = re.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
 # A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
 _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"
+_A_NUMBER = r"(?:\d{1,5}|[A-Za-z]+(?:-[A-Za-z]+)?)"  # a numeral or a word: parse_number says whether it is a number
 _VALUE_PART = re.compile(
-    rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
+    rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{_A_NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
     rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))\s*$",
     re.I)  # '20 (1 Gold)', '30 x 5 Gold'
 
-_EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
+_EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{_A_NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
 _VALUE_LIST = re.compile(
-    rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
+    rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
     r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))", re.I)
 _WHOLE_LIST = re.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
 # '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
-_IN_EACH_OF = re.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
+_IN_EACH_OF = re.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
 
 
 def read_value_breakdown(text: str, pos: int, total: int | None, categories: tuple[str | None, int | None] = (None, None),
