@@ -174,7 +174,6 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         part = _PART.match(cleaned)
         if part is None and _ONE_BY_ARTICLE.match(cleaned):  # '(a king, four defenders and eight attackers)'
             part = _PART.match(_ONE_BY_ARTICLE.sub("one ", cleaned, count=1))
-            spelled = True
         if part is None:
             return None
         spelled = spelled or not re.match(r"\s*\d", cleaned)
@@ -236,28 +235,38 @@ def read_value_breakdown(text: str, pos: int, total: int | None, categories: tup
         many, unit, items = in_each.group("many"), in_each.group("unit"), items[:in_each.start()]
     times = parse_number(many) if many else 1
     parts: list[Part] = []
-    for piece in re.finditer(r"(?:[^,;/+()]|\([^()]*\))+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*", items):
-        for chunk in re.split(r"\s+(?=and\s+\d|&\s+\d)", piece.group(0)) if not _EACH_VALUES.match(piece.group(0)) else [piece.group(0)]:
-            if not chunk.strip():
-                continue
-            start = offset + piece.start() + piece.group(0).find(chunk) + len(chunk) - len(chunk.lstrip())
-            chunk = chunk.lstrip()
-            each = _EACH_VALUES.match(chunk)
-            if each is not None:
-                number = parse_number(each.group("n"))
-                values = re.findall(_VALUE, each.group("values"))
-                if number is None:
+    for piece in _VALUE_PIECE.finditer(items):
+        text_of = piece.group(0)  # '18 x 1', '15 each 5 and 10', or '10 x 3 and 5 x 5' (split at the 'and')
+        chunks = [text_of] if _EACH_VALUES.match(text_of) else re.split(r"\s+(?=and\s+\d|&\s+\d)", text_of)
+        for chunk in chunks:
+            if chunk.strip():
+                start = offset + piece.start() + text_of.find(chunk) + len(chunk) - len(chunk.lstrip())
+                read = _value_parts(chunk.strip(), start)
+                if read is None:
                     return None
-                parts.extend(Part(f"value {value.strip()}", number, start, start + len(chunk.rstrip())) for value in values)
-                continue
-            part = _VALUE_PART.match(chunk)
-            number = parse_number(part.group("n")) if part else None
-            if number is None:
-                return None
-            parts.append(Part(f"value {part.group('value').strip()}", number, start, start + len(chunk.rstrip())))
+                parts += read
     if len(parts) < 2 or not times or sum(part.count for part in parts) * times != total:
         return None
     return parts, match.start(), match.end(), per_word(unit) if unit and times > 1 else None
+
+
+# one item of a list by value: what runs to the next comma, a parenthesis kept whole ('20 (1 Gold)'), the values
+# after 'each' kept together ('15 each 5 and 10')
+_VALUE_PIECE = re.compile(r"(?:[^,;/+()]|\([^()]*\))+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*")
+
+
+def _value_parts(chunk: str, start: int) -> list[Part] | None:
+    """'18 x 1' → one part; '15 each 5 and 10' → one part of 15 for each value; None when `chunk` is not a count of a
+    value."""
+    end = start + len(chunk)
+    each = _EACH_VALUES.match(chunk)
+    if each is not None:
+        number = parse_number(each.group("n"))
+        values = re.findall(_VALUE, each.group("values"))
+        return None if number is None else [Part(f"value {value.strip()}", number, start, end) for value in values]
+    part = _VALUE_PART.match(chunk)
+    number = parse_number(part.group("n")) if part else None
+    return None if number is None else [Part(f"value {part.group('value').strip()}", number, start, end)]
 
 
 _INCLUDING = re.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
