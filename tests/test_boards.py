@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ManifestError
 from generator.impose import Paper, SheetOptions, impose_sheets
-from generator.kinds.boards import table_layout
+from generator.kinds.tables import DrawnColumn, DrawnRow, DrawnTable, TableCell, table_layout
 from generator.manifest import load_manifest
 from generator.model import Kit, build_kit
 from generator.paths import TEMPLATES_DIR
@@ -193,15 +193,12 @@ def test_trading_board_prints_on_four_a4_tiles_with_its_plan_inset(tmp_path):
 
 
 # -- layout properties ----------------------------------------------------------------------------------------
-def _table(columns: list[tuple[int, float]], rows: list[list[tuple[str, int]]]) -> dict:
-    return {
-        "columns": [{"label": f"c{j}", "colour": "#ffffff", "ink": "#000000", "slots": n, "slot_w": size, "slot_h": size,
-                     "slot_shape": "disc"} for j, (n, size) in enumerate(columns)],
-        "rows": [{"label": f"r{i}", "colour": "#ffffff", "ink": "#000000", "note": None,
-                  "cells": [{"text": text, "slots": n, "write_in": False} for text, n in row]} for i, row in enumerate(rows)],
-        "corner": "", "label_width": 26.0, "column_width": 22.0, "row_height": 10.0, "header_height": 12.0,
-        "cell_colour": "#ffffff", "slot_colour": "#ffffff",
-    }
+def _table(columns: list[tuple[int, float]], rows: list[list[tuple[str, int]]]) -> DrawnTable:
+    return DrawnTable(
+        tuple(DrawnColumn(f"c{j}", "#ffffff", "#000000", n, mm(size), mm(size), "disc") for j, (n, size) in enumerate(columns)),
+        tuple(DrawnRow(f"r{i}", "#ffffff", "#000000", None, tuple(TableCell(text, n) for text, n in row))
+              for i, row in enumerate(rows)),
+        "", mm(26.0), mm(22.0), mm(10.0), mm(12.0), "#ffffff", "#ffffff")
 
 
 @st.composite
@@ -230,7 +227,7 @@ def test_slots_lie_inside_their_cells_and_never_overlap(table):
         for b in boxes[i + 1:]:
             assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
     assert layout.width == pytest.approx(sum(layout.column_w))
-    assert layout.height == pytest.approx(table["header_height"] + sum(layout.row_h))
+    assert layout.height == pytest.approx(table.header_height + sum(layout.row_h))
 
 
 # -- manifest errors ---------------------------------------------------------------------------------------------

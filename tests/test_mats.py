@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ManifestError
 from generator.impose import Paper
-from generator.kinds.mats import mat_layout
+from generator.kinds.matlayout import DrawnMat, DrawnSection, DrawnText, mat_layout
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.pipeline import BuildOptions, build
@@ -102,16 +102,16 @@ def test_one_mat_in_each_player_colour(mat_pdf):
     assert fills[(0.78, 0.16, 0.16)] >= 1 and fills[(0.08, 0.4, 0.75)] >= 1
 
 
-def _section(kind: str, place: str, w: float, h: float) -> dict:
-    return {"type": "text", "title": None, "note": None, "place": place, "text": kind, "width": w, "height": h}
+def _section(kind: str, place: str, w: float, h: float) -> DrawnSection:
+    return DrawnSection("text", DrawnText(kind, mm(w), mm(h)), place=place)
 
 
 @st.composite
 def mats(draw):
     count = draw(st.integers(1, 7))
     places = ["row"] + [draw(st.sampled_from(["row", "beside", "under"])) for _ in range(count - 1)]
-    return {"title": draw(st.sampled_from([None, "Mat"])),
-            "sections": [_section("x", p, draw(st.floats(10, 120)), draw(st.floats(5, 80))) for p in places]}
+    return DrawnMat(tuple(_section("x", p, draw(st.floats(10, 120)), draw(st.floats(5, 80))) for p in places),
+                    draw(st.sampled_from([None, "Mat"])))
 
 
 @settings(max_examples=80, deadline=None)
@@ -119,7 +119,7 @@ def mats(draw):
 def test_sections_never_overlap_and_stay_on_the_mat(mat):
     layout = mat_layout(mat)
     boxes = layout.sections
-    assert [b.index for b in boxes] == list(range(len(mat["sections"])))
+    assert [b.index for b in boxes] == list(range(len(mat.sections)))
     for i, a in enumerate(boxes):
         assert a.x >= 0 and a.y >= 0 and a.x + a.w <= layout.width + 1e-6 and a.y + a.h <= layout.height + 1e-6
         for b in boxes[i + 1:]:

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import ManifestError
-from generator.kinds.tracks import grid_cells, track_layout
+from generator.kinds.tracks import DrawnSpace, DrawnTrack, grid_cells, track_layout
 from generator.manifest import load_manifest
 from generator.pipeline import BuildOptions, build
+from generator.units import mm
 from tests.test_boards import number_rows, stroked_circles
 
 FIXTURE = """
@@ -57,9 +58,9 @@ def test_spaces_fit_the_marker_with_margins(track_pdf):
     assert stroked_circles(track_pdf) == {24.0: 9}  # 20 mm marker + 2 mm each side, one per space
 
 
-def _track(count: int, layout: str, columns: int, serpentine: bool = False) -> dict:
-    return {"spaces": [{"label": str(i)} for i in range(count)], "layout": layout, "columns": columns,
-            "serpentine": serpentine, "space_w": 20.0, "space_h": 15.0, "gap": 1.5, "title": "t", "note": None}
+def _track(count: int, layout: str, columns: int, serpentine: bool = False) -> DrawnTrack:
+    return DrawnTrack(tuple(DrawnSpace(str(i), None, "#ffffff", "#000000") for i in range(count)), layout, columns,
+                      serpentine, True, mm(20.0), mm(15.0), "square", mm(1.5), title="t")
 
 
 @st.composite
