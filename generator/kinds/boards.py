@@ -13,8 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Mapping
 
 from generator.kinds.common import Resolver, drawn_copies, piece_size, read_sides, side_problems
-from generator.kinds.tables import DrawnTable, Table, TableLayout, read_table, resolve_table, table_layout, table_problems
-from generator.kinds.tracks import DrawnTrack, Track, TrackLayout, read_track, resolve_track, track_block_problems, track_layout
+from generator.kinds.tables import (DrawnTable, Table, TableLayout, read_table, resolve_table, table_layout,
+                                    table_problems)
+from generator.kinds.tracks import (DrawnTrack, Track, TrackLayout, read_track, resolve_track, track_block_problems,
+                                    track_layout)
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm

@@ -11,6 +11,7 @@ from typing import Any
 from generator.kinds.tables import DrawnTable, table_layout
 from generator.kinds.tracks import DrawnTrack, SpaceBox, track_layout
 from generator.units import mm
+from generator.vocabulary import Shape
 
 BORDER = mm(6.0)           # the player-colour band and the space inside it
 TITLE_HEIGHT = mm(10.0)
@@ -57,7 +58,7 @@ class DrawnSlots:
     slots: int
     slot_w: float
     slot_h: float
-    shape: str                  # disc | square
+    shape: Shape                # disc | square
     every: int | None = None
     upkeep: Any = None
 

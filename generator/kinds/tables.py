@@ -15,6 +15,7 @@ from generator.colours import text_on
 from generator.kinds.common import Resolver, option_problems
 from generator.kinds.tracks import SpaceBox
 from generator.units import mm, parse_length, parse_size
+from generator.vocabulary import Shape
 
 CELL_PAD = mm(1.5)        # inside a cell, and between a cell's slots
 TEXT_WIDTH = mm(11.0)     # for a cell's text (a price) beside its slots
@@ -151,7 +152,7 @@ class DrawnColumn:
     slots: int
     slot_w: float
     slot_h: float
-    slot_shape: str              # disc | square
+    slot_shape: Shape            # disc | square
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from generator.kinds.common import Resolver, drawn_copies, option_problems, piec
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size
-from generator.vocabulary import BACK, FRONT
+from generator.vocabulary import BACK, FRONT, Shape
 
 SPACE_MARGIN = mm(2.0)      # around a token in a space sized for it
 TRACK_GAP = mm(1.5)         # between spaces
@@ -160,7 +160,7 @@ class DrawnTrack:
     arrows: bool
     space_w: float
     space_h: float
-    shape: str                   # disc | square
+    shape: Shape                 # disc | square
     gap: float
     title: str | None = None
     note: str | None = None

@@ -96,7 +96,8 @@ def draw_section(section: DrawnSection, box: SectionBox, text: TextHelper) -> st
         out.append(draw_slots(content, cx, cy, text))
     elif isinstance(content, DrawnTable):
         layout = table_layout(content)
-        out.append(draw_table(content, layout, box.x + (box.w - layout.width) / 2, box.y + SECTION_PAD + title_band, text))
+        top = box.y + SECTION_PAD + title_band
+        out.append(draw_table(content, layout, box.x + (box.w - layout.width) / 2, top, text))
     else:
         out.append(text(content.text, cx, cy, bw - 2 * pad, to_mm(content.height), size=9, min_size=5,
                         align="start", valign="top", fill=LINE))
