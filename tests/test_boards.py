@@ -473,3 +473,65 @@ def test_problems_of_a_board_side_are_reported_where_written(write_kit, sides, w
     with pytest.raises(ManifestError) as error:
         load_manifest(kit)
     assert f"{where}: {text}" in str(error.value)
+
+
+# -- what the drawer gets: a frozen drawing in points ------------------------------------------------------------
+TRACKED_BOARD = """
+kit:
+  name: Tracked board
+components:
+  - id: coin
+    kind: chip
+    size: 16.4mm
+    count: 1
+    print: false
+  - id: score
+    kind: board
+    board:
+      title: Score
+      table:
+        slot_for: coin
+        columns: [Grain]
+        rows: [{label: Price, cells: [3]}]
+      tracks:
+        - {title: Rounds, spaces: 5, space_for: coin, margin: 1.3mm}
+        - {title: Points, spaces: 6, space_size: 13.7mm x 9.1mm}
+"""
+
+
+def _stroked_boxes(pdf: Path, width_mm: float, height_mm: float) -> int:
+    """Stroked shapes (rectangles, rounded or not) of the given size on the first page."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        shapes = doc.pages[0].rects + doc.pages[0].curves
+        return sum(1 for s in shapes if s.get("stroke") and abs((s["x1"] - s["x0"]) * PT_MM - width_mm) < 0.05
+                   and abs((s["bottom"] - s["top"]) * PT_MM - height_mm) < 0.05)
+
+
+def test_a_boards_tracks_and_slots_print_at_their_manifest_size(tmp_path):
+    """The sizes written in the manifest survive points → layout → millimetres at the SVG → the PDF."""
+    (tmp_path / "kit.yaml").write_text(TRACKED_BOARD, encoding="utf-8")
+    pdf = build(tmp_path, BuildOptions(out=tmp_path / "out", reference=False, cover=False)).pdf
+    # the table's slot: 16.4 mm coin + 2 mm round it; the Rounds spaces: the coin + 1.3 mm round it
+    assert stroked_circles(pdf) == {20.4: 1, 19.0: 5}
+    assert _stroked_boxes(pdf, 13.7, 9.1) == 6  # the Points spaces, at their space_size
+
+
+def test_the_board_drawer_gets_a_frozen_drawing_in_points(tmp_path):
+    """The builder hands drawer '@board' a DrawnBoard (FaceSpec.drawing, points), not millimetres in the fields:
+    slot and space sizes, and the board's own size, are the same lengths in the same unit."""
+    from generator.kinds.boards import DrawnBoard, board_layout
+
+    (tmp_path / "kit.yaml").write_text(TRACKED_BOARD, encoding="utf-8")
+    spec = load_manifest(tmp_path)
+    piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "score")
+    board = piece.front.drawing
+    assert isinstance(board, DrawnBoard) and set(piece.front.fields) == {"name", "colour_name"}
+    assert hash(board) == hash(piece.front.drawing)  # frozen all the way down: faces are keyed by it
+    assert board.table.columns[0].slot_w == pytest.approx(mm(20.4))
+    rounds, points = board.tracks
+    assert (rounds.space_w, rounds.space_h) == pytest.approx((mm(19.0), mm(19.0))) and rounds.shape == "disc"
+    assert (points.space_w, points.space_h) == pytest.approx((mm(13.7), mm(9.1)))
+    layout = board_layout(board)
+    assert (piece.width, piece.height) == pytest.approx((layout.width, layout.height))

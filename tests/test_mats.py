@@ -223,3 +223,23 @@ def test_a_mat_size_smaller_than_its_sections_is_refused_where_it_is_written(wri
         build_kit(load_manifest(kit), 2)
     assert re.search(r"kit\.yaml:10:5: components\[0\]\.size: size 100mm x 80mm is smaller than the mat's content, "
                      r"[\d.]+ × [\d.]+ mm", str(error.value)), str(error.value)
+
+
+def test_the_mat_drawer_gets_a_frozen_drawing_in_points_per_player(tmp_path):
+    """The builder hands drawer '@mat' a DrawnMat (FaceSpec.drawing, points): its sections' slot and space sizes in
+    points, framed in each player's colour."""
+    from generator.kinds.matlayout import DrawnSlots, DrawnSupply, mat_layout as layout_of
+    from generator.kinds.tables import DrawnTable
+
+    (tmp_path / "kit.yaml").write_text(FIXTURE, encoding="utf-8")
+    spec = load_manifest(tmp_path)
+    mats = [p for p in build_kit(spec, 2).pieces if p.component_id == "mat"]
+    drawings = [p.front.drawing for p in mats]
+    assert all(isinstance(d, DrawnMat) for d in drawings) and "mat" not in mats[0].front.fields
+    assert [d.frame for d in drawings] == ["#c62828", "#1565c0"]
+    supply, slots, table = (s.content for s in drawings[0].sections)
+    assert isinstance(supply, DrawnSupply) and isinstance(slots, DrawnSlots) and isinstance(table, DrawnTable)
+    assert (slots.slot_w, slots.slot_h) == pytest.approx((mm(20.0), mm(12.0)))
+    assert (supply.space_w, supply.space_h) == pytest.approx((mm(10.0), mm(10.0)))
+    layout = layout_of(drawings[0])
+    assert (mats[0].width, mats[0].height) == pytest.approx((layout.width, layout.height))

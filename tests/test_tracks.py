@@ -141,3 +141,34 @@ def test_a_track_size_is_honoured_with_its_spaces_centred_and_a_back_of_its_own(
     assert (left + right) / 2 == pytest.approx((cut[0]["x0"] + cut[0]["x1"]) / 2, abs=0.1)
     # the back (13 spaces, drawn from its own track: block) lies behind the front
     assert turned_over(back_grounds[0], back_size, "long-edge") == pytest.approx(grounds[0], abs=0.05)
+
+
+def test_the_track_drawer_gets_points_and_writes_millimetres(write_kit):
+    """Drawer '@track' is handed its track in points (TrackFace on FaceSpec.drawing) and writes the face document in
+    millimetres: a 20 pt square space is drawn 20 / (72 / 25.4) mm wide."""
+    from generator.kinds.tracks import TrackFace
+    from generator.pieces import FaceSpec
+    from generator.render.tracks import draw_track_face
+
+    track = DrawnTrack((DrawnSpace("1", None, "#ffffff", "#000000"), DrawnSpace("2", None, "#ffffff", "#000000")),
+                       "line", 2, False, False, 20.0, 20.0, "square", mm(1.5))
+    shape = track_layout(track)
+    face = FaceSpec("@track", "{}", shape.width, shape.height, 0.0, "rect", drawing=TrackFace(track, "#5b4a32"))
+    svg = draw_track_face(face, load_manifest(write_kit(FIXTURE)))
+    side = f"{20 * 25.4 / 72:.3f}"  # 7.056 mm
+    assert svg.count(f'width="{side}" height="{side}"') == 2
+    assert f'width="{shape.width * 25.4 / 72:.3f}"' in svg  # the track's frame, its layout's width in mm
+
+
+def test_the_builder_hands_a_track_face_in_points(write_kit):
+    from generator.kinds.tracks import TrackFace
+    from generator.model import build_kit
+
+    spec = load_manifest(write_kit(FIXTURE))
+    piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "turns")
+    drawing = piece.front.drawing
+    assert isinstance(drawing, TrackFace) and "track" not in piece.front.fields
+    assert drawing.track.space_w == pytest.approx(mm(24.0)) and drawing.track.gap == pytest.approx(mm(1.5))
+    assert [s.star for s in drawing.track.spaces] == [True] + [False] * 8
+    layout = track_layout(drawing.track)
+    assert (piece.width, piece.height) == pytest.approx((layout.width, layout.height))
