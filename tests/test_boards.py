@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ManifestError
 from generator.impose import Paper, SheetOptions, impose_sheets
-from generator.kinds.boards import table_layout
+from generator.kinds.tables import DrawnColumn, DrawnRow, DrawnTable, TableCell, table_layout
 from generator.manifest import load_manifest
 from generator.model import Kit, build_kit
 from generator.paths import TEMPLATES_DIR
@@ -193,15 +193,12 @@ def test_trading_board_prints_on_four_a4_tiles_with_its_plan_inset(tmp_path):
 
 
 # -- layout properties ----------------------------------------------------------------------------------------
-def _table(columns: list[tuple[int, float]], rows: list[list[tuple[str, int]]]) -> dict:
-    return {
-        "columns": [{"label": f"c{j}", "colour": "#ffffff", "ink": "#000000", "slots": n, "slot_w": size, "slot_h": size,
-                     "slot_shape": "disc"} for j, (n, size) in enumerate(columns)],
-        "rows": [{"label": f"r{i}", "colour": "#ffffff", "ink": "#000000", "note": None,
-                  "cells": [{"text": text, "slots": n, "write_in": False} for text, n in row]} for i, row in enumerate(rows)],
-        "corner": "", "label_width": 26.0, "column_width": 22.0, "row_height": 10.0, "header_height": 12.0,
-        "cell_colour": "#ffffff", "slot_colour": "#ffffff",
-    }
+def _table(columns: list[tuple[int, float]], rows: list[list[tuple[str, int]]]) -> DrawnTable:
+    return DrawnTable(
+        tuple(DrawnColumn(f"c{j}", "#ffffff", "#000000", n, mm(size), mm(size), "disc") for j, (n, size) in enumerate(columns)),
+        tuple(DrawnRow(f"r{i}", "#ffffff", "#000000", None, tuple(TableCell(text, n) for text, n in row))
+              for i, row in enumerate(rows)),
+        "", mm(26.0), mm(22.0), mm(10.0), mm(12.0), "#ffffff", "#ffffff")
 
 
 @st.composite
@@ -230,7 +227,7 @@ def test_slots_lie_inside_their_cells_and_never_overlap(table):
         for b in boxes[i + 1:]:
             assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
     assert layout.width == pytest.approx(sum(layout.column_w))
-    assert layout.height == pytest.approx(table["header_height"] + sum(layout.row_h))
+    assert layout.height == pytest.approx(table.header_height + sum(layout.row_h))
 
 
 # -- manifest errors ---------------------------------------------------------------------------------------------
@@ -476,3 +473,65 @@ def test_problems_of_a_board_side_are_reported_where_written(write_kit, sides, w
     with pytest.raises(ManifestError) as error:
         load_manifest(kit)
     assert f"{where}: {text}" in str(error.value)
+
+
+# -- what the drawer gets: a frozen drawing in points ------------------------------------------------------------
+TRACKED_BOARD = """
+kit:
+  name: Tracked board
+components:
+  - id: coin
+    kind: chip
+    size: 16.4mm
+    count: 1
+    print: false
+  - id: score
+    kind: board
+    board:
+      title: Score
+      table:
+        slot_for: coin
+        columns: [Grain]
+        rows: [{label: Price, cells: [3]}]
+      tracks:
+        - {title: Rounds, spaces: 5, space_for: coin, margin: 1.3mm}
+        - {title: Points, spaces: 6, space_size: 13.7mm x 9.1mm}
+"""
+
+
+def _stroked_boxes(pdf: Path, width_mm: float, height_mm: float) -> int:
+    """Stroked shapes (rectangles, rounded or not) of the given size on the first page."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        shapes = doc.pages[0].rects + doc.pages[0].curves
+        return sum(1 for s in shapes if s.get("stroke") and abs((s["x1"] - s["x0"]) * PT_MM - width_mm) < 0.05
+                   and abs((s["bottom"] - s["top"]) * PT_MM - height_mm) < 0.05)
+
+
+def test_a_boards_tracks_and_slots_print_at_their_manifest_size(tmp_path):
+    """The sizes written in the manifest survive points → layout → millimetres at the SVG → the PDF."""
+    (tmp_path / "kit.yaml").write_text(TRACKED_BOARD, encoding="utf-8")
+    pdf = build(tmp_path, BuildOptions(out=tmp_path / "out", reference=False, cover=False)).pdf
+    # the table's slot: 16.4 mm coin + 2 mm round it; the Rounds spaces: the coin + 1.3 mm round it
+    assert stroked_circles(pdf) == {20.4: 1, 19.0: 5}
+    assert _stroked_boxes(pdf, 13.7, 9.1) == 6  # the Points spaces, at their space_size
+
+
+def test_the_board_drawer_gets_a_frozen_drawing_in_points(tmp_path):
+    """The builder hands drawer '@board' a DrawnBoard (FaceSpec.drawing, points), not millimetres in the fields:
+    slot and space sizes, and the board's own size, are the same lengths in the same unit."""
+    from generator.kinds.boards import DrawnBoard, board_layout
+
+    (tmp_path / "kit.yaml").write_text(TRACKED_BOARD, encoding="utf-8")
+    spec = load_manifest(tmp_path)
+    piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "score")
+    board = piece.front.drawing
+    assert isinstance(board, DrawnBoard) and set(piece.front.fields) == {"name", "colour_name"}
+    assert hash(board) == hash(piece.front.drawing)  # frozen all the way down: faces are keyed by it
+    assert board.table.columns[0].slot_w == pytest.approx(mm(20.4))
+    rounds, points = board.tracks
+    assert (rounds.space_w, rounds.space_h) == pytest.approx((mm(19.0), mm(19.0))) and rounds.shape == "disc"
+    assert (points.space_w, points.space_h) == pytest.approx((mm(13.7), mm(9.1)))
+    layout = board_layout(board)
+    assert (piece.width, piece.height) == pytest.approx((layout.width, layout.height))

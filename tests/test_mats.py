@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.errors import ManifestError
 from generator.impose import Paper
-from generator.kinds.mats import mat_layout
+from generator.kinds.matlayout import DrawnMat, DrawnSection, DrawnText, mat_layout
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.pipeline import BuildOptions, build
@@ -102,16 +102,16 @@ def test_one_mat_in_each_player_colour(mat_pdf):
     assert fills[(0.78, 0.16, 0.16)] >= 1 and fills[(0.08, 0.4, 0.75)] >= 1
 
 
-def _section(kind: str, place: str, w: float, h: float) -> dict:
-    return {"type": "text", "title": None, "note": None, "place": place, "text": kind, "width": w, "height": h}
+def _section(kind: str, place: str, w: float, h: float) -> DrawnSection:
+    return DrawnSection("text", DrawnText(kind, mm(w), mm(h)), place=place)
 
 
 @st.composite
 def mats(draw):
     count = draw(st.integers(1, 7))
     places = ["row"] + [draw(st.sampled_from(["row", "beside", "under"])) for _ in range(count - 1)]
-    return {"title": draw(st.sampled_from([None, "Mat"])),
-            "sections": [_section("x", p, draw(st.floats(10, 120)), draw(st.floats(5, 80))) for p in places]}
+    return DrawnMat(tuple(_section("x", p, draw(st.floats(10, 120)), draw(st.floats(5, 80))) for p in places),
+                    draw(st.sampled_from([None, "Mat"])))
 
 
 @settings(max_examples=80, deadline=None)
@@ -119,7 +119,7 @@ def mats(draw):
 def test_sections_never_overlap_and_stay_on_the_mat(mat):
     layout = mat_layout(mat)
     boxes = layout.sections
-    assert [b.index for b in boxes] == list(range(len(mat["sections"])))
+    assert [b.index for b in boxes] == list(range(len(mat.sections)))
     for i, a in enumerate(boxes):
         assert a.x >= 0 and a.y >= 0 and a.x + a.w <= layout.width + 1e-6 and a.y + a.h <= layout.height + 1e-6
         for b in boxes[i + 1:]:
@@ -223,3 +223,23 @@ def test_a_mat_size_smaller_than_its_sections_is_refused_where_it_is_written(wri
         build_kit(load_manifest(kit), 2)
     assert re.search(r"kit\.yaml:10:5: components\[0\]\.size: size 100mm x 80mm is smaller than the mat's content, "
                      r"[\d.]+ × [\d.]+ mm", str(error.value)), str(error.value)
+
+
+def test_the_mat_drawer_gets_a_frozen_drawing_in_points_per_player(tmp_path):
+    """The builder hands drawer '@mat' a DrawnMat (FaceSpec.drawing, points): its sections' slot and space sizes in
+    points, framed in each player's colour."""
+    from generator.kinds.matlayout import DrawnSlots, DrawnSupply, mat_layout as layout_of
+    from generator.kinds.tables import DrawnTable
+
+    (tmp_path / "kit.yaml").write_text(FIXTURE, encoding="utf-8")
+    spec = load_manifest(tmp_path)
+    mats = [p for p in build_kit(spec, 2).pieces if p.component_id == "mat"]
+    drawings = [p.front.drawing for p in mats]
+    assert all(isinstance(d, DrawnMat) for d in drawings) and "mat" not in mats[0].front.fields
+    assert [d.frame for d in drawings] == ["#c62828", "#1565c0"]
+    supply, slots, table = (s.content for s in drawings[0].sections)
+    assert isinstance(supply, DrawnSupply) and isinstance(slots, DrawnSlots) and isinstance(table, DrawnTable)
+    assert (slots.slot_w, slots.slot_h) == pytest.approx((mm(20.0), mm(12.0)))
+    assert (supply.space_w, supply.space_h) == pytest.approx((mm(10.0), mm(10.0)))
+    layout = layout_of(drawings[0])
+    assert (mats[0].width, mats[0].height) == pytest.approx((layout.width, layout.height))

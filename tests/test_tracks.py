@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import ManifestError
-from generator.kinds.tracks import grid_cells, track_layout
+from generator.kinds.tracks import DrawnSpace, DrawnTrack, grid_cells, track_layout
 from generator.manifest import load_manifest
 from generator.pipeline import BuildOptions, build
+from generator.units import mm
 from tests.test_boards import number_rows, stroked_circles
 
 FIXTURE = """
@@ -57,9 +58,9 @@ def test_spaces_fit_the_marker_with_margins(track_pdf):
     assert stroked_circles(track_pdf) == {24.0: 9}  # 20 mm marker + 2 mm each side, one per space
 
 
-def _track(count: int, layout: str, columns: int, serpentine: bool = False) -> dict:
-    return {"spaces": [{"label": str(i)} for i in range(count)], "layout": layout, "columns": columns,
-            "serpentine": serpentine, "space_w": 20.0, "space_h": 15.0, "gap": 1.5, "title": "t", "note": None}
+def _track(count: int, layout: str, columns: int, serpentine: bool = False) -> DrawnTrack:
+    return DrawnTrack(tuple(DrawnSpace(str(i), None, "#ffffff", "#000000") for i in range(count)), layout, columns,
+                      serpentine, True, mm(20.0), mm(15.0), "square", mm(1.5), title="t")
 
 
 @st.composite
@@ -140,3 +141,34 @@ def test_a_track_size_is_honoured_with_its_spaces_centred_and_a_back_of_its_own(
     assert (left + right) / 2 == pytest.approx((cut[0]["x0"] + cut[0]["x1"]) / 2, abs=0.1)
     # the back (13 spaces, drawn from its own track: block) lies behind the front
     assert turned_over(back_grounds[0], back_size, "long-edge") == pytest.approx(grounds[0], abs=0.05)
+
+
+def test_the_track_drawer_gets_points_and_writes_millimetres(write_kit):
+    """Drawer '@track' is handed its track in points (TrackFace on FaceSpec.drawing) and writes the face document in
+    millimetres: a 20 pt square space is drawn 20 / (72 / 25.4) mm wide."""
+    from generator.kinds.tracks import TrackFace
+    from generator.pieces import FaceSpec
+    from generator.render.tracks import draw_track_face
+
+    track = DrawnTrack((DrawnSpace("1", None, "#ffffff", "#000000"), DrawnSpace("2", None, "#ffffff", "#000000")),
+                       "line", 2, False, False, 20.0, 20.0, "square", mm(1.5))
+    shape = track_layout(track)
+    face = FaceSpec("@track", "{}", shape.width, shape.height, 0.0, "rect", drawing=TrackFace(track, "#5b4a32"))
+    svg = draw_track_face(face, load_manifest(write_kit(FIXTURE)))
+    side = f"{20 * 25.4 / 72:.3f}"  # 7.056 mm
+    assert svg.count(f'width="{side}" height="{side}"') == 2
+    assert f'width="{shape.width * 25.4 / 72:.3f}"' in svg  # the track's frame, its layout's width in mm
+
+
+def test_the_builder_hands_a_track_face_in_points(write_kit):
+    from generator.kinds.tracks import TrackFace
+    from generator.model import build_kit
+
+    spec = load_manifest(write_kit(FIXTURE))
+    piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "turns")
+    drawing = piece.front.drawing
+    assert isinstance(drawing, TrackFace) and "track" not in piece.front.fields
+    assert drawing.track.space_w == pytest.approx(mm(24.0)) and drawing.track.gap == pytest.approx(mm(1.5))
+    assert [s.star for s in drawing.track.spaces] == [True] + [False] * 8
+    layout = track_layout(drawing.track)
+    assert (piece.width, piece.height) == pytest.approx((layout.width, layout.height))

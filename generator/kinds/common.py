@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
 
 from generator.colours import normalise_colour
 from generator.errors import ManifestError, Problem
 from generator.kinds.layers import shown_value
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error
-from generator.units import mm, parse_length, parse_size, to_mm
+from generator.units import parse_length, parse_size, to_mm
 from generator.vocabulary import BACK, FRONT, SIDES, Side
 
 if TYPE_CHECKING:
@@ -53,8 +53,8 @@ class Resolver:
 
     def space_box(self, key: str, size: tuple[float, float] | None, token: str | None, margin: float,
                   fallback: tuple[float, float, str]) -> tuple[float, float, str]:
-        """(width, height, shape) in mm of a space holding `token` (a component id, with `margin` mm round it), or
-        of `size` (points), or `fallback`."""
+        """(width, height, shape) in points of a space holding `token` (a component id, with `margin` round it), or
+        of `size`, or `fallback`."""
         if token is not None:
             found = next((c for c in self.spec.components if c.id == token), None)
             if found is None:
@@ -65,9 +65,9 @@ class Resolver:
                 self.problem(key, f"component {token!r} has no size to size a space from")
                 return fallback
             shape = "disc" if found.shape == "disc" else "square"
-            return to_mm(found.width) + 2 * margin, to_mm(found.height) + 2 * margin, shape
+            return found.width + 2 * margin, found.height + 2 * margin, shape
         if size is not None:
-            return to_mm(size[0]), to_mm(size[1]), fallback[2]
+            return size[0], size[1], fallback[2]
         return fallback
 
 
@@ -169,7 +169,7 @@ def side_problems(raw: dict[str, Any], key: str, block_problems: Callable[[dict[
 
 
 def piece_size(component: ComponentSpec, what: str, contents: Iterable[tuple[float, float]]) -> tuple[float, float]:
-    """The trim size in mm of a board, mat or track: its `size` when given, else that of its content (the
+    """The trim size in points of a board, mat or track: its `size` when given, else that of its content (the
     larger side's, when front and back differ). A size too small for the content is refused: slots and
     spaces are sized for real tokens and cannot shrink."""
     contents = list(contents)
@@ -177,6 +177,7 @@ def piece_size(component: ComponentSpec, what: str, contents: Iterable[tuple[flo
     if component.width <= 0 or component.height <= 0:
         return need_w, need_h
     width, height = to_mm(component.width), to_mm(component.height)
+    need_w, need_h = to_mm(need_w), to_mm(need_h)  # millimetres for the message
     if width + 1e-6 < need_w or height + 1e-6 < need_h:
         written = component.written.get("size")
         text = written.text if written else f"{width:g}mm x {height:g}mm"
@@ -185,38 +186,39 @@ def piece_size(component: ComponentSpec, what: str, contents: Iterable[tuple[flo
         raise located_error(component, "size", f"size {shown} is smaller than the {what}'s "
                             f"content, {need_w:.1f} × {need_h:.1f} mm (its slots and spaces are sized for the pieces "
                             f"they hold); give at least size: {least}, or leave size out to fit the {what} to its content")
-    return width, height
+    return component.width, component.height
 
 
 # -- pieces drawn by a built-in drawer --------------------------------------------------------------
-def drawn_piece(component: ComponentSpec, template: str, fields: dict[str, Any], width_mm: float, height_mm: float,
-                seat: int | None = None, back: FaceSpec | None = None) -> Piece:
-    """A rectangular piece whose front is drawn by a built-in drawer from `fields` (and `back`, if two-sided)."""
-    width, height = mm(width_mm), mm(height_mm)
-    front = FaceSpec(template=template, fields_json=json.dumps(fields, sort_keys=True), width=width, height=height,
-                     bleed=component.bleed, shape="rect")
-    return Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, back, player=seat)
+FaceFor = Callable[[str | None, str | None], tuple[dict[str, Any], Hashable]]
 
 
-FieldsFor = Callable[[str | None, str | None], dict[str, Any]]
+def drawn_face(template: str, face_for: FaceFor, colour_name: str | None, colour: str | None, width: float,
+               height: float, bleed: float) -> FaceSpec:
+    """A rectangular face drawn by a built-in drawer: face_for(colour_name, colour) gives its fields (what names
+    the piece) and its drawing (what the drawer draws: a frozen dataclass, in points)."""
+    fields, drawing = face_for(colour_name, colour)
+    return FaceSpec(template=template, fields_json=json.dumps(fields, sort_keys=True), width=width, height=height,
+                    bleed=bleed, shape="rect", drawing=drawing)
 
 
-def drawn_copies(spec: KitSpec, component: ComponentSpec, players: int, template: str, width_mm: float,
-                 height_mm: float, fields_for: FieldsFor, back_fields_for: FieldsFor | None = None) -> Iterator[Piece]:
-    """`count` copies of a drawn piece for each colour set; fields_for(colour_name, colour) gives its fields.
+def drawn_copies(spec: KitSpec, component: ComponentSpec, players: int, template: str, width: float,
+                 height: float, face_for: FaceFor, back_face_for: FaceFor | None = None) -> Iterator[Piece]:
+    """`count` copies of a drawn piece (its size in points) for each colour set; face_for(colour_name, colour) gives
+    its front's fields and drawing.
 
-    The back, when the component has one, is drawn by the same drawer from back_fields_for(…), or, for a
+    The back, when the component has one, is drawn by the same drawer from back_face_for(…), or, for a
     back that names no block of its own, from its template like any piece's back.
     """
-    width, height = mm(width_mm), mm(height_mm)
     for seat, colour_name, colour in colour_sets(spec, component, players):
         back = None
-        if back_fields_for is not None:
-            back = FaceSpec(template=template, fields_json=json.dumps(back_fields_for(colour_name, colour), sort_keys=True),
-                            width=width, height=height, bleed=component.bleed, shape="rect")
+        if back_face_for is not None:
+            back = drawn_face(template, back_face_for, colour_name, colour, width, height, component.bleed)
         elif component.back is not None:
             fields = face_fields(spec, component, component.back, colour, colour_name, {}, seat)
             back = face(component.back, fields, width, height, component.bleed, "rect")
-        piece = drawn_piece(component, template, fields_for(colour_name, colour), width_mm, height_mm, seat, back)
+        front = drawn_face(template, face_for, colour_name, colour, width, height, component.bleed)
+        piece = Piece(component.id, width, height, component.bleed, Outline("rect", width, height), front, back,
+                      player=seat)
         for _ in range(component.count):
             yield piece

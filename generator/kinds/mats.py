@@ -3,37 +3,28 @@ slot rows (e.g. standing-army slots under each envoy, with upkeep brackets), tab
 
 Sections flow in rows: `place: beside` starts a column to the right, `place: under` stacks below the
 previous section in its column. The `mat:` block is read once, at load, into `MatOptions` (`read_mat`: lengths in
-points; colours and `space_for`/`slot_for` as written, resolved against the kit by the builder into the millimetre
-data the drawer gets). `mat_layout` is pure geometry shared with the drawer.
+points; colours and `space_for`/`slot_for` as written), resolved against the kit by the builder into the frozen
+`DrawnMat` the drawer gets (points); `kinds/matlayout.py` holds it and lays it out, for builder and drawer alike.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Hashable, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
-from generator.kinds.boards import Table, read_table, resolve_table, table_layout, table_problems
-from generator.kinds.tracks import SpaceBox, Track, read_track, resolve_track, track_block_problems, track_layout
+from generator.kinds.matlayout import (FRAME, DrawnContent, DrawnMat, DrawnResource, DrawnSection, DrawnSlots,
+                                       DrawnSupply, DrawnText, mat_layout)
+from generator.kinds.tables import Table, read_table, resolve_table, table_problems
+from generator.kinds.tracks import Track, read_track, resolve_track, track_block_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
-from generator.units import mm, parse_length, parse_size, to_mm
+from generator.units import mm, parse_length, parse_size
 from generator.vocabulary import BACK, FRONT
 
-BORDER = 6.0           # mm: the player-colour band and the space inside it
-TITLE_HEIGHT = 10.0
-SECTION_GAP = 4.0
-SECTION_PAD = 2.5
-SECTION_TITLE = 6.5
-SECTION_NOTE = 5.0
-SUPPLY_LABEL = 18.0    # mm for a resource's name
-SUPPLY_GAP = 0.8
-SUPPLY_ROW_GAP = 1.5
-SLOT_LABEL = 20.0      # mm for a group's name
-SLOT_GAP = 1.5
-BRACKET = 5.0          # mm band above a row of slots for the upkeep brackets
-GROUP_GAP = 2.0
+DEFAULT_SUPPLY_SPACE = mm(10.0)            # a supply space, when neither space_size nor space_for is given
+DEFAULT_SLOT = (mm(22.0), mm(16.0), "square")  # a slot, when neither slot_size nor slot_for is given
 REQUIRED = {"supply": "resources", "slots": "groups", "table": "table", "track": "track", "text": "text"}
 
 
@@ -186,156 +177,37 @@ def read_mat_options(block: Any, raw: Mapping[str, Any], palette: Mapping[str, s
     return MatOptions(*read_sides(raw, "mat", read_mat)), []
 
 
-def resolve_section(section: MatSection, resolver: Resolver, key: str) -> dict[str, Any]:
-    """One section as plain data in mm, its colours and space sizes resolved."""
-    kind, content = section.type, section.content
-    out: dict[str, Any] = {"type": kind, "title": section.title, "note": section.note, "place": section.place}
+def resolve_section(section: MatSection, resolver: Resolver, key: str) -> DrawnSection:
+    """One section with its colours and space sizes resolved."""
+    content = section.content
+    drawn: DrawnContent
+    title = section.title
     if isinstance(content, SupplySection):
-        w, h, _ = resolver.space_box(f"{key}.space_for", content.space_size, content.space_for, to_mm(content.margin),
-                                     (10.0, 10.0, "square"))
+        w, h, _ = resolver.space_box(f"{key}.space_for", content.space_size, content.space_for, content.margin,
+                                     (DEFAULT_SUPPLY_SPACE, DEFAULT_SUPPLY_SPACE, "square"))
         resources = []
         for j, item in enumerate(content.resources):
             fill = resolver.colour(f"{key}.resources[{j}].colour", item.colour, "#bbbbbb")
-            resources.append({"name": item.name, "colour": fill, "ink": text_on(fill), "start": item.start})
-        out.update(resources=resources, max=content.max, space_w=w, space_h=h)
+            resources.append(DrawnResource(item.name, fill, text_on(fill), item.start))
+        drawn = DrawnSupply(tuple(resources), content.max, w, h)
     elif isinstance(content, SlotsSection):
-        w, h, shape = resolver.space_box(f"{key}.slot_for", content.slot_size, content.slot_for, to_mm(content.margin),
-                                         (22.0, 16.0, "square"))
-        out.update(groups=list(content.groups), slots=content.slots, slot_w=w, slot_h=h,
-                   shape=shape, every=content.every, upkeep=content.upkeep)
+        w, h, shape = resolver.space_box(f"{key}.slot_for", content.slot_size, content.slot_for, content.margin,
+                                         DEFAULT_SLOT)
+        drawn = DrawnSlots(content.groups, content.slots, w, h, shape, content.every, content.upkeep)
     elif isinstance(content, Table):
-        out["table"] = resolve_table(content, resolver, f"{key}.table")
+        drawn = resolve_table(content, resolver, f"{key}.table")
     elif isinstance(content, Track):
-        out["track"] = resolve_track(content, resolver, f"{key}.track")
-        out["title"] = None
+        drawn = resolve_track(content, resolver, f"{key}.track")
+        title = None  # the track's own title, in its frame
     else:
-        out.update(text=content.text, width=to_mm(content.width), height=to_mm(content.height))
-    return out
+        drawn = DrawnText(content.text, content.width, content.height)
+    return DrawnSection(section.type, drawn, title, section.note, section.place)
 
 
-def resolve_mat(mat: Mat, resolver: Resolver, key: str = "mat") -> dict[str, Any]:
-    """The mat as plain data in mm, resolved against the kit: what the layout and the drawer need."""
-    return {"title": mat.title,
-            "sections": [resolve_section(s, resolver, f"{key}.sections[{i}]") for i, s in enumerate(mat.sections)]}
-
-
-# -- geometry -------------------------------------------------------------------------------------------
-def section_bands(section: dict[str, Any]) -> tuple[float, float]:
-    """Heights of the title band above a section's content and the note band below it."""
-    return (SECTION_TITLE if section.get("title") else 0.0), (SECTION_NOTE if section.get("note") else 0.0)
-
-
-def supply_spaces(section: dict[str, Any]) -> list[tuple[int, SpaceBox]]:
-    """(resource index, space) for every space, relative to the content's top-left; space.index is its value."""
-    out = []
-    for r in range(len(section["resources"])):
-        y = r * (section["space_h"] + SUPPLY_ROW_GAP)
-        for value in range(section["max"] + 1):
-            x = SUPPLY_LABEL + SUPPLY_GAP + value * (section["space_w"] + SUPPLY_GAP)
-            out.append((r, SpaceBox(value, x, y, section["space_w"], section["space_h"])))
-    return out
-
-
-def slot_boxes(section: dict[str, Any]) -> list[tuple[int, SpaceBox]]:
-    """(group index, slot) for every slot, relative to the content's top-left; slot.index counts from 0."""
-    out = []
-    pitch = BRACKET + section["slot_h"] + GROUP_GAP
-    for g in range(len(section["groups"])):
-        for k in range(section["slots"]):
-            x = SLOT_LABEL + SLOT_GAP + k * (section["slot_w"] + SLOT_GAP)
-            out.append((g, SpaceBox(k, x, g * pitch + BRACKET, section["slot_w"], section["slot_h"])))
-    return out
-
-
-def content_size(section: dict[str, Any]) -> tuple[float, float]:
-    """Width and height of a section's content (without its title and note bands)."""
-    kind = section["type"]
-    if kind == "supply":
-        n = len(section["resources"])
-        return (SUPPLY_LABEL + SUPPLY_GAP + (section["max"] + 1) * (section["space_w"] + SUPPLY_GAP) - SUPPLY_GAP,
-                n * (section["space_h"] + SUPPLY_ROW_GAP) - SUPPLY_ROW_GAP)
-    if kind == "slots":
-        n = len(section["groups"])
-        return (SLOT_LABEL + SLOT_GAP + section["slots"] * (section["slot_w"] + SLOT_GAP) - SLOT_GAP,
-                n * (BRACKET + section["slot_h"] + GROUP_GAP) - GROUP_GAP)
-    if kind == "table":
-        layout = table_layout(section["table"])
-        return layout.width, layout.height
-    if kind == "track":
-        layout = track_layout(section["track"])
-        return layout.width, layout.height
-    return section["width"], section["height"]
-
-
-def section_size(section: dict[str, Any]) -> tuple[float, float]:
-    """A section's outer size: content, padding, title and note bands (tracks bring their own frame)."""
-    w, h = content_size(section)
-    if section["type"] == "track":
-        return w, h
-    title, note = section_bands(section)
-    return w + 2 * SECTION_PAD, h + 2 * SECTION_PAD + title + note
-
-
-@dataclass(frozen=True)
-class SectionBox:
-    """Where a section goes on the mat (mm from the trim's top-left); w/h are its frame, stretched to line up."""
-
-    index: int
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-@dataclass(frozen=True)
-class MatLayout:
-    width: float
-    height: float
-    sections: tuple[SectionBox, ...]
-
-
-def mat_layout(mat: dict[str, Any], size: tuple[float, float] | None = None) -> MatLayout:
-    """Rows of columns of stacked sections; each column's last section stretches to the row's bottom and
-    each row's last column to the mat's right edge, so the frames line up.
-
-    With `size` (mm, at least the content's) the mat is that size: the rows share the extra height
-    and the last columns stretch to the right edge.
-    """
-    rows: list[list[list[int]]] = []
-    for i, section in enumerate(mat["sections"]):
-        place = section.get("place", "row")
-        if place == "row" or not rows:
-            rows.append([[i]])
-        elif place == "beside":
-            rows[-1].append([i])
-        else:
-            rows[-1][-1].append(i)
-    sizes = [section_size(s) for s in mat["sections"]]
-    column_w = [[max(sizes[i][0] for i in column) for column in row] for row in rows]
-    column_h = [[sum(sizes[i][1] for i in column) + SECTION_GAP * (len(column) - 1) for column in row] for row in rows]
-    inner_w = max(sum(ws) + SECTION_GAP * (len(ws) - 1) for ws in column_w)
-    top = BORDER + (TITLE_HEIGHT if mat.get("title") else 0.0)
-    extra_h = 0.0
-    if size is not None:
-        natural_h = top + sum(max(heights) for heights in column_h) + SECTION_GAP * (len(rows) - 1) + BORDER
-        inner_w = max(inner_w, size[0] - 2 * BORDER)
-        extra_h = max(0.0, size[1] - natural_h) / len(rows)
-    boxes: list[SectionBox] = []
-    y = top
-    for row, widths, heights in zip(rows, column_w, column_h):
-        row_h = max(heights) + extra_h
-        x = BORDER
-        for c, column in enumerate(row):
-            w = widths[c] if c < len(row) - 1 else BORDER + inner_w - x
-            sy = y
-            for k, i in enumerate(column):
-                h = sizes[i][1] if k < len(column) - 1 else y + row_h - sy
-                boxes.append(SectionBox(i, x, sy, w, h))
-                sy += h + SECTION_GAP
-            x += widths[c] + SECTION_GAP
-        y += row_h + SECTION_GAP
-    boxes.sort(key=lambda b: b.index)
-    return MatLayout(inner_w + 2 * BORDER, y - SECTION_GAP + BORDER, tuple(boxes))
+def resolve_mat(mat: Mat, resolver: Resolver, key: str = "mat") -> DrawnMat:
+    """The mat resolved against the kit: what the layout and the drawer need."""
+    return DrawnMat(tuple(resolve_section(s, resolver, f"{key}.sections[{i}]") for i, s in enumerate(mat.sections)),
+                    mat.title)
 
 
 # -- the component ----------------------------------------------------------------------------------------
@@ -353,14 +225,14 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     def fields(side: str) -> Any:
         mat = mats[side]
 
-        def fields_for(colour_name: str | None, colour: str | None) -> dict[str, Any]:
-            frame = colour or "#5b4a32"
-            title = mat.get("title") or ""
+        def face_for(colour_name: str | None, colour: str | None) -> tuple[dict[str, Any], Hashable]:
+            title = mat.title or ""
             shown_name = colour_name if colour_name and not colour_name.startswith("#") else ""
-            return {"mat": {**mat, "title": title.replace("{colour}", shown_name).strip(" -–—") or None},
-                    "frame": frame, "frame_ink": text_on(frame), "name": component.name, "colour_name": colour_name}
+            return ({"name": component.name, "colour_name": colour_name},
+                    replace(mat, title=title.replace("{colour}", shown_name).strip(" -–—") or None,
+                            frame=colour or FRAME))
 
-        return fields_for
+        return face_for
 
     yield from drawn_copies(spec, component, players, "@mat", width, height, fields(FRONT),
                             fields(BACK) if BACK in mats else None)

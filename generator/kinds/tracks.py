@@ -1,30 +1,31 @@
 """Kind `track` (model stage): numbered or labelled spaces along a line, a grid or a loop.
 
 `read_track` reads a `track:` block once, at load, into a frozen `Track` (lengths in points; colours and
-`space_for` as written), `resolve_track` resolves it against the kit into the millimetre data the drawer gets,
-`track_layout` places its spaces (pure geometry, shared with the drawer), and `track_pieces` makes the
-one-piece component. Boards and mats embed tracks through the same functions.
+`space_for` as written), `resolve_track` resolves it against the kit into the frozen `DrawnTrack` the drawer gets
+(points), `track_layout` places its spaces (pure geometry in points, shared with the drawer), and `track_pieces`
+makes the one-piece component. Boards and mats embed tracks through the same functions.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Hashable, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
-from generator.units import mm, parse_length, parse_size, to_mm
-from generator.vocabulary import BACK, FRONT
+from generator.units import mm, parse_length, parse_size
+from generator.vocabulary import BACK, FRONT, Shape
 
-SPACE_MARGIN = 2.0       # mm around a token in a space sized for it
-TRACK_GAP = 1.5          # mm between spaces
-TRACK_PAD = 2.5          # mm around the spaces, inside the track's frame
-TITLE_BAND = 7.0         # mm
-NOTE_BAND = 6.0          # mm
-DEFAULT_SPACE = 20.0     # mm, when neither space_size nor space_for is given
+SPACE_MARGIN = mm(2.0)      # around a token in a space sized for it
+TRACK_GAP = mm(1.5)         # between spaces
+TRACK_PAD = mm(2.5)         # around the spaces, inside the track's frame
+TITLE_BAND = mm(7.0)
+NOTE_BAND = mm(6.0)
+TITLED_WIDTH = mm(40.0)     # the least room for a title, between the pads
+DEFAULT_SPACE = mm(20.0)    # when neither space_size nor space_for is given
 DEFAULT_SPACE_COLOUR = "#fbf6e9"
 
 
@@ -91,8 +92,8 @@ class Track:
     title: str | None = None
     note: str | None = None
     start: str | None = None         # the label of the space marked with a star
-    margin: float = mm(SPACE_MARGIN)
-    gap: float = mm(TRACK_GAP)
+    margin: float = SPACE_MARGIN
+    gap: float = TRACK_GAP
     space_size: tuple[float, float] | None = None
     space_for: str | None = None     # a component id: each space is its size plus `margin`
     space_shape: str | None = None   # None: disc for a round `space_for`, else square
@@ -125,8 +126,8 @@ def read_track(block: Mapping[str, Any]) -> Track:
     return Track(
         spaces, layout, columns, bool(block.get("serpentine", False)), bool(block.get("arrows", True)),
         block.get("title"), block.get("note"), None if start is None else str(start),
-        parse_length(block["margin"]) if block.get("margin") is not None else mm(SPACE_MARGIN),
-        parse_length(block["gap"]) if block.get("gap") is not None else mm(TRACK_GAP),
+        parse_length(block["margin"]) if block.get("margin") is not None else SPACE_MARGIN,
+        parse_length(block["gap"]) if block.get("gap") is not None else TRACK_GAP,
         parse_size(block["space_size"]) if block.get("space_size") is not None else None,
         block.get("space_for"), block.get("space_shape"), block.get("colour"), tuple(block.get("colours", ())))
 
@@ -136,10 +137,38 @@ def read_track_options(block: Any, raw: Mapping[str, Any], palette: Mapping[str,
     return TrackOptions(*read_sides(raw, "track", read_track)), []
 
 
-def resolve_track(track: Track, resolver: Resolver, key: str = "track") -> dict[str, Any]:
-    """The track as plain data in mm, its colours and space sizes resolved: what the layout and the drawer need."""
-    margin = to_mm(track.margin)
-    width, height, shape = resolver.space_box(f"{key}.space_for", track.space_size, track.space_for, margin,
+@dataclass(frozen=True)
+class DrawnSpace:
+    """One space as drawn: its label and note, its fill and the ink on it, and whether it is the start (a star)."""
+
+    label: str
+    note: Any
+    colour: str
+    ink: str
+    star: bool = False
+
+
+@dataclass(frozen=True)
+class DrawnTrack:
+    """A track resolved against the kit, what its layout and drawer need: colours and space sizes resolved,
+    lengths in points."""
+
+    spaces: tuple[DrawnSpace, ...]
+    layout: str                  # line | grid | loop
+    columns: int
+    serpentine: bool
+    arrows: bool
+    space_w: float
+    space_h: float
+    shape: Shape                 # disc | square
+    gap: float
+    title: str | None = None
+    note: str | None = None
+
+
+def resolve_track(track: Track, resolver: Resolver, key: str = "track") -> DrawnTrack:
+    """The track with its colours and space sizes resolved: what the layout and the drawer need."""
+    width, height, shape = resolver.space_box(f"{key}.space_for", track.space_size, track.space_for, track.margin,
                                               (DEFAULT_SPACE, DEFAULT_SPACE, "square"))
     shape = track.space_shape or shape
     base = resolver.colour(f"{key}.colour", track.colour, DEFAULT_SPACE_COLOUR)
@@ -148,20 +177,25 @@ def resolve_track(track: Track, resolver: Resolver, key: str = "track") -> dict[
     for i, entry in enumerate(track.spaces):
         fill = entry.colour
         fill = resolver.colour(f"{key}.spaces[{i}].colour", fill, base) if fill else (cycle[i % len(cycle)] if cycle else base)
-        spaces.append({"label": entry.label, "note": entry.note, "colour": fill, "ink": text_on(fill),
-                       "star": track.start is not None and track.start == entry.label})
-    return {
-        "title": track.title, "note": track.note, "spaces": spaces, "layout": track.layout,
-        "columns": track.columns, "serpentine": track.serpentine,
-        "arrows": track.arrows, "space_w": width, "space_h": height,
-        "shape": shape, "gap": to_mm(track.gap),
-    }
+        spaces.append(DrawnSpace(entry.label, entry.note, fill, text_on(fill),
+                                 track.start is not None and track.start == entry.label))
+    return DrawnTrack(tuple(spaces), track.layout, track.columns, track.serpentine, track.arrows, width, height, shape,
+                      track.gap, track.title, track.note)
+
+
+@dataclass(frozen=True)
+class TrackFace:
+    """What drawer '@track' draws on one face: the track, and the frame colour (its player's, on a per-player track)."""
+
+    track: DrawnTrack
+    frame: str
 
 
 # -- geometry -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SpaceBox:
-    """One space of a track, in mm relative to the track's top-left."""
+    """One space of a track (or slot of a table or mat), in points relative to its track's (table's, section's)
+    top-left."""
 
     index: int
     x: float
@@ -176,6 +210,8 @@ class SpaceBox:
 
 @dataclass(frozen=True)
 class TrackLayout:
+    """Where a track's spaces go and how big it is, in points."""
+
     width: float
     height: float
     spaces: tuple[SpaceBox, ...]
@@ -201,10 +237,10 @@ def grid_cells(count: int, layout: str, columns: int, serpentine: bool) -> list[
     return cells
 
 
-def track_layout(track: dict[str, Any], size: tuple[float, float] | None = None) -> TrackLayout:
+def track_layout(track: DrawnTrack, size: tuple[float, float] | None = None) -> TrackLayout:
     """Where each space goes; the track's size includes its title and note bands and padding.
 
-    With `size` (mm, at least the content's) the track is that size, its spaces centred in it at true size.
+    With `size` (points, at least the content's) the track is that size, its spaces centred in it at true size.
     """
     natural = _track_layout(track)
     if size is None:
@@ -215,20 +251,20 @@ def track_layout(track: dict[str, Any], size: tuple[float, float] | None = None)
     return TrackLayout(width, height, spaces, natural.top + dy, natural.closed)
 
 
-def _track_layout(track: dict[str, Any]) -> TrackLayout:
-    count = len(track["spaces"])
-    cells = grid_cells(count, track["layout"], track["columns"], track["serpentine"])
-    pitch_x, pitch_y = track["space_w"] + track["gap"], track["space_h"] + track["gap"]
-    top = TRACK_PAD + (TITLE_BAND if track.get("title") else 0.0)
-    spaces = tuple(SpaceBox(i, TRACK_PAD + c * pitch_x, top + r * pitch_y, track["space_w"], track["space_h"])
+def _track_layout(track: DrawnTrack) -> TrackLayout:
+    count = len(track.spaces)
+    cells = grid_cells(count, track.layout, track.columns, track.serpentine)
+    pitch_x, pitch_y = track.space_w + track.gap, track.space_h + track.gap
+    top = TRACK_PAD + (TITLE_BAND if track.title else 0.0)
+    spaces = tuple(SpaceBox(i, TRACK_PAD + c * pitch_x, top + r * pitch_y, track.space_w, track.space_h)
                    for i, (c, r) in enumerate(cells))
     columns = max(c for c, _ in cells) + 1
     rows = max(r for _, r in cells) + 1
-    width = 2 * TRACK_PAD + columns * pitch_x - track["gap"]
-    if track.get("title"):
-        width = max(width, 2 * TRACK_PAD + 40.0)
-    height = top + rows * pitch_y - track["gap"] + TRACK_PAD + (NOTE_BAND if track.get("note") else 0.0)
-    return TrackLayout(width, height, spaces, top, track["layout"] == "loop")
+    width = 2 * TRACK_PAD + columns * pitch_x - track.gap
+    if track.title:
+        width = max(width, 2 * TRACK_PAD + TITLED_WIDTH)
+    height = top + rows * pitch_y - track.gap + TRACK_PAD + (NOTE_BAND if track.note else 0.0)
+    return TrackLayout(width, height, spaces, top, track.layout == "loop")
 
 
 # -- the component ------------------------------------------------------------------------------------------
@@ -244,8 +280,11 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
     width, height = piece_size(component, "track", ((layout.width, layout.height) for layout in layouts))
 
     def fields(side: str) -> Any:
-        return lambda colour_name, colour: {"track": tracks[side], "frame": colour or "#5b4a32", "name": component.name,
-                                            "colour_name": colour_name}
+        def face_for(colour_name: str | None, colour: str | None) -> tuple[dict[str, Any], Hashable]:
+            return ({"name": component.name, "colour_name": colour_name},
+                    TrackFace(tracks[side], colour or "#5b4a32"))
+
+        return face_for
 
     yield from drawn_copies(spec, component, players, "@track", width, height, fields(FRONT),
                             fields(BACK) if BACK in tracks else None)

@@ -1,59 +1,67 @@
-"""Drawer `@mat` (render stage): a player mat framed in its player's colour, with its sections —
-supply tracks, slot rows with upkeep brackets, tables, tracks and text."""
+"""Drawer `@mat` (render stage): a player mat framed in its player's colour, with its sections — supply tracks, slot
+rows with upkeep brackets, tables, tracks and text — from its `DrawnMat` (points); lengths become millimetres only
+where SVG is written."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.colours import tint
-from generator.kinds.mats import (
-    BORDER, BRACKET, SECTION_NOTE, SECTION_PAD, SLOT_LABEL, SUPPLY_LABEL, SUPPLY_ROW_GAP, TITLE_HEIGHT, SectionBox, mat_layout, section_bands,
-    slot_boxes, supply_spaces,
+from generator.kinds.matlayout import (
+    BORDER, BRACKET, SECTION_NOTE, SECTION_PAD, SLOT_LABEL, SUPPLY_LABEL, SUPPLY_ROW_GAP, TITLE_HEIGHT, DrawnMat,
+    DrawnSection, DrawnSlots, DrawnSupply, SectionBox, mat_layout, section_bands, slot_boxes,
+    supply_spaces,
 )
-from generator.kinds.boards import table_layout
+from generator.kinds.tables import DrawnTable, table_layout
+from generator.kinds.tracks import DrawnTrack
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.boards import draw_table
 from generator.render.templating import TextHelper
-from generator.render.tracks import LINE, PAPER, draw_track, face_document, line, rect, space_shape, star
+from generator.render.tracks import LINE, PAPER, box_mm, draw_track, face_document, line, rect, space_shape, star
 from generator.units import to_mm
 
 FRAME_INSET = 3.0  # mm of player colour inside the trim
 
 
-def draw_supply(section: dict[str, Any], x: float, y: float, text: TextHelper) -> str:
+def draw_supply(supply: DrawnSupply, x: float, y: float, text: TextHelper) -> str:
+    """Each resource's name and its row of spaces 0..max, the content's top-left at (x, y) mm."""
     out = []
-    for r, resource in enumerate(section["resources"]):
-        ry = y + r * (section["space_h"] + SUPPLY_ROW_GAP)
-        out.append(rect(x, ry, SUPPLY_LABEL, section["space_h"], resource["colour"], LINE, 0.3, rx=1.0))
-        out.append(text(resource["name"], x + 1.0, ry + 0.8, SUPPLY_LABEL - 2.0, section["space_h"] - 1.6, size=9,
-                        min_size=5, bold=True, fill=resource["ink"], max_lines=1))
-    light = {r: tint(res["colour"], 0.78) for r, res in enumerate(section["resources"])}
-    for r, box in supply_spaces(section):
-        weight = 0.7 if box.index % 5 == 0 else 0.3
-        out.append(space_shape(box, x, y, "square", light[r], LINE, weight))
+    space_h, label_w = to_mm(supply.space_h), to_mm(SUPPLY_LABEL)
+    for r, resource in enumerate(supply.resources):
+        ry = y + r * to_mm(supply.space_h + SUPPLY_ROW_GAP)
+        out.append(rect(x, ry, label_w, space_h, resource.colour, LINE, 0.3, rx=1.0))
+        out.append(text(resource.name, x + 1.0, ry + 0.8, label_w - 2.0, space_h - 1.6, size=9,
+                        min_size=5, bold=True, fill=resource.ink, max_lines=1))
+    light = {r: tint(res.colour, 0.78) for r, res in enumerate(supply.resources)}
+    for r, space in supply_spaces(supply):
+        weight = 0.7 if space.index % 5 == 0 else 0.3
+        out.append(space_shape(space, x, y, "square", light[r], LINE, weight))
+        box = box_mm(space)
         out.append(text(str(box.index), x + box.x + 0.8, y + box.y + 0.8, box.w - 1.6, box.h - 1.6,
                         size=min(9.0, box.h * 1.1), min_size=5, fill=LINE, max_lines=1))
-        if section["resources"][r].get("start") == box.index:
+        if supply.resources[r].start == box.index:
             out.append(star(x + box.x + box.w - 1.6, y + box.y + 1.6, 1.4, "#f5c518"))
     return "".join(out)
 
 
-def draw_slots(section: dict[str, Any], x: float, y: float, text: TextHelper) -> str:
+def draw_slots(slots: DrawnSlots, x: float, y: float, text: TextHelper) -> str:
+    """Each group's name and its row of slots with their numbers and upkeep brackets, the content's top-left at
+    (x, y) mm."""
     out = []
-    boxes = slot_boxes(section)
-    for g, group in enumerate(section["groups"]):
+    spaces = slot_boxes(slots)
+    boxes = [(g, box_mm(space)) for g, space in spaces]
+    label_w, bracket = to_mm(SLOT_LABEL), to_mm(BRACKET)
+    for g, group in enumerate(slots.groups):
         first = next(box for gi, box in boxes if gi == g)
-        out.append(rect(x, y + first.y, SLOT_LABEL, first.h, "#d9ccb0", LINE, 0.3, rx=1.0))
-        out.append(text(group, x + 1.0, y + first.y + 0.8, SLOT_LABEL - 2.0, first.h - 1.6, size=9, min_size=5,
+        out.append(rect(x, y + first.y, label_w, first.h, "#d9ccb0", LINE, 0.3, rx=1.0))
+        out.append(text(group, x + 1.0, y + first.y + 0.8, label_w - 2.0, first.h - 1.6, size=9, min_size=5,
                         bold=True, fill=LINE, max_lines=2))
-    for g, box in boxes:
-        out.append(space_shape(box, x, y, section["shape"], "#ffffff", "#6b5d4a", 0.35))
+    for (g, space), (_, box) in zip(spaces, boxes):
+        out.append(space_shape(space, x, y, slots.shape, "#ffffff", "#6b5d4a", 0.35))
         out.append(text(str(box.index + 1), x + box.x + 0.8, y + box.y + 0.6, 4.0, 3.5, size=8, min_size=5,
                         align="start", fill="#6b5d4a", max_lines=1))
-    every, upkeep = section.get("every"), section.get("upkeep")
+    every, upkeep = slots.every, slots.upkeep
     if every:
-        for g in range(len(section["groups"])):
+        for g in range(len(slots.groups)):
             row = [box for gi, box in boxes if gi == g]
             for start in range(0, len(row), every):
                 group = row[start:start + every]
@@ -63,49 +71,55 @@ def draw_slots(section: dict[str, Any], x: float, y: float, text: TextHelper) ->
                 out.append(line(left, base, left, base + 1.2, LINE, 0.35))
                 out.append(line(right, base, right, base + 1.2, LINE, 0.35))
                 if upkeep:
-                    out.append(text(upkeep, left, base - BRACKET + 1.0, right - left, BRACKET - 1.3, size=8, min_size=5,
+                    out.append(text(upkeep, left, base - bracket + 1.0, right - left, bracket - 1.3, size=8, min_size=5,
                                     fill=LINE, max_lines=1))
     return "".join(out)
 
 
-def draw_section(section: dict[str, Any], box: SectionBox, text: TextHelper) -> str:
-    if section["type"] == "track":
-        return draw_track(section["track"], box.x, box.y, text)
-    title_h, note_h = section_bands(section)
-    out = [rect(box.x, box.y, box.w, box.h, "#fffaf0", LINE, 0.45, rx=2.0)]
-    if section.get("title"):
-        out.append(text(section["title"], box.x + SECTION_PAD, box.y + 1.0, box.w - 2 * SECTION_PAD, title_h - 1.0,
+def draw_section(section: DrawnSection, box: SectionBox, text: TextHelper) -> str:
+    """One section in its box (points): its frame, title, content and note."""
+    content = section.content
+    if isinstance(content, DrawnTrack):
+        return draw_track(content, box.x, box.y, text)
+    title_band, _ = section_bands(section)
+    title_h = to_mm(title_band)
+    bx, by, bw, bh = to_mm(box.x), to_mm(box.y), to_mm(box.w), to_mm(box.h)
+    pad = to_mm(SECTION_PAD)
+    out = [rect(bx, by, bw, bh, "#fffaf0", LINE, 0.45, rx=2.0)]
+    if section.title:
+        out.append(text(section.title, bx + pad, by + 1.0, bw - 2 * pad, title_h - 1.0,
                         size=10, min_size=5, bold=True, align="start", fill=LINE, max_lines=1))
-    cx, cy = box.x + SECTION_PAD, box.y + SECTION_PAD + title_h
-    kind = section["type"]
-    if kind == "supply":
-        out.append(draw_supply(section, cx, cy, text))
-    elif kind == "slots":
-        out.append(draw_slots(section, cx, cy, text))
-    elif kind == "table":
-        layout = table_layout(section["table"])
-        out.append(draw_table(section["table"], layout, box.x + (box.w - layout.width) / 2, cy, text))
+    cx, cy = bx + pad, by + pad + title_h
+    if isinstance(content, DrawnSupply):
+        out.append(draw_supply(content, cx, cy, text))
+    elif isinstance(content, DrawnSlots):
+        out.append(draw_slots(content, cx, cy, text))
+    elif isinstance(content, DrawnTable):
+        layout = table_layout(content)
+        top = box.y + SECTION_PAD + title_band
+        out.append(draw_table(content, layout, box.x + (box.w - layout.width) / 2, top, text))
     else:
-        out.append(text(section["text"], cx, cy, box.w - 2 * SECTION_PAD, section["height"], size=9, min_size=5,
+        out.append(text(content.text, cx, cy, bw - 2 * pad, to_mm(content.height), size=9, min_size=5,
                         align="start", valign="top", fill=LINE))
-    if section.get("note"):
-        out.append(text(section["note"], cx, box.y + box.h - SECTION_PAD - SECTION_NOTE + 0.5, box.w - 2 * SECTION_PAD,
-                        SECTION_NOTE - 0.5, size=7.5, min_size=5, align="start", fill=LINE, max_lines=1))
+    if section.note:
+        note = to_mm(SECTION_NOTE)
+        out.append(text(section.note, cx, by + bh - pad - note + 0.5, bw - 2 * pad,
+                        note - 0.5, size=7.5, min_size=5, align="start", fill=LINE, max_lines=1))
     return "".join(out)
 
 
 def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
-    """Drawer '@mat': the player-colour frame, the title, then every section in its box."""
-    fields = face.fields
-    mat = fields["mat"]
+    """Drawer '@mat': the player-colour frame, the title, then every section in its box, from the face's DrawnMat."""
+    mat: DrawnMat = face.drawing
     w, h, b = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
-    layout = mat_layout(mat, (w, h))  # stretched to the mat's size (its `size`, or the larger side's)
+    layout = mat_layout(mat, (face.width, face.height))  # stretched to the mat's size
     text = TextHelper.for_kit(spec)
-    out = [rect(-b, -b, w + 2 * b, h + 2 * b, fields["frame"], None),
+    border = to_mm(BORDER)
+    out = [rect(-b, -b, w + 2 * b, h + 2 * b, mat.frame, None),
            rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET, PAPER, None, rx=2.5)]
-    if mat.get("title"):
-        out.append(text(mat["title"], BORDER, BORDER - 1.0, w - 2 * BORDER, TITLE_HEIGHT - 2.0, size=16, min_size=6,
+    if mat.title:
+        out.append(text(mat.title, border, border - 1.0, w - 2 * border, to_mm(TITLE_HEIGHT) - 2.0, size=16, min_size=6,
                         bold=True, align="start", fill=LINE, max_lines=1))
-    for section, box in zip(mat["sections"], layout.sections):
+    for section, box in zip(mat.sections, layout.sections):
         out.append(draw_section(section, box, text))
     return face_document(face, out)

@@ -1,15 +1,17 @@
 """Drawer `@track` (render stage), plus the SVG primitives the board, mat and die drawers share.
 
-Everything is drawn in millimetres with the origin at the trim's top-left; text goes through
-TextHelper, so it is fitted to its box or the build stops with a LayoutError naming it.
+The drawers get their tracks, tables and mats in points (`DrawnTrack`, `DrawnTable`, `DrawnBoard`, `DrawnMat`) and
+lay them out in points; lengths become millimetres, the face document's unit (origin at the trim's top-left), only
+where SVG is written: the primitives below take millimetres. Text goes through TextHelper, so it is fitted to its
+box or the build stops with a LayoutError naming it.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Iterable
 
-from generator.kinds.tracks import TITLE_BAND, NOTE_BAND, TRACK_PAD, SpaceBox, track_layout
+from generator.kinds.tracks import TITLE_BAND, NOTE_BAND, TRACK_PAD, DrawnTrack, SpaceBox, TrackFace, track_layout
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.layers import num, points_attr, svg_document
@@ -57,8 +59,15 @@ def star(cx: float, cy: float, r: float, fill: str, stroke: str | None = LINE) -
     return polygon(points, fill, stroke, 0.2)
 
 
+def box_mm(box: SpaceBox) -> SpaceBox:
+    """A space's box (points) in millimetres, the face document's unit."""
+    return SpaceBox(box.index, to_mm(box.x), to_mm(box.y), to_mm(box.w), to_mm(box.h))
+
+
 def chevron(a: SpaceBox, b: SpaceBox, ox: float, oy: float, size: float = 2.6) -> str:
-    """A small arrowhead on the boundary between two neighbouring spaces, pointing from a to b."""
+    """A small arrowhead on the boundary between two neighbouring spaces (points), pointing from a to b; the
+    offset (ox, oy) and size in mm."""
+    a, b = box_mm(a), box_mm(b)
     (ax, ay), (bx, by) = a.centre, b.centre
     if abs(bx - ax) >= abs(by - ay):
         ux, uy = (1.0 if bx > ax else -1.0), 0.0
@@ -76,14 +85,16 @@ def chevron(a: SpaceBox, b: SpaceBox, ox: float, oy: float, size: float = 2.6) -
 
 
 def space_shape(box: SpaceBox, x: float, y: float, shape: str, fill: str, stroke: str = LINE, width: float = 0.4) -> str:
-    """The outline of one space (or slot): a circle, or a rounded rectangle."""
+    """The outline of one space (or slot; its box in points) offset by (x, y) mm: a circle, or a rounded rectangle."""
+    box = box_mm(box)
     if shape == "disc":
         return circle(x + box.x + box.w / 2, y + box.y + box.h / 2, min(box.w, box.h) / 2, fill, stroke, width)
     return rect(x + box.x, y + box.y, box.w, box.h, fill, stroke, width, rx=min(1.5, box.w / 8))
 
 
 def inner_box(box: SpaceBox, shape: str) -> tuple[float, float, float, float]:
-    """The text-safe box inside a space: the square inscribed in a disc, or the rectangle less a border."""
+    """The text-safe box (mm) inside a space (points): the square inscribed in a disc, or the rectangle less a border."""
+    box = box_mm(box)
     if shape == "disc":
         side = min(box.w, box.h) / math.sqrt(2) * 0.96
         return box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side
@@ -96,46 +107,50 @@ def label_size(h: float) -> float:
     return max(6.0, min(16.0, h * 1.6))
 
 
-def draw_track(track: dict[str, Any], x: float, y: float, text: TextHelper, frame: str = LINE,
+def draw_track(track: DrawnTrack, x: float, y: float, text: TextHelper, frame: str = LINE,
                ground: str = "#fffaf0", size: tuple[float, float] | None = None) -> str:
-    """One track at (x, y): its frame, title, spaces with labels, direction marks and note; with `size`
-    (mm), the frame has that size and the spaces are centred in it."""
+    """One track at (x, y) (points): its frame, title, spaces with labels, direction marks and note; with `size`
+    (points), the frame has that size and the spaces are centred in it."""
     layout = track_layout(track, size)
-    out = [rect(x, y, layout.width, layout.height, ground, frame, 0.5, rx=2.0)]
-    if track.get("title"):
-        out.append(text(track["title"], x + TRACK_PAD, y + 1.0, layout.width - 2 * TRACK_PAD, TITLE_BAND - 1.5,
+    x, y, width, height = to_mm(x), to_mm(y), to_mm(layout.width), to_mm(layout.height)
+    pad = to_mm(TRACK_PAD)
+    out = [rect(x, y, width, height, ground, frame, 0.5, rx=2.0)]
+    if track.title:
+        out.append(text(track.title, x + pad, y + 1.0, width - 2 * pad, to_mm(TITLE_BAND) - 1.5,
                         size=10, min_size=5, bold=True, align="start", fill=LINE, max_lines=1))
-    shape = track["shape"]
-    for box, space in zip(layout.spaces, track["spaces"]):
-        out.append(space_shape(box, x, y, shape, space["colour"]))
+    shape = track.shape
+    for box, space in zip(layout.spaces, track.spaces):
+        out.append(space_shape(box, x, y, shape, space.colour))
         ix, iy, iw, ih = inner_box(box, shape)
-        if space.get("note"):
-            out.append(text(space["label"], x + ix, y + iy, iw, ih * 0.45, size=label_size(ih * 0.45), min_size=5,
-                            bold=True, fill=space["ink"], max_lines=1))
-            out.append(text(space["note"], x + ix, y + iy + ih * 0.47, iw, ih * 0.53, size=8, min_size=5,
-                            fill=space["ink"], max_lines=4))
+        if space.note:
+            out.append(text(space.label, x + ix, y + iy, iw, ih * 0.45, size=label_size(ih * 0.45), min_size=5,
+                            bold=True, fill=space.ink, max_lines=1))
+            out.append(text(space.note, x + ix, y + iy + ih * 0.47, iw, ih * 0.53, size=8, min_size=5,
+                            fill=space.ink, max_lines=4))
         else:
-            out.append(text(space["label"], x + ix, y + iy, iw, ih, size=label_size(ih), min_size=5, bold=True,
-                            fill=space["ink"], max_lines=2))
-        if space.get("star"):
-            out.append(star(x + box.x + box.w - 2.2, y + box.y + 2.2, 1.8, "#f5c518"))
-    if track.get("arrows") and len(layout.spaces) > 1:
+            out.append(text(space.label, x + ix, y + iy, iw, ih, size=label_size(ih), min_size=5, bold=True,
+                            fill=space.ink, max_lines=2))
+        if space.star:
+            drawn = box_mm(box)
+            out.append(star(x + drawn.x + drawn.w - 2.2, y + drawn.y + 2.2, 1.8, "#f5c518"))
+    if track.arrows and len(layout.spaces) > 1:
         pairs = list(zip(layout.spaces, layout.spaces[1:]))
         if layout.closed:
             pairs.append((layout.spaces[-1], layout.spaces[0]))
         out.extend(chevron(a, b, x, y) for a, b in pairs)
-    if track.get("note"):
-        out.append(text(track["note"], x + TRACK_PAD, y + layout.height - NOTE_BAND - 0.5, layout.width - 2 * TRACK_PAD,
-                        NOTE_BAND, size=7, min_size=5, align="start", fill=LINE, max_lines=2))
+    if track.note:
+        note_band = to_mm(NOTE_BAND)
+        out.append(text(track.note, x + pad, y + height - note_band - 0.5, width - 2 * pad,
+                        note_band, size=7, min_size=5, align="start", fill=LINE, max_lines=2))
     return "".join(out)
 
 
 def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
-    """Drawer '@track': a stand-alone track on a paper ground extended into the bleed."""
-    fields = face.fields
+    """Drawer '@track': a stand-alone track (its TrackFace, points) on a paper ground extended into the bleed."""
+    drawing: TrackFace = face.drawing
     text = TextHelper.for_kit(spec)
     b = to_mm(face.bleed)
     w, h = to_mm(face.width), to_mm(face.height)
     body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
-            draw_track(fields["track"], 0.0, 0.0, text, fields.get("frame", LINE), size=(w, h))]
+            draw_track(drawing.track, 0.0, 0.0, text, drawing.frame, size=(face.width, face.height))]
     return face_document(face, body)
