@@ -5,6 +5,7 @@ player-supplied components, restatements — and the rulebook's own contradictio
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .captions import caption_statements
 from .collected import Statements, quote_of
@@ -18,6 +19,17 @@ from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 
 _PLAYER_RANGE = re.compile(r"\b(?P<a>\d{1,2})\s*(?:-|to|–)\s*(?P<b>\d{1,2})\s+players\b|\bfor\s+(?P<c>\d{1,2})\s+players\b", re.I)
+
+
+@lru_cache(maxsize=64)
+def _says_optional(text: str) -> bool:
+    """Once a line, not once an item: a list run onto one line has thousands of them."""
+    return bool(re.search(r"\boptional\b|\bexpansion\b", text, re.I))
+
+
+@lru_cache(maxsize=64)
+def _says_not_included(text: str) -> bool:
+    return bool(re.search(r"not\s+included", text, re.I))
 
 
 def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
@@ -40,8 +52,8 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         line=line.number, column=line.cols[start] if line.cols and start < len(line.cols) else 0,
         quote=quote_of(line, start, item.quote_end), count=count, component=phrase.component,
         qualifier=phrase.qualifier, role=role, per=per, per_count=per_count, condition=item.condition,
-        optional=section.kind == OPTIONAL or bool(re.search(r"\boptional\b|\bexpansion\b", line.text, re.I)),
-        supplied_by="player" if section.kind == SUPPLIED or re.search(r"not\s+included", line.text, re.I) else None,
+        optional=section.kind == OPTIONAL or _says_optional(line.text),
+        supplied_by="player" if section.kind == SUPPLIED or _says_not_included(line.text) else None,
         inner=item.inner, head=phrase.head, item=item,
     )
     item.statement = statement  # type: ignore[attr-defined]

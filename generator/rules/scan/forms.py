@@ -48,7 +48,8 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
-_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?P<list>\d{1,3}(?:\s*,\s*\d{1,3})+,?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,12},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+# (at most a dozen numbers before the 'and': a run of numbers without one would otherwise be tried from each of them)
 
 
 def _number_lists(text: str) -> list[Phrase]:

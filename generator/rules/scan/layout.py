@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 from functools import lru_cache
 from dataclasses import dataclass
 
@@ -54,7 +55,8 @@ class LayoutLine:
 
     def index_of(self, column: int) -> int:
         """The index in `text` of the first character at or after `column` of `raw` (the inverse of `cols`)."""
-        return next((index for index, col in enumerate(self.cols) if col >= column), 0)
+        index = bisect_left(self.cols, column)  # `cols` never decreases: text keeps the raw line's order
+        return index if index < len(self.cols) else 0
 
     def quote(self, start: int = 0, end: int | None = None) -> str:
         """The verbatim original text behind text[start:end], stripped."""

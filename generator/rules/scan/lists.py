@@ -87,7 +87,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         continued.clear()
 
     for index, line in enumerate(lines):
-        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw)):
+        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw.strip())):
             continue  # extraction debris, or a page number between two items of one list
         if line.blank:
             blank_gap += 1
@@ -151,7 +151,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 
 _NAME_LINE = re.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = re.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
-_PAGE_NUMBER = re.compile(r"\s*\f?\s*(?:\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-)\s*", re.I)
+_PAGE_NUMBER = re.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
 
 
 def _without_index(items) -> list[Item]:
