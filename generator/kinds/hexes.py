@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from generator.geometry.hexgrid import ORIGIN, HexLayout, Orientation, corners
 from generator.kinds.common import block_form_problems
-from generator.kinds.layers import (KeyPath, Layer, TerrainColours, TerrainLayer, check_layers, check_legend, read_layers,
-                                    resolve_legend, terrain_colours)
+from generator.kinds.layers import (KeyPath, Layer, TerrainColours, TerrainLayer, check_layers, check_legend,
+                                    read_layers, resolve_legend, terrain_colours)
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import parse_length, to_mm

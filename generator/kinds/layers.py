@@ -345,18 +345,20 @@ def _read_layer(layer: dict, palette: Mapping[str, str]) -> Layer:
     if kind == "art":
         return ArtLayer(**base, field=text("field", "art"), size=extent())
     if kind == "text":
-        return TextLayer(**base, text=text("text"), field=text("field"), size=extent((20, 6)), font=layer.get("font", 9),
-                         min_font=layer.get("min_font", 5), bold=layer.get("bold", False), colour=colour("colour"),
-                         lines=layer.get("lines"), align=layer.get("align", "middle"), prefix=text("prefix", ""))
+        return TextLayer(**base, text=text("text"), field=text("field"), size=extent((20, 6)),
+                         font=layer.get("font", 9), min_font=layer.get("min_font", 5), bold=layer.get("bold", False),
+                         colour=colour("colour"), lines=layer.get("lines"), align=layer.get("align", "middle"),
+                         prefix=text("prefix", ""))
     if kind == "symbol":
         return SymbolLayer(**base, symbol=layer.get("symbol"), field=text("field"),
                            symbols=tuple((name, symbol) for name, symbol in (layer.get("symbols") or {}).items()),
                            size=mm(float(layer.get("size", 8))), colour=colour("colour"), stroke=colour("stroke"))
     if kind == "spaces":
-        return SpacesLayer(**base, count=layer.get("count"), field=text("field"), space=mm(float(layer.get("space", 6))),
-                           gap=mm(float(layer.get("gap", 1.2))), round=layer.get("shape", "square") == "circle",
-                           numbered=layer.get("numbered", False), start=layer.get("start", 1), fill=colour("fill"),
-                           stroke=colour("stroke"), label=words("label"), dashed=layer.get("dashed", False))
+        return SpacesLayer(**base, count=layer.get("count"), field=text("field"),
+                           space=mm(float(layer.get("space", 6))), gap=mm(float(layer.get("gap", 1.2))),
+                           round=layer.get("shape", "square") == "circle", numbered=layer.get("numbered", False),
+                           start=layer.get("start", 1), fill=colour("fill"), stroke=colour("stroke"),
+                           label=words("label"), dashed=layer.get("dashed", False))
     if kind == "value":
         return ValueLayer(**base, value=layer.get("value"), field=text("field"), label=words("label"),
                           size=mm(float(layer.get("size", 8))), round=layer.get("shape", "circle") == "circle",
