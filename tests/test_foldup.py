@@ -11,7 +11,7 @@ from generator.kinds.foldup import foldup_net
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.render import render_faces
-from generator.units import to_mm
+from generator.units import mm, to_mm
 
 
 def test_foldup_is_tab_base_back_front_with_a_tapered_tab():
@@ -89,3 +89,58 @@ def test_back_panels_are_drawn_upside_down_in_each_colour(write_kit):
         assert face.svg.count("rotate(180") == 2  # the back and the far base
         assert face.svg.count(">Envoy<") == 2     # front and back
     assert {p.front.fields["colour"] for p in kit.pieces} == {"#ff0000", "#0000ff"}
+
+
+FOLDUP_KIT = """\
+kit: {name: Tents}
+components:
+  - id: tent
+    kind: foldup
+    fields: {label: Camp}
+    foldup:
+      panel: 16.5mm x 21.5mm
+      base: 12.5mm
+      tab: 4.5mm
+      front:
+        - {type: terrain, colour: "#ffffff"}
+        - {type: area, size: [12.5, 7.5], dashed: false, stroke: "#123456"}
+"""
+
+
+def test_the_foldup_drawer_gets_a_frozen_drawing_in_points(write_kit):
+    """The builder hands drawer '@foldup' a FoldupDrawing (FaceSpec.drawing, points): the net itself and each
+    panel's layers, nothing in millimetres among the fields."""
+    from generator.kinds.foldup import FoldupDrawing
+    from generator.kinds.layers import AreaLayer
+
+    kit = build_kit(load_manifest(write_kit(FOLDUP_KIT)), 1)
+    face = kit.pieces[0].front
+    drawing = face.drawing
+    assert isinstance(drawing, FoldupDrawing) and hash(drawing) == hash(face.drawing) and "_net" not in face.fields
+    assert drawing.net.width == pytest.approx(mm(16.5)) and drawing.net.height == pytest.approx(mm(4.5 + 12.5 + 43))
+    area = drawing.layers_of("front")[1]
+    assert isinstance(area, AreaLayer) and area.size == pytest.approx((mm(12.5), mm(7.5)))
+    assert drawing.layers_of("back") == drawing.front and drawing.layers_of("tab") == ()
+
+
+def test_a_foldup_prints_at_its_manifest_size(write_kit, tmp_path):
+    """Read back from the PDF: the net's cut outline is the panel's width by the panels' sum (4.5 + 12.5 + 2 × 21.5
+    mm), and a front layer's area is the size the manifest gives it (twice: front and the back, which shows the
+    front's layers). The net may lie turned on the sheet, so sizes are compared short side first."""
+    import pdfplumber
+
+    from generator.pipeline import BuildOptions, build
+    from tests.conftest import CUT_GREY
+
+    pdf = build(write_kit(FOLDUP_KIT), BuildOptions(out=tmp_path / "out", reference=False, cover=False)).pdf
+
+    def size(shape) -> tuple[float, float]:
+        width, height = to_mm(shape["x1"] - shape["x0"]), to_mm(shape["bottom"] - shape["top"])
+        return tuple(sorted((round(width, 2), round(height, 2))))
+
+    with pdfplumber.open(pdf) as doc:
+        shapes = doc.pages[0].rects + doc.pages[0].curves
+        cut = [size(s) for s in shapes if s.get("stroke") and s.get("stroking_color") == CUT_GREY]
+        stroked = [size(s) for s in shapes if s.get("stroke") and s.get("stroking_color") != CUT_GREY]
+    assert cut == [(16.5, 60.0)]
+    assert stroked.count((7.5, 12.5)) == 2

@@ -209,3 +209,22 @@ def test_shire_hexes_print_six_to_a_sheet():
     pages = impose_sheets(hexes, SheetOptions(load_paper("a4", "portrait", mm(5)), mm(1))).pages
     fronts = [p for p in pages if p.kind == "front"]
     assert [len(p.placements) for p in fronts] == [6, 6, 6, 6, 6, 2]
+
+
+def test_the_hex_drawer_gets_a_frozen_drawing_in_points(write_kit):
+    """The builder hands drawer '@hex' a HexTileDrawing (FaceSpec.drawing, points), not millimetre JSON in the
+    fields: the hexagon's corner radius and each layer's lengths are points."""
+    from generator.kinds.hexes import HexTileDrawing
+    from generator.kinds.layers import TerrainColours, TextLayer, ValueLayer
+
+    folder = write_kit(textwrap.dedent(KIT))
+    piece = next(p for p in build_kit(load_manifest(folder), 1).pieces if p.component_id == "flat")
+    drawing = piece.front.drawing
+    assert isinstance(drawing, HexTileDrawing) and hash(drawing) == hash(piece.front.drawing)
+    assert not {"_hex", "_layers", "_legend"} & set(piece.front.fields)
+    assert drawing.orientation == "flat" and drawing.radius == pytest.approx(mm(40) / math.sqrt(3))
+    assert drawing.legend == TerrainColours((("sand", "#e8d8a8"),))
+    terrain, text, value = drawing.layers
+    assert isinstance(text, TextLayer) and text.size == pytest.approx((mm(30), mm(6)))
+    assert text.at == pytest.approx((0.0, mm(-8)))
+    assert isinstance(value, ValueLayer) and value.size == pytest.approx(mm(8))

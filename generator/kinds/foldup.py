@@ -4,9 +4,10 @@
 base, and a glue tab that goes behind the front. `standee` is a flat figure: base, back, front, base;
 front and back are glued together and the two bases fold out opposite ways as a foot.
 Options (`foldup:`, read once at load into `FoldupOptions`): panel size, base depth, tab length, and layers
-for front, back and base. The drawer '@foldup' draws each panel from its layers (mm, net coordinates),
-turned panels rotated 180° so they read upright once folded; cut and fold lines are drawn by the writer from
-the piece's outline and folds.
+for front, back and base. The builder hands drawer '@foldup' a `FoldupDrawing` (the net and each panel's layers,
+points) on FaceSpec.drawing; it draws each panel from its layers in the face document's millimetres (net
+coordinates), turned panels rotated 180° so they read upright once folded; cut and fold lines are drawn by the
+writer from the piece's outline and folds.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from generator.kinds.common import block_form_problems, one_sided_problems
-from generator.kinds.layers import KeyPath, check_layers, resolve_layers
+from generator.kinds.layers import KeyPath, Layer, check_layers, read_layers
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import mm, parse_length, parse_size, to_mm
@@ -130,13 +131,29 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
 
 @dataclass(frozen=True)
 class FoldupOptions:
-    """A fold-up's or standee's `foldup:` block, read once at load: its net (points) and each panel's layers
-    with colours resolved through the kit palette."""
+    """A fold-up's or standee's `foldup:` block, read once at load: its net and each panel's layers (points),
+    colours resolved through the kit palette."""
 
     net: Net
-    front: tuple[dict, ...]
-    back: tuple[dict, ...]
-    base: tuple[dict, ...]
+    front: tuple[Layer, ...]
+    back: tuple[Layer, ...]
+    base: tuple[Layer, ...]
+
+
+@dataclass(frozen=True)
+class FoldupDrawing:
+    """What drawer '@foldup' gets (FaceSpec.drawing): the net (points), the layers of its front, back and base
+    panels, and the word printed on the glue tab."""
+
+    net: Net
+    front: tuple[Layer, ...]
+    back: tuple[Layer, ...]
+    base: tuple[Layer, ...]
+    tab_label: str = TAB_LABEL
+
+    def layers_of(self, role: PanelRole) -> tuple[Layer, ...]:
+        """The layers a panel of this role shows (a tab has none: the drawer draws it)."""
+        return {"front": self.front, "back": self.back, "base": self.base}.get(role, ())
 
 
 def read_foldup(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
@@ -146,29 +163,26 @@ def read_foldup(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
     if problems:
         return None, problems
     try:
-        front = resolve_layers(block.get("front", DEFAULT_FRONT), palette)
-        back = resolve_layers(block.get("back", block.get("front", DEFAULT_FRONT)), palette)
-        base = resolve_layers(block.get("base_layers", DEFAULT_BASE), palette)
+        front = read_layers(block.get("front", DEFAULT_FRONT), palette)
+        back = read_layers(block.get("back", block.get("front", DEFAULT_FRONT)), palette)
+        base = read_layers(block.get("base_layers", DEFAULT_BASE), palette)
     except ValueError as exc:
         return None, [(("foldup",), str(exc))]
-    return FoldupOptions(foldup_net(raw["kind"], block), tuple(front), tuple(back), tuple(base)), []
+    return FoldupOptions(foldup_net(raw["kind"], block), front, back, base), []
 
 
 def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
     """One net per piece: the distinct cards (or `count` copies) in each colour set."""
     options: FoldupOptions = component.options["foldup"]
     net = options.net
-    drawing = {"width": to_mm(net.width), "taper": to_mm(net.taper), "tab_label": TAB_LABEL,
-               "panels": [{"role": p.role, "y": to_mm(p.y), "height": to_mm(p.height), "turned": p.turned} for p in net.panels],
-               "layers": {"front": list(options.front), "back": list(options.back), "base": list(options.base)}}
+    drawing = FoldupDrawing(net, options.front, options.back, options.base)
     outline = net.outline()
     cards = [(c.count, c.front) for c in component.cards] or [(component.count, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
         for row, (copies, extra) in enumerate(cards):
             fields = face_fields(spec, component, component.front, colour, colour_name, extra, seat)
-            fields["_net"] = drawing
             face = FaceSpec(template="@foldup", fields_json=json.dumps(fields, sort_keys=True, default=str),
-                            width=net.width, height=net.height, bleed=component.bleed, shape="foldup")
+                            width=net.width, height=net.height, bleed=component.bleed, shape="foldup", drawing=drawing)
             piece = Piece(component.id, net.width, net.height, component.bleed, outline, face, folds=net.folds, player=seat,
                           card=row if component.cards else None)
             for _ in range(copies):
@@ -197,27 +211,28 @@ def _panel_frame(x0: float, y0: float, w: float, h: float, grow_top: float, grow
 
 
 def draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
+    """A net from its FoldupDrawing: each panel's layers, lengths in the face document's millimetres."""
     from generator.render.layers import draw_layers, num, svg_document
     from generator.render.templating import TextHelper
 
     fields = face.fields
-    net = fields["_net"]
+    drawing: FoldupDrawing = face.drawing
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
     text = TextHelper.for_kit(spec)
     out = []
-    panels = net["panels"]
+    panels = drawing.net.panels
     for i, panel in enumerate(panels):
-        y, ph = panel["y"], panel["height"]
+        y, ph = to_mm(panel.y), to_mm(panel.height)
         grow_top = bleed if i == 0 else 0.0
         grow_bottom = bleed if i == len(panels) - 1 else 0.0
-        if panel["role"] == "tab":
-            out.append(_tab(w, y, ph, net["taper"], bleed, net["tab_label"], text))
+        if panel.role == "tab":
+            out.append(_tab(w, y, ph, to_mm(drawing.net.taper), bleed, drawing.tab_label, text))
             continue
-        if panel["turned"]:  # drawn upside down: its outer edge is at the other end before the turn
+        if panel.turned:  # drawn upside down: its outer edge is at the other end before the turn
             grow_top, grow_bottom = grow_bottom, grow_top
         frame = _panel_frame(0.0, y, w, ph, grow_top, grow_bottom, bleed)
-        body = draw_layers(net["layers"][panel["role"]], fields, frame, text)
-        if panel["turned"]:
+        body = draw_layers(drawing.layers_of(panel.role), fields, frame, text)
+        if panel.turned:
             body = f'<g transform="rotate(180 {num(frame.cx)} {num(frame.cy)})">{body}</g>'
         out.append(body)
     return svg_document(w, h, bleed, "\n".join(out))

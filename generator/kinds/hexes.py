@@ -3,8 +3,9 @@
 Options (`hex:`, read once at load into `HexOptions`: geometry in points, colours resolved through the palette):
 orientation (flat | pointy), across_flats or across_corners, a terrain legend, and
 `layers` / `back_layers` (see kinds/layers.py). Each card of `cards:` is one distinct tile with its own
-fields. Sizes come from generator/geometry/hexgrid.py; `draw_hex` (drawer '@hex') draws the faces, the layers
-clipped to nothing but the hexagon and bleed, in millimetres with the origin at the tile's bounding-box top-left.
+fields. Sizes come from generator/geometry/hexgrid.py. The builder hands drawer '@hex' a `HexTileDrawing` (points)
+on FaceSpec.drawing; `draw_hex` draws the layers clipped to nothing but the hexagon and bleed, turning lengths into
+the face document's millimetres (origin at the tile's bounding-box top-left) only where it writes SVG.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from generator.geometry.hexgrid import ORIGIN, HexLayout, corners
+from generator.geometry.hexgrid import ORIGIN, HexLayout, Orientation, corners
 from generator.kinds.common import block_form_problems
-from generator.kinds.layers import KeyPath, check_layers, check_legend, resolve_layers, resolve_legend
+from generator.kinds.layers import (KeyPath, Layer, TerrainColours, TerrainLayer, check_layers, check_legend,
+                                    read_layers, resolve_legend, terrain_colours)
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import parse_length, to_mm
@@ -101,13 +103,24 @@ def validate_hex_options(options: dict[str, Any], raw: dict[str, Any]) -> Iterat
 
 @dataclass(frozen=True)
 class HexOptions:
-    """A tile's `hex:` block, read once at load: its geometry (points) and its layers and terrain legend with
-    colours resolved through the kit palette."""
+    """A tile's `hex:` block, read once at load: its geometry and layers (points) and its terrain legend, colours
+    resolved through the kit palette."""
 
     layout: HexLayout                    # centred in one tile's bounding box
-    layers: tuple[dict, ...]
-    back_layers: tuple[dict, ...]
-    legend: Mapping[str, Mapping[str, str]]
+    layers: tuple[Layer, ...]
+    back_layers: tuple[Layer, ...]
+    legend: TerrainColours
+
+
+@dataclass(frozen=True)
+class HexTileDrawing:
+    """What drawer '@hex' gets (FaceSpec.drawing): the tile's hexagon (corner radius in points) and one side's layers
+    with the terrain legend they paint from."""
+
+    orientation: Orientation
+    radius: float
+    layers: tuple[Layer, ...]
+    legend: TerrainColours
 
 
 def read_hex(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
@@ -117,36 +130,34 @@ def read_hex(block: Any, raw: Mapping[str, Any], palette: Mapping[str, str]
     if problems:
         return None, problems
     try:
-        layers = resolve_layers(block.get("layers", DEFAULT_LAYERS), palette)
-        back_layers = resolve_layers(block.get("back_layers", DEFAULT_BACK_LAYERS), palette)
-        legend = resolve_legend(block.get("terrain"), palette)
+        layers = read_layers(block.get("layers", DEFAULT_LAYERS), palette)
+        back_layers = read_layers(block.get("back_layers", DEFAULT_BACK_LAYERS), palette)
+        legend = terrain_colours(resolve_legend(block.get("terrain"), palette))
     except ValueError as exc:
         return None, [(("hex",), str(exc))]
-    return HexOptions(hex_layout(block), tuple(layers), tuple(back_layers), legend), []
+    return HexOptions(hex_layout(block), layers, back_layers, legend), []
 
 
-def terrain_fill(layers: list[dict], fields: Mapping[str, Any], legend: Mapping[str, Mapping[str, str]]) -> str | None:
+def terrain_fill(layers: tuple[Layer, ...], fields: Mapping[str, Any], legend: TerrainColours) -> str | None:
     """The colour the first terrain layer paints, when it comes from the legend (so ink can match it)."""
     for layer in layers:
-        if layer["type"] == "terrain":
-            if layer.get("colour"):
-                return layer["colour"] if str(layer["colour"]).startswith("#") else None
-            key = fields.get(layer.get("field", "terrain"))
-            return legend[str(key)]["colour"] if key is not None and str(key) in legend else None
+        if isinstance(layer, TerrainLayer):
+            if layer.colour:
+                return layer.colour if layer.colour.startswith("#") else None
+            return legend.colour_of(fields.get(layer.field))
     return None
 
 
 def hex_face(spec: KitSpec, component: ComponentSpec, side: SideSpec, extra: Mapping[str, Any], colour: str | None,
-             colour_name: str | None, seat: int | None, shape: HexShape, layers: list[dict], legend: dict) -> FaceSpec:
-    """One side of a tile: its fields plus the geometry and layers the @hex drawer needs."""
+             colour_name: str | None, seat: int | None, shape: HexShape, layers: tuple[Layer, ...],
+             legend: TerrainColours) -> FaceSpec:
+    """One side of a tile: its fields, and the hexagon and layers the @hex drawer draws as its drawing."""
     merged = {**side.fields, **extra}
     fill = colour or terrain_fill(layers, merged, legend)
     fields = face_fields(spec, component, side, fill, colour_name, extra, seat)
-    fields["_hex"] = {"orientation": shape.layout.orientation, "radius": to_mm(shape.layout.radius)}
-    fields["_layers"] = layers
-    fields["_legend"] = legend
+    drawing = HexTileDrawing(shape.layout.orientation, shape.layout.radius, layers, legend)
     return FaceSpec(template="@hex", fields_json=json.dumps(fields, sort_keys=True, default=str), width=shape.width,
-                    height=shape.height, bleed=component.bleed, shape="hex")
+                    height=shape.height, bleed=component.bleed, shape="hex", drawing=drawing)
 
 
 def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterator[Piece]:
@@ -154,7 +165,7 @@ def hex_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
     options: HexOptions = component.options["hex"]
     shape = HexShape(options.layout)
     outline = shape.outline()
-    front_layers, back_layers, legend = list(options.layers), list(options.back_layers), dict(options.legend)
+    front_layers, back_layers, legend = options.layers, options.back_layers, options.legend
     cards = [(c.count, c.front, c.back) for c in component.cards] or [(component.count, {}, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
         for row, (copies, front_extra, back_extra) in enumerate(cards):
@@ -184,7 +195,7 @@ def hexagon_points(cx: float, cy: float, radius: float, orientation: str) -> lis
     return regular_polygon(cx, cy, radius, 6, 0.0 if orientation == "flat" else -30.0)
 
 
-def hex_frame(cx: float, cy: float, radius: float, orientation: str, bleed: float, legend) -> Frame:
+def hex_frame(cx: float, cy: float, radius: float, orientation: str, bleed: float, legend: TerrainColours) -> Frame:
     """A layer frame whose fill is the hexagon grown by the bleed and whose outline is an inset hexagon."""
     from generator.render.layers import Frame, num, points_attr
 
@@ -202,12 +213,12 @@ def hex_frame(cx: float, cy: float, radius: float, orientation: str, bleed: floa
 
 
 def draw_hex(face: FaceSpec, spec: KitSpec) -> str:
+    """A tile's side from its HexTileDrawing: the layers in the face document's millimetres."""
     from generator.render.layers import draw_layers, svg_document
     from generator.render.templating import TextHelper
 
-    fields = face.fields
-    geometry = fields["_hex"]
+    drawing: HexTileDrawing = face.drawing
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
-    frame = hex_frame(w / 2, h / 2, geometry["radius"], geometry["orientation"], bleed, fields.get("_legend", {}))
-    body = draw_layers(fields["_layers"], fields, frame, TextHelper.for_kit(spec))
+    frame = hex_frame(w / 2, h / 2, to_mm(drawing.radius), drawing.orientation, bleed, drawing.legend)
+    body = draw_layers(drawing.layers, face.fields, frame, TextHelper.for_kit(spec))
     return svg_document(w, h, bleed, body)

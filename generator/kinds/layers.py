@@ -1,16 +1,19 @@
 """Declared drawing layers for hex tiles and fold-up panels: which layer types exist, their keys, their checks.
 
 A face is drawn as a list of layers, bottom first (terrain, border, art, text, symbols, spaces, values,
-areas). Positions are millimetres from the face's reference centre (the hex centre, the panel centre),
-y down; font sizes are points. `check_layers` reports problems for the manifest; `resolve_layers`
-turns colours into '#rrggbb' with the kit palette. generator/render/layers.py draws them.
+areas). The manifest writes positions in millimetres from the face's reference centre (the hex centre, the panel
+centre), y down, and font sizes in points. `check_layers` reports problems for the manifest; `read_layers` turns
+checked layers into frozen `Layer`s in points, colours '#rrggbb' through the kit palette, which
+generator/render/layers.py draws.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Union
 
 from generator.colours import normalise_colour
+from generator.units import mm
 
 KeyPath = tuple[Any, ...]
 
@@ -148,22 +151,6 @@ def _positive_number(value: Any, allow_zero: bool = False) -> bool:
     return _number(value) and (value >= 0 if allow_zero else value > 0)
 
 
-def resolve_layers(layers: list[dict], palette: Mapping[str, str]) -> list[dict]:
-    """Layers with colours normalised to '#rrggbb' (palette names allowed); 'ink'/'colour' stay symbolic.
-
-    Raises ValueError naming the bad colour; callers turn it into a located manifest problem.
-    """
-    resolved = []
-    for layer in layers:
-        layer = dict(layer)
-        for key in COLOUR_KEYS:
-            value = layer.get(key)
-            if isinstance(value, str) and value not in FIELD_COLOURS:
-                layer[key] = normalise_colour(value, palette)
-        resolved.append(layer)
-    return resolved
-
-
 def resolve_legend(legend: Mapping[str, Any] | None, palette: Mapping[str, str]) -> dict[str, dict[str, str]]:
     """A terrain legend {key: colour | {colour, label}} as {key: {'colour': '#rrggbb', 'label': text}}."""
     out: dict[str, dict[str, str]] = {}
@@ -189,3 +176,192 @@ def check_legend(legend: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
                 yield from _check_colour(entry["colour"], path + (key, "colour"))
         else:
             yield from _check_colour(entry, path + (key,))
+
+
+# -- the layers as the builders hand them to the drawers: frozen, in points ------------------------------------
+Offset = tuple[float, float]  # points from the face's reference centre, y down
+Extent = tuple[float, float]  # width, height in points
+
+
+@dataclass(frozen=True)
+class LayerBase:
+    """What every layer has: the fields that must hold (`when`) or be empty (`unless`) for it to be drawn, and
+    where it sits. Colours are '#rrggbb', or 'ink'/'colour' for the face's own; None: the layer's default."""
+
+    when: str | None
+    unless: str | None
+    at: Offset
+
+
+@dataclass(frozen=True)
+class TerrainLayer(LayerBase):
+    """Paints the face's shape out to the bleed: a fixed colour, else the legend's colour for `field`'s value."""
+
+    field: str
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class BorderLayer(LayerBase):
+    """Strokes the face's shape `inset` inside the trim."""
+
+    colour: str | None
+    width: float
+    inset: float
+
+
+@dataclass(frozen=True)
+class ArtLayer(LayerBase):
+    """The picture named by `field`, fitted into `size`."""
+
+    field: str
+    size: Extent
+
+
+@dataclass(frozen=True)
+class TextLayer(LayerBase):
+    """Fixed words (`text`) or a field's value, after `prefix`, typeset in a `size` box; fonts in points."""
+
+    text: str | None
+    field: str | None
+    size: Extent
+    font: float
+    min_font: float
+    bold: bool
+    colour: str | None
+    lines: int | None
+    align: str
+    prefix: str
+
+
+@dataclass(frozen=True)
+class SymbolLayer(LayerBase):
+    """A symbol `size` across: the fixed one, a field's, or the one `symbols` gives the face's colour name."""
+
+    symbol: str | None
+    field: str | None
+    symbols: tuple[tuple[str, str], ...]  # (colour name, symbol)
+    size: float
+    colour: str | None
+    stroke: str | None
+
+
+@dataclass(frozen=True)
+class SpacesLayer(LayerBase):
+    """A row of `count` (or a field's number of) spaces, each `space` across and `gap` apart."""
+
+    count: int | None
+    field: str | None
+    space: float
+    gap: float
+    round: bool                     # circles, else squares
+    numbered: bool
+    start: int
+    fill: str | None
+    stroke: str | None
+    label: str | None
+    dashed: bool
+
+
+@dataclass(frozen=True)
+class ValueLayer(LayerBase):
+    """A number in a circle or square `size` across: fixed, a field's, or a blank to fill in named by label/field."""
+
+    value: str | int | float | None
+    field: str | None
+    label: str | None
+    size: float
+    round: bool                     # a circle, else a square
+    fill: str | None
+    colour: str | None
+    font: float | None              # None: from the size
+
+
+@dataclass(frozen=True)
+class AreaLayer(LayerBase):
+    """A place to put something: a rectangle (or ellipse) `size`, dashed unless told not to, with a label."""
+
+    size: Extent
+    round: bool                     # an ellipse, else a rounded rectangle
+    label: str | None
+    fill: str | None
+    stroke: str | None
+    dashed: bool
+
+
+Layer = Union[TerrainLayer, BorderLayer, ArtLayer, TextLayer, SymbolLayer, SpacesLayer, ValueLayer, AreaLayer]
+
+
+@dataclass(frozen=True)
+class TerrainColours:
+    """A terrain legend as the drawers use it: each terrain's key and its '#rrggbb' fill."""
+
+    entries: tuple[tuple[str, str], ...] = ()
+
+    def colour_of(self, key: Any) -> str | None:
+        """The fill of terrain `key` (any value, compared as text), or None when the legend has no such terrain."""
+        return dict(self.entries).get(str(key)) if key is not None else None
+
+
+def terrain_colours(legend: Mapping[str, Mapping[str, str]]) -> TerrainColours:
+    """A resolved legend ({key: {'colour', 'label'}}) as the drawers' TerrainColours."""
+    return TerrainColours(tuple((key, entry["colour"]) for key, entry in legend.items()))
+
+
+def read_layers(layers: list[dict], palette: Mapping[str, str]) -> tuple[Layer, ...]:
+    """Checked layers as frozen Layers in points, colours '#rrggbb' (palette names allowed; 'ink'/'colour' stay
+    symbolic).
+
+    Raises ValueError naming the bad colour; callers turn it into a located manifest problem.
+    """
+    return tuple(_read_layer(layer, palette) for layer in layers)
+
+
+def _read_layer(layer: dict, palette: Mapping[str, str]) -> Layer:
+    def colour(key: str) -> str | None:
+        value = layer.get(key)
+        if value is None:
+            return None
+        return value if value in FIELD_COLOURS else normalise_colour(value, palette)
+
+    def text(key: str, default: str | None = None) -> str | None:
+        return str(layer[key]) if key in layer else default
+
+    def words(key: str) -> str | None:  # a label: drawn when the manifest's value is truthy
+        return str(layer[key]) if layer.get(key) else None
+
+    def extent(default: Extent | None = None) -> Extent:
+        width, height = layer["size"] if "size" in layer else default
+        return mm(width), mm(height)
+
+    dx, dy = layer.get("at", (0, 0))
+    base = {"when": text("when"), "unless": text("unless"), "at": (mm(dx), mm(dy))}
+    kind = layer["type"]
+    if kind == "terrain":
+        return TerrainLayer(**base, field=text("field", "terrain"), colour=colour("colour"))
+    if kind == "border":
+        return BorderLayer(**base, colour=colour("colour"), width=mm(float(layer.get("width", 0.5))),
+                           inset=mm(float(layer.get("inset", 1.5))))
+    if kind == "art":
+        return ArtLayer(**base, field=text("field", "art"), size=extent())
+    if kind == "text":
+        return TextLayer(**base, text=text("text"), field=text("field"), size=extent((20, 6)),
+                         font=layer.get("font", 9), min_font=layer.get("min_font", 5), bold=layer.get("bold", False),
+                         colour=colour("colour"), lines=layer.get("lines"), align=layer.get("align", "middle"),
+                         prefix=text("prefix", ""))
+    if kind == "symbol":
+        return SymbolLayer(**base, symbol=layer.get("symbol"), field=text("field"),
+                           symbols=tuple((name, symbol) for name, symbol in (layer.get("symbols") or {}).items()),
+                           size=mm(float(layer.get("size", 8))), colour=colour("colour"), stroke=colour("stroke"))
+    if kind == "spaces":
+        return SpacesLayer(**base, count=layer.get("count"), field=text("field"),
+                           space=mm(float(layer.get("space", 6))), gap=mm(float(layer.get("gap", 1.2))),
+                           round=layer.get("shape", "square") == "circle", numbered=layer.get("numbered", False),
+                           start=layer.get("start", 1), fill=colour("fill"), stroke=colour("stroke"),
+                           label=words("label"), dashed=layer.get("dashed", False))
+    if kind == "value":
+        return ValueLayer(**base, value=layer.get("value"), field=text("field"), label=words("label"),
+                          size=mm(float(layer.get("size", 8))), round=layer.get("shape", "circle") == "circle",
+                          fill=colour("fill"), colour=colour("colour"), font=layer.get("font"))
+    return AreaLayer(**base, size=extent(), round=layer.get("shape", "rect") == "circle", label=words("label"),
+                     fill=colour("fill"), stroke=colour("stroke"), dashed=layer.get("dashed", True))
