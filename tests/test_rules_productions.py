@@ -615,6 +615,11 @@ CASES = {
          (60, "florin", "total", None), (30, "florin", "part", None), (20, "florin", "part", None),
          (10, "florin", "part", None), (26, "galley", "total", None), (24, "token", "total", None)], [1, 2, 5]),
 
+    "a per-product after an adjective, and parts named before their numerals": (
+        "Components\n- 40 cubes (8 wooden per player)\n- 30 cubes (Red 10, Blue 10)\n",
+        [(40, "cube", "total", None), (8, "cube", "part", "player"), (30, "cube", "total", None),
+         (10, "cube", "part", None)], []),
+
     "a PDF extraction that put a space after every ligature": (
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from .grammar import NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, head_of, per_word
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, per_word
 
 _PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
@@ -92,6 +92,10 @@ def read_per(text: str, pos: int) -> Per | None:
     if each:  # '(15 pieces each)'
         return Per("kind", parse_number(each.group("inner")), None, pos + each.end(), pos + each.start("inner"))
     match = _PER.search(rest)
+    if match is not None and match.group("again") and head_of(match.group("again")) not in COMPONENT_HEADS:
+        if head_of(match.group("again")) in NOT_COMPONENTS:
+            return None  # '3 points for each colour' is a rule, not a per-product of the thing counted
+        match = _PER.search(rest, match.start("again"))  # '(8 wooden per player)': a word that names nothing
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
     if paren is not None and (match is None or match.group("inner") is None):
         lead = len(rest) - len(rest.lstrip())
@@ -102,8 +106,6 @@ def read_per(text: str, pos: int) -> Per | None:
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
             match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$|^\s*,\s*$", rest[:match.start("inner")])):
         return None
-    if match.group("again") and head_of(match.group("again")) not in COMPONENT_HEADS:
-        return None  # '16 cards in each suit' names the counted thing again; '3 points for each colour' is a rule
     per = per_word(match.group("per"))
     inner = parse_number(match.group("inner")) if match.group("inner") else None
     many = parse_number(match.group("many")) if match.group("many") else (
@@ -176,8 +178,8 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
             part = _PART.match(_ONE_BY_ARTICLE.sub("one ", cleaned, count=1))
         if part is None:
             return None
-        spelled = spelled or not re.match(r"\s*\d", cleaned)
         number = part.group("n1") or part.group("n2")
+        spelled = spelled or not number.isdigit()  # 'four defenders', 'a king'; 'Red 10' is a numeral
         name = (part.group("name1") or part.group("name2")).strip()
         if part.group("times"):
             name = cleaned[part.end("times"):].strip()  # '5 x 50 cents': the value is the part's name

@@ -48,8 +48,9 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
-_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,12},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
-# (at most a dozen numbers before the 'and': a run of numbers without one would otherwise be tried from each of them)
+_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+# (at most sixteen numbers in all, and never from the middle of a run: a run of numbers without an 'and' would
+# otherwise be tried from each of them, and a longer list read from its middle)
 
 
 def _number_lists(text: str) -> list[Phrase]:

@@ -202,7 +202,7 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
 
 
 # '50 cards in 5 colours, each with: three 1s, two 2s, …': a long item, not a sentence
-_VALUES_OF_EACH = re.compile(r"\beach\s+(?:with|has|having|holding|containing)\b:?(?:[^\d]*\d+){3}")
+_VALUES_OF_EACH = re.compile(r"\beach\s+(?:with|has|having|holding|containing)\b:?(?:\D*\d+(?!\d)){3}", re.I)
 
 
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
