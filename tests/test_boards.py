@@ -528,7 +528,8 @@ def test_the_board_drawer_gets_a_frozen_drawing_in_points(tmp_path):
     piece = next(p for p in build_kit(spec, 1).pieces if p.component_id == "score")
     board = piece.front.drawing
     assert isinstance(board, DrawnBoard) and set(piece.front.fields) == {"name", "colour_name"}
-    assert hash(board) == hash(piece.front.drawing)  # frozen all the way down: faces are keyed by it
+    again = next(p for p in build_kit(spec, 1).pieces if p.component_id == "score").front.drawing
+    assert again is not board and again == board and hash(again) == hash(board)  # frozen all the way down: faces are keyed by it
     assert board.table.columns[0].slot_w == pytest.approx(mm(20.4))
     rounds, points = board.tracks
     assert (rounds.space_w, rounds.space_h) == pytest.approx((mm(19.0), mm(19.0))) and rounds.shape == "disc"

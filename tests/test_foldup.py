@@ -116,7 +116,9 @@ def test_the_foldup_drawer_gets_a_frozen_drawing_in_points(write_kit):
     kit = build_kit(load_manifest(write_kit(FOLDUP_KIT)), 1)
     face = kit.pieces[0].front
     drawing = face.drawing
-    assert isinstance(drawing, FoldupDrawing) and hash(drawing) == hash(face.drawing) and "_net" not in face.fields
+    again = build_kit(load_manifest(write_kit(FOLDUP_KIT)), 1).pieces[0].front.drawing
+    assert isinstance(drawing, FoldupDrawing) and "_net" not in face.fields
+    assert again is not drawing and again == drawing and hash(again) == hash(drawing)  # hashable all the way down
     assert drawing.net.width == pytest.approx(mm(16.5)) and drawing.net.height == pytest.approx(mm(4.5 + 12.5 + 43))
     area = drawing.layers_of("front")[1]
     assert isinstance(area, AreaLayer) and area.size == pytest.approx((mm(12.5), mm(7.5)))

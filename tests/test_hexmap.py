@@ -337,7 +337,8 @@ def test_the_drawer_gets_the_map_as_a_frozen_drawing_in_points():
     piece = next(p for p in build_kit(spec, spec.players_max).pieces if p.front.template == "@hexmap")
     drawing = piece.front.drawing
     assert isinstance(drawing, MapDrawing) and "_map" not in piece.front.fields
-    assert hash(drawing) == hash(piece.front.drawing)  # frozen all the way down: faces are keyed by it
+    again = next(p for p in build_kit(spec, spec.players_max).pieces if p.front.template == "@hexmap").front.drawing
+    assert again is not drawing and again == drawing and hash(again) == hash(drawing)  # frozen all the way down
     assert len(drawing.cells) == 127
     assert drawing.margin == pytest.approx(mm(10)) and drawing.radius == pytest.approx(mm(HEX_MM) / math.sqrt(3))
     left, top = drawing.margin, drawing.map_top

@@ -57,4 +57,4 @@ def test_a_layer_length_comes_back_as_the_millimetres_written(written):
 
 
 def test_points_to_millimetres_alone_can_miss_the_written_number():
-    assert to_mm(mm(199.8)) != 199.8  # why layer_mm rounds to a nanometre
+    assert to_mm(mm(199.8)) != 199.8  # why layer_mm rounds to nine decimals of a millimetre

@@ -363,5 +363,7 @@ def _read_layer(layer: dict, palette: Mapping[str, str]) -> Layer:
         return ValueLayer(**base, value=layer.get("value"), field=text("field"), label=words("label"),
                           size=mm(float(layer.get("size", 8))), round=layer.get("shape", "circle") == "circle",
                           fill=colour("fill"), colour=colour("colour"), font=layer.get("font"))
-    return AreaLayer(**base, size=extent(), round=layer.get("shape", "rect") == "circle", label=words("label"),
-                     fill=colour("fill"), stroke=colour("stroke"), dashed=layer.get("dashed", True))
+    if kind == "area":
+        return AreaLayer(**base, size=extent(), round=layer.get("shape", "rect") == "circle", label=words("label"),
+                         fill=colour("fill"), stroke=colour("stroke"), dashed=layer.get("dashed", True))
+    raise ValueError(f"unknown layer type {kind!r}")  # the schema admits only the types above

@@ -68,7 +68,7 @@ class Frame:
 def layer_mm(points: float) -> float:
     """A layer's length in the face document's millimetres.
 
-    The manifest writes layer lengths as decimal millimetres; rounding to a nanometre gives back exactly the number
+    The manifest writes layer lengths as decimal millimetres; rounding to nine decimals of a millimetre gives back exactly the number
     written (points / PT_PER_MM may miss it by the last bit), so the SVG prints the digits it always printed.
     """
     return round(to_mm(points), 9)

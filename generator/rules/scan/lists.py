@@ -107,7 +107,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 and not COUNT_HINT.search(line.text) and not _TABLE_HEADER.match(line.text) \
                 and _counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
-        owner = _value_parts_below(current, line)
+        owner = _give_value_parts(current, line)
         if owner is not None:  # '• 100 Coins' / '20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).': its parts by value
             current.append((line, None))
             continued.add(line.number)
@@ -239,9 +239,9 @@ def _per_note(line: LayoutLine) -> Per | None:
     return per
 
 
-def _value_parts_below(current: list, line: LayoutLine) -> Item | None:
-    """The counted item just above whose parts by value `line` lists, adding up to its count (the parts are given to
-    it), or None."""
+def _give_value_parts(current: list, line: LayoutLine) -> Item | None:
+    """When `line` lists parts by value of the counted item just above, adding up to its count: gives them to that
+    item (its parts, their category, its ':' answered) and returns it; else None and nothing changes."""
     owner = current[-1][1] if current else None
     if owner is None or owner.parts or not owner.phrase.count or line.bullet is not None or line.heading_level:
         return None
