@@ -25,8 +25,9 @@ SHAPES: tuple[Shape, ...] = get_args(Shape)
 CutShape = Literal["rect", "disc", "rounded", "polygon"]
 CUT_SHAPES: tuple[CutShape, ...] = get_args(CutShape)
 
-# The shape a face is drawn for (pieces.FaceSpec, and `shape` in templates): its component's, or a net's polygon.
-FaceShape = Union[Shape, Literal["polygon"]]
+# The shape a face is drawn for (pieces.FaceSpec, and `shape` in templates): its component's, a polygon, or a
+# fold-up's net.
+FaceShape = Union[Shape, Literal["polygon", "foldup"]]
 
 Side = Literal["front", "back"]
 SIDES: tuple[Side, ...] = get_args(Side)

@@ -108,16 +108,16 @@ components:
 
 
 def test_the_foldup_drawer_gets_a_frozen_drawing_in_points(write_kit):
-    """The builder hands drawer '@foldup' a FoldupDrawing (FaceSpec.drawing, points): the net itself and each
+    """The builder hands drawer '@foldup' a FoldupOptions (FaceSpec.drawing, points): the net itself and each
     panel's layers, nothing in millimetres among the fields."""
-    from generator.kinds.foldup import FoldupDrawing
+    from generator.kinds.foldup import FoldupOptions
     from generator.kinds.layers import AreaLayer
 
     kit = build_kit(load_manifest(write_kit(FOLDUP_KIT)), 1)
     face = kit.pieces[0].front
     drawing = face.drawing
     again = build_kit(load_manifest(write_kit(FOLDUP_KIT)), 1).pieces[0].front.drawing
-    assert isinstance(drawing, FoldupDrawing) and "_net" not in face.fields
+    assert isinstance(drawing, FoldupOptions) and "_net" not in face.fields
     assert again is not drawing and again == drawing and hash(again) == hash(drawing)  # hashable all the way down
     assert drawing.net.width == pytest.approx(mm(16.5)) and drawing.net.height == pytest.approx(mm(4.5 + 12.5 + 43))
     area = drawing.layers_of("front")[1]

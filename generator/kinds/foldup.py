@@ -4,7 +4,7 @@
 base, and a glue tab that goes behind the front. `standee` is a flat figure: base, back, front, base;
 front and back are glued together and the two bases fold out opposite ways as a foot.
 Options (`foldup:`, read once at load into `FoldupOptions`): panel size, base depth, tab length, and layers
-for front, back and base. The builder hands drawer '@foldup' a `FoldupDrawing` (the net and each panel's layers,
+for front, back and base. The builder hands drawer '@foldup' its `FoldupOptions` (the net and each panel's layers,
 points) on FaceSpec.drawing; it draws each panel from its layers in the face document's millimetres (net
 coordinates), turned panels rotated 180° so they read upright once folded; cut and fold lines are drawn by the
 writer from the piece's outline and folds.
@@ -132,24 +132,12 @@ def validate_foldup_options(options: dict[str, Any], raw: dict[str, Any]) -> Ite
 @dataclass(frozen=True)
 class FoldupOptions:
     """A fold-up's or standee's `foldup:` block, read once at load: its net and each panel's layers (points),
-    colours resolved through the kit palette."""
+    colours resolved through the kit palette. It is also what drawer '@foldup' gets (FaceSpec.drawing)."""
 
     net: Net
     front: tuple[Layer, ...]
     back: tuple[Layer, ...]
     base: tuple[Layer, ...]
-
-
-@dataclass(frozen=True)
-class FoldupDrawing:
-    """What drawer '@foldup' gets (FaceSpec.drawing): the net (points), the layers of its front, back and base
-    panels, and the word printed on the glue tab."""
-
-    net: Net
-    front: tuple[Layer, ...]
-    back: tuple[Layer, ...]
-    base: tuple[Layer, ...]
-    tab_label: str = TAB_LABEL
 
     def layers_of(self, role: PanelRole) -> tuple[Layer, ...]:
         """The layers a panel of this role shows (a tab has none: the drawer draws it)."""
@@ -175,14 +163,13 @@ def foldup_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     """One net per piece: the distinct cards (or `count` copies) in each colour set."""
     options: FoldupOptions = component.options["foldup"]
     net = options.net
-    drawing = FoldupDrawing(net, options.front, options.back, options.base)
     outline = net.outline()
     cards = [(c.count, c.front) for c in component.cards] or [(component.count, {})]
     for seat, colour_name, colour in colour_sets(spec, component, players):
         for row, (copies, extra) in enumerate(cards):
             fields = face_fields(spec, component, component.front, colour, colour_name, extra, seat)
             face = FaceSpec(template="@foldup", fields_json=json.dumps(fields, sort_keys=True, default=str),
-                            width=net.width, height=net.height, bleed=component.bleed, shape="foldup", drawing=drawing)
+                            width=net.width, height=net.height, bleed=component.bleed, shape="foldup", drawing=options)
             piece = Piece(component.id, net.width, net.height, component.bleed, outline, face, folds=net.folds, player=seat,
                           card=row if component.cards else None)
             for _ in range(copies):
@@ -211,12 +198,12 @@ def _panel_frame(x0: float, y0: float, w: float, h: float, grow_top: float, grow
 
 
 def draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
-    """A net from its FoldupDrawing: each panel's layers, lengths in the face document's millimetres."""
+    """A net from its FoldupOptions: each panel's layers, lengths in the face document's millimetres."""
     from generator.render.layers import draw_layers, num, svg_document
     from generator.render.templating import TextHelper
 
     fields = face.fields
-    drawing: FoldupDrawing = face.drawing
+    drawing: FoldupOptions = face.drawing
     w, h, bleed = to_mm(face.width), to_mm(face.height), to_mm(face.bleed)
     text = TextHelper.for_kit(spec)
     out = []
@@ -226,7 +213,7 @@ def draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
         grow_top = bleed if i == 0 else 0.0
         grow_bottom = bleed if i == len(panels) - 1 else 0.0
         if panel.role == "tab":
-            out.append(_tab(w, y, ph, to_mm(drawing.net.taper), bleed, drawing.tab_label, text))
+            out.append(_tab(w, y, ph, to_mm(drawing.net.taper), bleed, TAB_LABEL, text))
             continue
         if panel.turned:  # drawn upside down: its outer edge is at the other end before the turn
             grow_top, grow_bottom = grow_bottom, grow_top

@@ -100,7 +100,7 @@ class Table:
     columns: tuple[TableColumn, ...]
     rows: tuple[TableRow, ...]
     corner: str = ""
-    slot_shape: str | None = None    # None: disc for a round slot_for, else square
+    slot_shape: Shape | None = None  # None: disc for a round slot_for, else square
     margin: float = SLOT_MARGIN
     label_width: float = LABEL_WIDTH
     column_width: float = COLUMN_WIDTH

@@ -96,7 +96,7 @@ class Track:
     gap: float = TRACK_GAP
     space_size: tuple[float, float] | None = None
     space_for: str | None = None     # a component id: each space is its size plus `margin`
-    space_shape: str | None = None   # None: disc for a round `space_for`, else square
+    space_shape: Shape | None = None  # None: disc for a round `space_for`, else square
     colour: Any = None
     colours: tuple[Any, ...] = ()
 
