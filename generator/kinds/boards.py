@@ -21,6 +21,7 @@ from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm
 from generator.vocabulary import BACK, FRONT
+from generator.kinds.inks import GROUND
 
 BORDER = mm(5.0)          # between the board's edge and its contents
 TITLE_HEIGHT = mm(12.0)
@@ -29,7 +30,6 @@ NOTE_GAP = mm(2.0)        # above a note at the bottom
 SECTION_GAP = mm(5.0)
 LEAST_WIDTH = mm(60.0)    # of the contents, between the borders
 MIN_NOTE_WIDTH = mm(50.0)  # a note beside the tracks needs at least this much room
-GROUND = "#f4ecd8"        # the paper ground of a board with no player colour
 
 
 # -- options --------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from generator.kinds.tables import DrawnTable, table_layout
 from generator.kinds.tracks import DrawnTrack, SpaceBox, track_layout
 from generator.units import mm
 from generator.vocabulary import Shape
+from generator.kinds.inks import FRAME
 
 BORDER = mm(6.0)           # the player-colour band and the space inside it
 TITLE_HEIGHT = mm(10.0)
@@ -26,7 +27,6 @@ SLOT_LABEL = mm(20.0)      # for a group's name
 SLOT_GAP = mm(1.5)
 BRACKET = mm(5.0)          # band above a row of slots for the upkeep brackets
 GROUP_GAP = mm(2.0)
-FRAME = "#5b4a32"          # the frame of a mat with no player colour
 
 
 # -- the resolved mat ---------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Any, Hashable, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
-from generator.kinds.matlayout import (FRAME, DrawnContent, DrawnMat, DrawnResource, DrawnSection, DrawnSlots,
+from generator.kinds.inks import FRAME
+from generator.kinds.matlayout import (DrawnContent, DrawnMat, DrawnResource, DrawnSection, DrawnSlots,
                                        DrawnSupply, DrawnText, mat_layout)
 from generator.kinds.tables import Table, read_table, resolve_table, table_problems
 from generator.kinds.tracks import Track, read_track, resolve_track, track_block_problems

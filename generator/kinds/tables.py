@@ -16,6 +16,7 @@ from generator.kinds.common import Resolver, option_problems
 from generator.kinds.tracks import SpaceBox
 from generator.units import mm, parse_length, parse_size
 from generator.vocabulary import Shape
+from generator.kinds.inks import CELL_COLOUR, HEAD_COLOUR
 
 CELL_PAD = mm(1.5)        # inside a cell, and between a cell's slots
 TEXT_WIDTH = mm(11.0)     # for a cell's text (a price) beside its slots
@@ -26,8 +27,6 @@ COLUMN_WIDTH = mm(22.0)   # least column width
 ROW_HEIGHT = mm(10.0)     # least row height
 SLOT_MARGIN = mm(2.0)     # round a token in a slot sized for it
 DEFAULT_SLOT = mm(20.0)   # when neither slot_size nor slot_for is given
-HEAD_COLOUR = "#d9ccb0"
-CELL_COLOUR = "#fffaf0"
 
 
 # -- options --------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size
 from generator.vocabulary import BACK, FRONT, Shape
+from generator.kinds.inks import FRAME
 
 SPACE_MARGIN = mm(2.0)      # around a token in a space sized for it
 TRACK_GAP = mm(1.5)         # between spaces
@@ -282,7 +283,7 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
     def fields(side: str) -> Any:
         def face_for(colour_name: str | None, colour: str | None) -> tuple[dict[str, Any], Hashable]:
             return ({"name": component.name, "colour_name": colour_name},
-                    TrackFace(tracks[side], colour or "#5b4a32"))
+                    TrackFace(tracks[side], colour or FRAME))
 
         return face_for
 

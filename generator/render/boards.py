@@ -15,6 +15,7 @@ from generator.pieces import FaceSpec
 from generator.render.templating import TextHelper
 from generator.render.tracks import LINE, draw_track, face_document, label_size, line, rect, space_shape
 from generator.units import to_mm
+from generator.kinds.inks import HEAD_COLOUR
 
 
 def draw_table(table: DrawnTable, layout: TableLayout, x: float, y: float, text: TextHelper) -> str:
@@ -25,7 +26,7 @@ def draw_table(table: DrawnTable, layout: TableLayout, x: float, y: float, text:
     head_h = to_mm(table.header_height)
     label_w = to_mm(table.label_width)
     width, height = to_mm(layout.width), to_mm(layout.height)
-    out.append(rect(x, y, label_w, head_h, "#d9ccb0", None))
+    out.append(rect(x, y, label_w, head_h, HEAD_COLOUR, None))
     if table.corner:
         out.append(text(table.corner, x + 1.2, y + 1.2, label_w - 2.4, head_h - 2.4, size=8, min_size=5,
                         bold=True, fill=LINE, max_lines=3))

@@ -16,8 +16,9 @@ from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.boards import draw_table
 from generator.render.templating import TextHelper
-from generator.render.tracks import LINE, PAPER, box_mm, draw_track, face_document, line, rect, space_shape, star
+from generator.render.tracks import LINE, box_mm, draw_track, face_document, line, rect, space_shape, star
 from generator.units import to_mm
+from generator.kinds.inks import CELL_COLOUR, GROUND, HEAD_COLOUR
 
 FRAME_INSET = 3.0  # mm of player colour inside the trim
 
@@ -52,7 +53,7 @@ def draw_slots(slots: DrawnSlots, x: float, y: float, text: TextHelper) -> str:
     label_w, bracket = to_mm(SLOT_LABEL), to_mm(BRACKET)
     for g, group in enumerate(slots.groups):
         first = next(box for gi, box in boxes if gi == g)
-        out.append(rect(x, y + first.y, label_w, first.h, "#d9ccb0", LINE, 0.3, rx=1.0))
+        out.append(rect(x, y + first.y, label_w, first.h, HEAD_COLOUR, LINE, 0.3, rx=1.0))
         out.append(text(group, x + 1.0, y + first.y + 0.8, label_w - 2.0, first.h - 1.6, size=9, min_size=5,
                         bold=True, fill=LINE, max_lines=2))
     for (g, space), (_, box) in zip(spaces, boxes):
@@ -85,7 +86,7 @@ def draw_section(section: DrawnSection, box: SectionBox, text: TextHelper) -> st
     title_h = to_mm(title_band)
     bx, by, bw, bh = to_mm(box.x), to_mm(box.y), to_mm(box.w), to_mm(box.h)
     pad = to_mm(SECTION_PAD)
-    out = [rect(bx, by, bw, bh, "#fffaf0", LINE, 0.45, rx=2.0)]
+    out = [rect(bx, by, bw, bh, CELL_COLOUR, LINE, 0.45, rx=2.0)]
     if section.title:
         out.append(text(section.title, bx + pad, by + 1.0, bw - 2 * pad, title_h - 1.0,
                         size=10, min_size=5, bold=True, align="start", fill=LINE, max_lines=1))
@@ -116,7 +117,7 @@ def draw_mat_face(face: FaceSpec, spec: KitSpec) -> str:
     text = TextHelper.for_kit(spec)
     border = to_mm(BORDER)
     out = [rect(-b, -b, w + 2 * b, h + 2 * b, mat.frame, None),
-           rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET, PAPER, None, rx=2.5)]
+           rect(FRAME_INSET, FRAME_INSET, w - 2 * FRAME_INSET, h - 2 * FRAME_INSET, GROUND, None, rx=2.5)]
     if mat.title:
         out.append(text(mat.title, border, border - 1.0, w - 2 * border, to_mm(TITLE_HEIGHT) - 2.0, size=16, min_size=6,
                         bold=True, align="start", fill=LINE, max_lines=1))

@@ -17,9 +17,9 @@ from generator.pieces import FaceSpec
 from generator.render.layers import num, points_attr, svg_document
 from generator.render.templating import TextHelper
 from generator.units import to_mm
+from generator.kinds.inks import CELL_COLOUR, GROUND
 
 LINE = "#3b3127"          # outlines and ink on light grounds
-PAPER = "#f4ecd8"         # board and mat ground
 
 
 def face_document(face: FaceSpec, body: Iterable[str]) -> str:
@@ -108,7 +108,7 @@ def label_size(h: float) -> float:
 
 
 def draw_track(track: DrawnTrack, x: float, y: float, text: TextHelper, frame: str = LINE,
-               ground: str = "#fffaf0", size: tuple[float, float] | None = None) -> str:
+               ground: str = CELL_COLOUR, size: tuple[float, float] | None = None) -> str:
     """One track at (x, y) (points): its frame, title, spaces with labels, direction marks and note; with `size`
     (points), the frame has that size and the spaces are centred in it."""
     layout = track_layout(track, size)
@@ -151,6 +151,6 @@ def draw_track_face(face: FaceSpec, spec: KitSpec) -> str:
     text = TextHelper.for_kit(spec)
     b = to_mm(face.bleed)
     w, h = to_mm(face.width), to_mm(face.height)
-    body = [rect(-b, -b, w + 2 * b, h + 2 * b, PAPER, None),
+    body = [rect(-b, -b, w + 2 * b, h + 2 * b, GROUND, None),
             draw_track(drawing.track, 0.0, 0.0, text, drawing.frame, size=(face.width, face.height))]
     return face_document(face, body)
