@@ -14,7 +14,7 @@ import hashlib
 import html
 import re
 from pathlib import Path
-from typing import Mapping, Set
+from typing import Mapping, Sequence, Set
 
 from generator.write.cairolib import load_cairo
 
@@ -35,8 +35,10 @@ FAST_TAG = "pnp-line"
 cairosvg.surface.TAGS[FAST_TAG] = _fast_text
 
 
-# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. Its lines are
-# lifted out before cairosvg parses the document (a parsed tspan costs more than drawing its line).
+# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. The render stage
+# hands its lines over as data (RenderedFace.text_blocks); for a face without them (one whose template rewrote
+# the helper's output, or one made by hand) they are lifted out here, before cairosvg parses the document
+# (a parsed tspan costs more than drawing its line).
 _TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*"(?: direction="rtl")?>[^<]*</tspan>)*)</text>')
 _LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)"( direction="rtl")?>([^<]*)</tspan>')
 
@@ -52,7 +54,7 @@ def _lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
     return _TEXT_BLOCK.sub(lift, svg), blocks
 
 
-def _retag_fast_text(node, blocks: list[tuple]) -> None:
+def _retag_fast_text(node, blocks: Sequence[tuple]) -> None:
     """Mark the helper's text blocks for _fast_text, their lines taken out of the tree."""
     for child in node.children:
         if child.tag == "text" and child.get("class") == FAST_TAG:
@@ -345,7 +347,11 @@ class FaceRecorder:
         """Draw `face` through `context`; with keep_calls, return the drawing calls made (to replay them)."""
         try:
             with face_guard("drawing"):  # the kit's time limit per face, as for its template
-                svg, blocks = _lift_text_blocks(face.svg)
+                text_blocks = face.text_blocks
+                if text_blocks is not None:
+                    svg, blocks = text_blocks.placeholder_svg, text_blocks.lines
+                else:
+                    svg, blocks = _lift_text_blocks(face.svg)
                 tree = own_tree(svg, blocks, FAST_TAG, _SHAPES)  # pnpgen's own shapes and text: no XML parser
                 if tree is None:
                     tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
