@@ -11,10 +11,8 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-import generator.write.faces as faces
+import generator.write.cairosvgdraw as cairosvgdraw
 from generator.pipeline import BuildOptions, build
-from generator.render.templating import TextHelper
-from generator.write.faces import _lift_text_blocks
 
 KIT = """\
 kit: {name: Faces}
@@ -99,15 +97,7 @@ def test_a_tiled_board_stays_vector_on_every_tile(write_kit, tmp_path):
 def test_fast_paths_draw_what_cairosvg_draws(write_kit, tmp_path, monkeypatch):
     kit = write_kit(KIT)
     fast = build(kit, BuildOptions(out=tmp_path / "fast", previews=True))
-    monkeypatch.setattr(faces._DirectSurface, "draw", faces.cairosvg.surface.Surface.draw)  # cairosvg's own, for all
+    monkeypatch.setattr(cairosvgdraw.DirectSurface, "draw", cairosvgdraw.cairosvg.surface.Surface.draw)  # cairosvg's own, for all
     slow = build(kit, BuildOptions(out=tmp_path / "slow", previews=True))
     assert fast.pdf.read_bytes() == slow.pdf.read_bytes()
     assert [p.read_bytes() for p in fast.previews] == [p.read_bytes() for p in slow.previews]
-
-
-def test_text_block_lines_are_lifted_with_their_characters():
-    block = TextHelper({})("Salt & <iron> \"5\" o'clock " * 3, 0, 0, 30, 30, size=9)
-    svg, blocks = _lift_text_blocks(f"<svg>{block}<text>other</text></svg>")
-    assert svg.count('class="pnp-line" data-block="0"') == 1 and "<tspan" not in svg and "<text>other</text>" in svg
-    lines = [text for _, _, text, _rtl in blocks[0]]
-    assert len(lines) > 1 and " ".join(lines).split() == ("Salt & <iron> \"5\" o'clock " * 3).split()

@@ -10,7 +10,7 @@ import pytest
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.render import render_face
-from generator.write.faces import _SHAPES, FAST_TAG, Tree, _DirectSurface, _lift_text_blocks, _retag_fast_text, cairo
+from generator.write.cairosvgdraw import FAST_TAG, SHAPES, DirectSurface, Tree, cairo, lift_text_blocks, retag_fast_text
 from generator.write.ownsvg import own_tree
 
 COMPONENTS = Path(__file__).resolve().parent.parent / "components"
@@ -49,14 +49,14 @@ def _faces(kit_dir: Path) -> list[str]:
 
 
 def _parsed(svg: str):
-    lifted, blocks = _lift_text_blocks(svg)
+    lifted, blocks = lift_text_blocks(svg)
     tree = Tree(bytestring=lifted.encode("utf-8"), unsafe=False)
-    _retag_fast_text(tree, blocks)
+    retag_fast_text(tree, blocks)
     return tree
 
 
 def _read(svg: str):
-    return own_tree(*_lift_text_blocks(svg), FAST_TAG, _SHAPES)
+    return own_tree(*lift_text_blocks(svg), FAST_TAG, SHAPES)
 
 
 def _same_nodes(own, parsed) -> None:
@@ -80,7 +80,7 @@ def test_own_faces_are_read_as_cairosvg_parses_them(write_kit):
 
 def _calls(tree) -> list[tuple]:
     surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
-    drawn = _DirectSurface(tree, cairo.Context(surface), 5.0, 7.0, keep_calls=True)
+    drawn = DirectSurface(tree, cairo.Context(surface), 5.0, 7.0, keep_calls=True)
     return [(name, tuple(a if isinstance(a, (int, float, str, bytes, tuple, list)) else type(a).__name__ for a in args))
             for name, args in drawn.context.calls]
 
@@ -108,5 +108,5 @@ ROOT = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" viewB
     '<text x="1" y="2">plain text</text>',
 ])
 def test_anything_else_is_left_to_cairosvg(body):
-    assert own_tree(f"{ROOT}{body}</svg>", [], FAST_TAG, _SHAPES) is None
-    assert own_tree(f'{ROOT}<rect x="0" y="0" width="5" height="5"/></svg>', [], FAST_TAG, _SHAPES) is not None
+    assert own_tree(f"{ROOT}{body}</svg>", [], FAST_TAG, SHAPES) is None
+    assert own_tree(f'{ROOT}<rect x="0" y="0" width="5" height="5"/></svg>', [], FAST_TAG, SHAPES) is not None

@@ -14,6 +14,7 @@ from generator.errors import LayoutError, ManifestError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec, Kit
 from generator.render.templating import render_template
+from generator.render.textblocks import TextBlocks, recorded_text_blocks, separate_text_blocks
 from generator.units import PT_PER_MM
 
 if TYPE_CHECKING:
@@ -24,7 +25,13 @@ DERIVED_FIELDS = ("colour", "ink", "name", "kit_name", "content_missing", "colou
 
 @dataclass(frozen=True)
 class RenderedFace:
-    """One face as an SVG document covering trim plus bleed."""
+    """One face as an SVG document covering trim plus bleed.
+
+    `svg` is the whole document (what exports, blanks and the cache read); `text_blocks` hands the writer the
+    template helper's laid-out text blocks and the document with each left as a numbered placeholder. It is
+    None for a face whose blocks could not be told apart from its SVG (a template that rewrites the helper's
+    output), which the writer then reads from `svg`.
+    """
 
     key: str
     svg: str
@@ -32,6 +39,7 @@ class RenderedFace:
     height: float
     bleed: float
     origin: str = ""  # the component it belongs to, as 'kit.yaml:12:5: components.id', for the writer's errors
+    text_blocks: TextBlocks | None = None
 
 
 def face_context(face: FaceSpec) -> dict:
@@ -47,19 +55,21 @@ def face_context(face: FaceSpec) -> dict:
 def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
     """One face to SVG; errors name the template and the face's component fields."""
     try:
-        if face.template.startswith("@"):
-            from generator.kinds.registry import DRAWERS  # imported here: the kinds' drawers use render's helpers
+        with recorded_text_blocks() as blocks:
+            if face.template.startswith("@"):
+                from generator.kinds.registry import DRAWERS  # imported here: the kinds' drawers use render's helpers
 
-            drawer = DRAWERS.get(face.template[1:])
-            if drawer is None:
-                raise TemplateError(f"no built-in drawer {face.template!r}")
-            svg = drawer(face, spec)
-        else:
-            svg = render_template(face.template, face_context(face), spec.roots, spec.icons, spec.defaults.font)
+                drawer = DRAWERS.get(face.template[1:])
+                if drawer is None:
+                    raise TemplateError(f"no built-in drawer {face.template!r}")
+                svg = drawer(face, spec)
+            else:
+                svg = render_template(face.template, face_context(face), spec.roots, spec.icons, spec.defaults.font)
     except LayoutError as exc:
         name = face.fields.get("name", "?")
         raise LayoutError(f"{name}: {exc}") from None
-    return RenderedFace(face.key, svg, face.width, face.height, face.bleed)
+    return RenderedFace(face.key, svg, face.width, face.height, face.bleed,
+                        text_blocks=separate_text_blocks(svg, blocks))
 
 
 def _located(lookup: Callable[["RenderedFaces", str], RenderedFace]) -> Callable[["RenderedFaces", str], RenderedFace]:
@@ -97,12 +107,13 @@ class RenderedFaces(Mapping[str, RenderedFace]):
     def __getitem__(self, key: str) -> RenderedFace:
         face = self.specs[key]
         cacheable = self.cache is not None and not face.template.startswith("@")
-        svg = self.cache.get(key) if cacheable else None
-        if svg is not None:
-            return RenderedFace(key, svg, face.width, face.height, face.bleed)
+        kept = self.cache.get(key) if cacheable else None
+        if kept is not None:
+            svg, text_blocks = kept
+            return RenderedFace(key, svg, face.width, face.height, face.bleed, text_blocks=text_blocks)
         rendered = render_face(face, self.spec)
         if cacheable:
-            self.cache.put(key, rendered.svg)
+            self.cache.put(key, rendered.svg, rendered.text_blocks)
         return rendered
 
     def origin(self, key: str) -> str:

@@ -1,7 +1,7 @@
 """Rendered SVG faces kept between builds, so a rebuild after editing one card renders only that card.
 
 `FaceCache(folder, spec)` is a SQLite file per kit (`<out>/.cache/<kit>/faces-<fingerprint>.sqlite`)
-mapping FaceSpec.key to the SVG. Only template faces are kept: a template sees nothing but its FaceSpec
+mapping FaceSpec.key to the SVG and its text blocks (render/textblocks.py). Only template faces are kept: a template sees nothing but its FaceSpec
 (the key) and the files and icons hashed into the fingerprint, so a kept SVG is the one a fresh render
 would write and the PDF stays byte-identical. Built-in drawers see the whole kit and always run. Any
 trouble with the file (read-only folder, another build holding a lock) just means no cache.
@@ -10,18 +10,21 @@ trouble with the file (read-only folder, another build holding a lock) just mean
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
 from generator.manifest.spec import KitSpec
 from generator.paths import FONTS_DIR, PACKAGE_DIR, TEMPLATES_DIR
+from generator.render.textblocks import TextBlocks
 
 BATCH = 256  # faces written per transaction
+FORMAT = 2  # what a row holds (2: the SVG, and the text blocks with their placeholder SVG); a new one starts afresh
 
 
 def fingerprint(spec: KitSpec) -> str:
     """What a template's output depends on besides its FaceSpec: template files, the rendering code, fonts, icons."""
-    digest = hashlib.sha1()
+    digest = hashlib.sha1(f"format {FORMAT}\n".encode())
     for folder in (TEMPLATES_DIR, *(root / "templates" for root in spec.roots), PACKAGE_DIR, PACKAGE_DIR / "render", FONTS_DIR):
         if folder.is_dir():
             for file in sorted(folder.iterdir()):
@@ -45,7 +48,7 @@ class FaceCache:
         self.path = folder / f"faces-{fingerprint(spec)}.sqlite"
         self.db: sqlite3.Connection | None = None
         self.broken = False
-        self.pending: list[tuple[str, str]] = []
+        self.pending: list[tuple[str, str, str | None, str | None]] = []
         self.created: list[Path] = []  # what this build made, removed again if the build fails
 
     def _connect(self, create: bool) -> bool:
@@ -60,24 +63,35 @@ class FaceCache:
                 if stale != self.path:
                     stale.unlink(missing_ok=True)
             self.db = sqlite3.connect(self.path, timeout=0.5)
-            self.db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, svg TEXT NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, svg TEXT NOT NULL, "
+                            "placeholder_svg TEXT, lines TEXT)")
         except (OSError, sqlite3.Error):
             self._give_up()
         return self.db is not None
 
-    def get(self, key: str) -> str | None:
+    def get(self, key: str) -> tuple[str, TextBlocks | None] | None:
+        """The SVG kept for face `key` and its text blocks (None: the writer reads them from the SVG)."""
         if not self._connect(create=False):
             return None
         try:
-            row = self.db.execute("SELECT svg FROM faces WHERE key = ?", (key,)).fetchone()
+            row = self.db.execute("SELECT svg, placeholder_svg, lines FROM faces WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error:
             self._give_up()
             return None
-        return row[0] if row else None
+        if row is None:
+            return None
+        svg, placeholder_svg, lines = row
+        if placeholder_svg is None:
+            return svg, None
+        blocks = tuple(tuple((x, y, text, rtl) for x, y, text, rtl in block) for block in json.loads(lines))
+        return svg, TextBlocks(placeholder_svg, blocks)
 
-    def put(self, key: str, svg: str) -> None:
+    def put(self, key: str, svg: str, text_blocks: TextBlocks | None) -> None:
         if not self.broken:
-            self.pending.append((key, svg))
+            if text_blocks is None:
+                self.pending.append((key, svg, None, None))
+            else:
+                self.pending.append((key, svg, text_blocks.placeholder_svg, json.dumps(text_blocks.lines)))
             if len(self.pending) >= BATCH:
                 self._flush()
 
@@ -105,7 +119,7 @@ class FaceCache:
             return
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?)", self.pending)
+                self.db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?, ?, ?)", self.pending)
         except sqlite3.Error:
             self._give_up()
         self.pending = []

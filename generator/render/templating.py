@@ -21,6 +21,7 @@ from generator.render.limits import FaceTimeout, LimitExceeded, face_guard, face
 from generator.render.sandbox import LimitedSandbox, OutputTooLarge, render_bounded
 from generator.render.shaping import MissingGlyphError, register_typeface
 from generator.render.text import ICON_EM, chain_metrics, fit_text, text_setting
+from generator.render.textblocks import BLOCK_END, BLOCK_START, record_text_block
 from generator.typeface import BUNDLED, Typeface
 from generator.units import PT_PER_MM
 
@@ -78,7 +79,7 @@ class TextHelper:
         em = layout.size / PT_PER_MM  # font size in mm
         block = layout.height(metrics) / PT_PER_MM
         top = {"top": y, "bottom": y + h - block}.get(valign, y + (h - block) / 2)
-        spans, icons = [], []
+        spans, icons, lines = [], [], []
         for i, line in enumerate(layout.lines):
             baseline = top + em * (metrics.ascent + i * layout.line_height)
             width = line.width * em
@@ -92,7 +93,9 @@ class TextHelper:
                     cursor += ICON_EM * em
                     continue
                 if run.text.strip():
-                    spans.append(f'<tspan x="{_num(cursor)}" y="{_num(baseline)}"{direction}>{escape(run.text)}</tspan>')
+                    at_x, at_y = _num(cursor), _num(baseline)
+                    spans.append(f'<tspan x="{at_x}" y="{at_y}"{direction}>{escape(run.text)}</tspan>')
+                    lines.append((at_x, at_y, run.text, bool(line.rtl)))
                 if j + 1 < len(runs):  # only an icon after the text needs to know where it ends
                     cursor += setting.width(run.text, line.rtl) * em
         # One <text> per call, a positioned <tspan> per line: the writer shapes and draws the whole block.
@@ -107,8 +110,12 @@ class TextHelper:
         if shaping.language:
             style_attributes += f' data-lang="{escape(shaping.language)}"'
         family = ",".join(self.typeface.faces(bool(bold)))
-        out = [f'<text class="pnp-line" font-family="{escape(family)}" font-size="{_num(em)}" font-weight="{weight}"{style_attributes} '
-               f'fill="{escape(fill)}" xml:space="preserve">{"".join(spans)}</text>'] if spans else []
+        out = []
+        if spans:
+            attributes = (f' font-family="{escape(family)}" font-size="{_num(em)}" font-weight="{weight}"{style_attributes} '
+                          f'fill="{escape(fill)}" xml:space="preserve"')
+            out.append(f'{BLOCK_START}{attributes}>{"".join(spans)}{BLOCK_END}')
+            record_text_block(out[0], attributes, tuple(lines))  # handed to the writer as data (render/textblocks.py)
         return Markup("".join(out + icons))
 
     def _icon(self, name: str, x: float, baseline: float, em: float) -> str:

@@ -1,165 +1,25 @@
 """SVG faces drawn with cairo: a face used more than once is recorded once (one PDF Form XObject), a face
 used once is drawn straight onto the sheet and forgotten, so memory does not grow with the kit.
 
-Text blocks produced by the template helper (class "pnp-line") are shaped again with the layout's own
-shaping (render/shaping.py, cached: the same glyphs that were measured) and drawn with one
-show_text_glyphs call per font run, its clusters tying glyphs to characters so the PDF's text extracts in
-logical order, instead of cairosvg's letter-by-letter path, where nearly all rendering time went. A face of
-nothing but plain shapes and text blocks is read without an XML parser (write/ownsvg.py).
+Each face is drawn by write/cairosvgdraw.py, the one module that patches cairosvg: the text blocks the render
+stage hands over (RenderedFace.text_blocks) are shaped again with the layout's own shaping (render/shaping.py,
+cached: the same glyphs that were measured) and drawn with one show_text_glyphs call per font run, its clusters
+tying glyphs to characters so the PDF's text extracts in logical order, instead of cairosvg's letter-by-letter
+path, where nearly all rendering time went. A face of nothing but plain shapes and text blocks is read without
+an XML parser (write/ownsvg.py).
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
-import re
 from pathlib import Path
 from typing import Mapping, Set
 
-from generator.write.cairolib import load_cairo
-
-cairo = load_cairo()  # before cairosvg imports cairocffi
-import cairosvg.surface  # noqa: E402
-from cairosvg.helpers import PointError, paint, size  # noqa: E402
-from cairosvg.parser import Tree  # noqa: E402
-
-from generator.art import check_art, check_embedded  # noqa: E402
-from generator.errors import TemplateError, UnsafeResourceError  # noqa: E402
-from generator.render import RenderedFace  # noqa: E402
-from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text  # noqa: E402
-from generator.write.glyphs import fast_text as _fast_text  # noqa: E402
-from generator.write.ownsvg import own_tree  # noqa: E402
-
-FAST_TAG = "pnp-line"
-
-cairosvg.surface.TAGS[FAST_TAG] = _fast_text
-
-
-# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. Its lines are
-# lifted out before cairosvg parses the document (a parsed tspan costs more than drawing its line).
-_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*"(?: direction="rtl")?>[^<]*</tspan>)*)</text>')
-_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)"( direction="rtl")?>([^<]*)</tspan>')
-
-
-def _lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
-    """The document with each text block emptied (`data-block` numbers it), and the blocks' lines."""
-    blocks: list[tuple] = []
-
-    def lift(match: re.Match) -> str:
-        blocks.append(tuple((x, y, html.unescape(text), bool(rtl)) for x, y, rtl, text in _LINE.findall(match.group(2))))
-        return f'<text class="pnp-line" data-block="{len(blocks) - 1}"{match.group(1)}/>'
-
-    return _TEXT_BLOCK.sub(lift, svg), blocks
-
-
-def _retag_fast_text(node, blocks: list[tuple]) -> None:
-    """Mark the helper's text blocks for _fast_text, their lines taken out of the tree."""
-    for child in node.children:
-        if child.tag == "text" and child.get("class") == FAST_TAG:
-            if "data-block" in child:
-                child.lines = blocks[int(child["data-block"])]
-            else:
-                spans = child.children or [child]
-                child.lines = tuple((span.get("x"), span.get("y"), span.text or "", span.get("direction") == "rtl")
-                                    for span in spans)
-            child.children = []
-            child.tag = FAST_TAG
-        else:
-            _retag_fast_text(child, blocks)
-
-
-_FULL_DRAW = ("transform", "opacity", "filter", "mask", "clip-path", "clip", "font")
-_SHAPES = frozenset(("rect", "circle", "ellipse", "line", "polygon", "polyline", "path"))
-_SHAPE_FULL_DRAW = _FULL_DRAW + ("stroke-dasharray", "marker", "marker-start", "marker-mid", "marker-end",
-                                 "display", "visibility", "fill-rule")
-_CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
-_JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
-
-
-def _plain_shape(node) -> bool:
-    """A shape cairosvg's per-element set-up would do nothing for: no transform, dashes, markers, gradients …"""
-    return (node.tag in _SHAPES and not node.children and not any(key in node for key in _SHAPE_FULL_DRAW)
-            and "url(" not in node.get("fill", "") and "url(" not in node.get("stroke", ""))
-
-
-def _fast_shape(surface, node) -> None:
-    """What cairosvg's draw() does for a plain shape, without its per-element overhead (same cairo calls out)."""
-    if any(key in node and size(surface, node[key]) == 0 for key in ("width", "height")):
-        return
-    context = surface.context
-    context.save()
-    context.move_to(size(surface, node.get("x"), "x"), size(surface, node.get("y"), "y"))
-    if node.get("stroke-linecap") in _CAPS:
-        context.set_line_cap(_CAPS[node["stroke-linecap"]])
-    if node.get("stroke-linejoin") in _JOINS:
-        context.set_line_join(_JOINS[node["stroke-linejoin"]])
-    context.set_miter_limit(float(node.get("stroke-miterlimit", 4)))
-    try:
-        cairosvg.surface.TAGS[node.tag](surface, node)
-    except PointError:
-        pass  # as cairosvg does: a shape with malformed points draws nothing
-    context.save()
-    context.set_source_rgba(*surface.map_color(paint(node.get("fill", "black"))[1], float(node.get("fill-opacity", 1))))
-    context.fill_preserve()
-    context.restore()
-    context.save()
-    context.set_line_width(size(surface, node.get("stroke-width", "1")))
-    context.set_source_rgba(*surface.map_color(paint(node.get("stroke"))[1], float(node.get("stroke-opacity", 1))))
-    context.stroke()
-    context.restore()
-    context.restore()
-
-
-class _DirectSurface(cairosvg.surface.Surface):
-    """cairosvg drawing through an existing context (its transform and clip hold), the face's top-left at (x, y).
-
-    With keep_calls, every call cairosvg makes on the context is also kept (`self.context.calls`).
-    """
-
-    def __init__(self, tree, context, x: float, y: float, keep_calls: bool = False):
-        self._outer, self._origin, self._keep_calls = context, (x, y), keep_calls
-        super().__init__(tree, None, 72)
-
-    def _create_surface(self, width, height):
-        return self._outer.get_target(), width, height
-
-    def set_context_size(self, width, height, viewbox, tree):
-        self._outer.translate(*self._origin)
-        self.context = _CallLog(self._outer) if self._keep_calls else self._outer
-        super().set_context_size(width, height, viewbox, tree)
-
-    def draw(self, node):
-        """Text blocks and plain shapes skip cairosvg's per-element set-up (transforms, opacity, dashes …)."""
-        if _plain_shape(node):
-            _fast_shape(self, node)
-            return
-        if node.tag != FAST_TAG or node.get("visibility") == "hidden" or any(key in node for key in _FULL_DRAW):
-            super().draw(node)
-            return
-        font_size = self.font_size
-        self.font_size = size(self, node.get("font-size", "12pt"))
-        self.context.save()
-        _fast_text(self, node)
-        self.context.restore()
-        self.font_size = font_size
-
-
-class _CallLog:
-    """Stands in for a cairo context: forwards each call and keeps the ones that draw or change state."""
-
-    def __init__(self, context):
-        self._context = context
-        self.calls: list[tuple[str, tuple]] = []
-
-    def __getattr__(self, name: str):
-        method = getattr(self._context, name)
-        if name.startswith(("get_", "copy_", "has_")) or name.endswith("_extents"):
-            return method  # questions, not drawing: their answers are already in the later calls' arguments
-
-        def call(*args):
-            self.calls.append((name, args))
-            return method(*args)
-        return call
+from generator.art import check_art, check_embedded
+from generator.errors import TemplateError, UnsafeResourceError
+from generator.render import RenderedFace
+from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text
+from generator.write.cairosvgdraw import cairo, draw_svg
 
 
 class SafeFetcher:
@@ -345,13 +205,10 @@ class FaceRecorder:
         """Draw `face` through `context`; with keep_calls, return the drawing calls made (to replay them)."""
         try:
             with face_guard("drawing"):  # the kit's time limit per face, as for its template
-                svg, blocks = _lift_text_blocks(face.svg)
-                tree = own_tree(svg, blocks, FAST_TAG, _SHAPES)  # pnpgen's own shapes and text: no XML parser
-                if tree is None:
-                    tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=self.fetcher, unsafe=False)
-                    _retag_fast_text(tree, blocks)
-                drawn = _DirectSurface(tree, context, x, y, keep_calls)
-            return drawn.context.calls if keep_calls else None
+                text_blocks = face.text_blocks  # None: blocks the render stage could not hand over
+                if text_blocks is None:
+                    return draw_svg(face.svg, None, context, x, y, self.fetcher, keep_calls)
+                return draw_svg(text_blocks.placeholder_svg, text_blocks.lines, context, x, y, self.fetcher, keep_calls)
         except UnsafeResourceError as exc:
             raise UnsafeResourceError(f"{face.origin or face.key}: {exc}") from None
         except FaceTimeout as exc:

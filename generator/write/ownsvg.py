@@ -7,6 +7,7 @@ is left to cairosvg's parser (`own_tree` returns None).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"  # how ElementTree names xml:space
 
@@ -35,7 +36,7 @@ class OwnNode(dict):
         self.text, self.root, self.url = None, parent is None, None
 
 
-def own_tree(svg: str, blocks: list[tuple], text_tag: str, shapes: frozenset[str]) -> OwnNode | None:
+def own_tree(svg: str, blocks: Sequence[tuple], text_tag: str, shapes: frozenset[str]) -> OwnNode | None:
     """The parsed tree of `svg` (text blocks already lifted into `blocks` and tagged `text_tag`, whose drawer
     reads their `lines`), or None when the document holds anything but plain `shapes` and text blocks."""
     root_match = _ROOT.match(svg)
