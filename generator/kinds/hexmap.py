@@ -307,6 +307,17 @@ def legend_slots(plan: MapDrawing, width: float) -> list[tuple[str, str, str, fl
     return [(kind, colour, label, x + i * slot, y, slot) for i, (kind, colour, label) in enumerate(entries)]
 
 
+# The map's words as the drawer sets them (render/hexmap.py), shared with `text_boxes`, which keeps a tiled map's
+# seams off them: the title's size and smallest size (pt), a region badge's half height (mm), a legend label's
+# start after its swatch, the room it leaves at its slot's end, its box height (mm) and its sizes (pt).
+TITLE_FONT = (14, 7)
+BADGE_HALF_HEIGHT = 2.3
+LEGEND_LABEL_AT = 6
+LEGEND_LABEL_ROOM = 7
+LEGEND_LABEL_HEIGHT = 4.4
+LEGEND_FONT = (7, 5)
+
+
 def text_boxes(plan: MapDrawing, width: float, typeface: Typeface) -> tuple[tuple[float, float, float, float], ...]:
     """Where the map's words are printed (x0, y0, x1, y1 in points, the board's trim coordinates): the title,
     each region's badge and each legend entry, swatch and label. A map too big for the paper is cut between
@@ -322,15 +333,16 @@ def text_boxes(plan: MapDrawing, width: float, typeface: Typeface) -> tuple[tupl
 
     if plan.title:
         x, y, bw, bh = title_box(plan, w)
-        used = words(plan.title, bw, bh, 14, 7, True)
+        used = words(plan.title, bw, bh, *TITLE_FONT, True)
         left = x if plan.title_align == "start" else x + (bw - used) / 2
         boxes.append((left, y, left + used, y + bh))
     for region in plan.regions:
         if region.label:
             (x, y), half = map_point_mm(region.anchor), badge_width(region) / 2
-            boxes.append((x - half, y - 2.3, x + half, y + 2.3))
+            boxes.append((x - half, y - BADGE_HALF_HEIGHT, x + half, y + BADGE_HALF_HEIGHT))
     for _, _, label, x, y, slot in legend_slots(plan, w):
-        boxes.append((x, y - 0.2, x + 6 + words(label, slot - 7, 4.4, 7, 5, False), y + 4.2))
+        label_w = words(label, slot - LEGEND_LABEL_ROOM, LEGEND_LABEL_HEIGHT, *LEGEND_FONT, False)
+        boxes.append((x, y - 0.2, x + LEGEND_LABEL_AT + label_w, y + 4.2))
     return tuple(tuple(mm(v) for v in box) for box in boxes)
 
 

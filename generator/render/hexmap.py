@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from markupsafe import escape
 
-from generator.kinds.hexmap import MapDrawing, Polyline, badge_width, legend_slots, map_point_mm, title_box
+from generator.kinds.hexmap import (BADGE_HALF_HEIGHT, LEGEND_FONT, LEGEND_LABEL_AT, LEGEND_LABEL_HEIGHT, LEGEND_LABEL_ROOM,
+                                    TITLE_FONT, MapDrawing, Polyline, badge_width, legend_slots, map_point_mm, title_box)
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.layers import num, points_attr, svg_document
@@ -50,7 +51,7 @@ def draw_hexmap(face: FaceSpec, spec: KitSpec) -> str:
     out += _cell_texts(plan, text)
     out += _region_labels(plan, text)
     if plan.title:
-        out.append(str(text(plan.title, *title_box(plan, w), size=14, min_size=7, bold=True, max_lines=1,
+        out.append(str(text(plan.title, *title_box(plan, w), size=TITLE_FONT[0], min_size=TITLE_FONT[1], bold=True, max_lines=1,
                             align=plan.title_align)))
     out += _legend(plan, w, text)
     return svg_document(w, h, bleed, "\n".join(out))
@@ -78,7 +79,7 @@ def _region_labels(plan: MapDrawing, text: TextHelper) -> list[str]:
             continue
         x, y = map_point_mm(region.anchor)
         width = badge_width(region)
-        out.append(f'<rect x="{num(x - width / 2)}" y="{num(y - 2.3)}" width="{num(width)}" height="4.6" rx="1.2" '
+        out.append(f'<rect x="{num(x - width / 2)}" y="{num(y - BADGE_HALF_HEIGHT)}" width="{num(width)}" height="{num(2 * BADGE_HALF_HEIGHT)}" rx="1.2" '
                    f'fill="#ffffff" stroke="{escape(region.colour)}" stroke-width="0.4"/>')
         out.append(str(text(region.label, x - width / 2 + 0.6, y - 2.0, width - 1.2, 4.0, size=7, min_size=5, bold=True,
                             fill=region.colour, max_lines=1)))
@@ -93,5 +94,6 @@ def _legend(plan: MapDrawing, width: float, text: TextHelper) -> list[str]:
             out.append(f'<rect x="{num(x)}" y="{num(y)}" width="5" height="4" fill="{colour}" stroke="{GRID}" stroke-width="0.25"/>')
         else:
             out.append(_polyline([[x, y + 2], [x + 5, y + 2]], colour, 1.0, "2 1"))
-        out.append(str(text(label, x + 6, y - 0.2, slot - 7, 4.4, size=7, min_size=5, align="start", max_lines=1)))
+        out.append(str(text(label, x + LEGEND_LABEL_AT, y - 0.2, slot - LEGEND_LABEL_ROOM, LEGEND_LABEL_HEIGHT,
+                            size=LEGEND_FONT[0], min_size=LEGEND_FONT[1], align="start", max_lines=1)))
     return out
