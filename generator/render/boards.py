@@ -13,7 +13,7 @@ from generator.kinds.tables import DrawnTable, TableLayout
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec
 from generator.render.templating import TextHelper
-from generator.render.tracks import LINE, draw_track, face_document, label_size, line, rect, space_shape
+from generator.render.tracks import LINE, box_mm, draw_track, face_document, label_size, line, rect, space_shape
 from generator.units import to_mm
 from generator.kinds.inks import HEAD_COLOUR
 
@@ -55,7 +55,7 @@ def draw_table(table: DrawnTable, layout: TableLayout, x: float, y: float, text:
             field = " / ".join(str(v) for v in (table.rows[cell.row].label, column.label) if v)
             out.append(blank.replace("<rect ", f'<rect data-blank="{escape(field or "cell")}" ', 1))  # pnpgen blanks
         for slot in cell.slots:
-            out.append(space_shape(slot, x, y, column.slot_shape, table.slot_colour, "#6b5d4a", 0.35))
+            out.append(space_shape(box_mm(slot), x, y, column.slot_shape, table.slot_colour, "#6b5d4a", 0.35))
         if data.text:
             tx, ty, tw, th = (to_mm(v) for v in cell.text_box)
             figure = len(data.text) <= 4  # a price or a count: big and bold, like the printed originals

@@ -35,8 +35,8 @@ def draw_supply(supply: DrawnSupply, x: float, y: float, text: TextHelper) -> st
     light = {r: tint(res.colour, 0.78) for r, res in enumerate(supply.resources)}
     for r, space in supply_spaces(supply):
         weight = 0.7 if space.index % 5 == 0 else 0.3
-        out.append(space_shape(space, x, y, "square", light[r], LINE, weight))
         box = box_mm(space)
+        out.append(space_shape(box, x, y, "square", light[r], LINE, weight))
         out.append(text(str(box.index), x + box.x + 0.8, y + box.y + 0.8, box.w - 1.6, box.h - 1.6,
                         size=min(9.0, box.h * 1.1), min_size=5, fill=LINE, max_lines=1))
         if supply.resources[r].start == box.index:
@@ -56,8 +56,8 @@ def draw_slots(slots: DrawnSlots, x: float, y: float, text: TextHelper) -> str:
         out.append(rect(x, y + first.y, label_w, first.h, HEAD_COLOUR, LINE, 0.3, rx=1.0))
         out.append(text(group, x + 1.0, y + first.y + 0.8, label_w - 2.0, first.h - 1.6, size=9, min_size=5,
                         bold=True, fill=LINE, max_lines=2))
-    for (g, space), (_, box) in zip(spaces, boxes):
-        out.append(space_shape(space, x, y, slots.shape, "#ffffff", "#6b5d4a", 0.35))
+    for _, box in boxes:
+        out.append(space_shape(box, x, y, slots.shape, "#ffffff", "#6b5d4a", 0.35))
         out.append(text(str(box.index + 1), x + box.x + 0.8, y + box.y + 0.6, 4.0, 3.5, size=8, min_size=5,
                         align="start", fill="#6b5d4a", max_lines=1))
     every, upkeep = slots.every, slots.upkeep

@@ -65,9 +65,8 @@ def box_mm(box: SpaceBox) -> SpaceBox:
 
 
 def chevron(a: SpaceBox, b: SpaceBox, ox: float, oy: float, size: float = 2.6) -> str:
-    """A small arrowhead on the boundary between two neighbouring spaces (points), pointing from a to b; the
-    offset (ox, oy) and size in mm."""
-    a, b = box_mm(a), box_mm(b)
+    """A small arrowhead on the boundary between two neighbouring spaces, pointing from a to b; the spaces'
+    boxes (`box_mm`), the offset (ox, oy) and the size all in mm, the face document's unit."""
     (ax, ay), (bx, by) = a.centre, b.centre
     if abs(bx - ax) >= abs(by - ay):
         ux, uy = (1.0 if bx > ax else -1.0), 0.0
@@ -85,16 +84,15 @@ def chevron(a: SpaceBox, b: SpaceBox, ox: float, oy: float, size: float = 2.6) -
 
 
 def space_shape(box: SpaceBox, x: float, y: float, shape: str, fill: str, stroke: str = LINE, width: float = 0.4) -> str:
-    """The outline of one space (or slot; its box in points) offset by (x, y) mm: a circle, or a rounded rectangle."""
-    box = box_mm(box)
+    """The outline of one space (or slot) offset by (x, y): a circle, or a rounded rectangle; its box (`box_mm`),
+    the offset and the line width in mm."""
     if shape == "disc":
         return circle(x + box.x + box.w / 2, y + box.y + box.h / 2, min(box.w, box.h) / 2, fill, stroke, width)
     return rect(x + box.x, y + box.y, box.w, box.h, fill, stroke, width, rx=min(1.5, box.w / 8))
 
 
 def inner_box(box: SpaceBox, shape: str) -> tuple[float, float, float, float]:
-    """The text-safe box (mm) inside a space (points): the square inscribed in a disc, or the rectangle less a border."""
-    box = box_mm(box)
+    """The text-safe box inside a space (both in mm): the square inscribed in a disc, or the rectangle less a border."""
     if shape == "disc":
         side = min(box.w, box.h) / math.sqrt(2) * 0.96
         return box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side
@@ -119,7 +117,7 @@ def draw_track(track: DrawnTrack, x: float, y: float, text: TextHelper, frame: s
         out.append(text(track.title, x + pad, y + 1.0, width - 2 * pad, to_mm(TITLE_BAND) - 1.5,
                         size=10, min_size=5, bold=True, align="start", fill=LINE, max_lines=1))
     shape = track.shape
-    for box, space in zip(layout.spaces, track.spaces):
+    for box, space in zip((box_mm(box) for box in layout.spaces), track.spaces):
         out.append(space_shape(box, x, y, shape, space.colour))
         ix, iy, iw, ih = inner_box(box, shape)
         if space.note:
@@ -131,12 +129,12 @@ def draw_track(track: DrawnTrack, x: float, y: float, text: TextHelper, frame: s
             out.append(text(space.label, x + ix, y + iy, iw, ih, size=label_size(ih), min_size=5, bold=True,
                             fill=space.ink, max_lines=2))
         if space.star:
-            drawn = box_mm(box)
-            out.append(star(x + drawn.x + drawn.w - 2.2, y + drawn.y + 2.2, 1.8, "#f5c518"))
+            out.append(star(x + box.x + box.w - 2.2, y + box.y + 2.2, 1.8, "#f5c518"))
     if track.arrows and len(layout.spaces) > 1:
-        pairs = list(zip(layout.spaces, layout.spaces[1:]))
+        boxes = [box_mm(box) for box in layout.spaces]
+        pairs = list(zip(boxes, boxes[1:]))
         if layout.closed:
-            pairs.append((layout.spaces[-1], layout.spaces[0]))
+            pairs.append((boxes[-1], boxes[0]))
         out.extend(chevron(a, b, x, y) for a, b in pairs)
     if track.note:
         note_band = to_mm(NOTE_BAND)
