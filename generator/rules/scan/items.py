@@ -201,10 +201,6 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
-# '50 cards in 5 colours, each with: three 1s, two 2s, …': a long item, not a sentence
-_VALUES_OF_EACH = re.compile(r"\beach\s+(?:with|has|having|holding|containing)\b:?(?:\D*\d+(?!\d)){3}", re.I)
-
-
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
     text = line.text if segment is None else line.text[:segment[1]]
     condition, offset = None, 0 if segment is None else segment[0]
@@ -223,9 +219,9 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     tail = rest[phrase.end:]
     notes_column = bool(re.match(r"\s*(?:\t|\s[A-Z])", tail))  # 'Own color for each player. …' in a Notes column
     clause = re.split(r";|\s[-–—]\s", tail, maxsplit=1)[0]  # '2 six-sided dice; current editions include …': a note after ';'
-    if phrase.form == "count_first" and not notes_column and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12 \
-            and read_breakdown(rest, phrase.end, phrase.count) is None and not _VALUES_OF_EACH.search(clause):
-        return None  # a sentence that starts with a number, not an item
+    # many words after the count: a sentence that starts with a number, unless they break the count down
+    wordy = phrase.form == "count_first" and not notes_column \
+        and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12
     if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
             and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
@@ -253,6 +249,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if breakdown is not None:
         item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
         item.quote_end = offset + breakdown[2]
+    elif wordy:
+        return None
     tail_paren = re.match(r"\s*\([^()]*\)", text[item.quote_end:])
     if tail_paren:
         item.quote_end += tail_paren.end()

@@ -239,11 +239,15 @@ def _per_note(line: LayoutLine) -> Per | None:
     return per
 
 
+_OPENS_WITH_A_COUNT = re.compile(r"\s*(?:\d|[A-Za-z]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
+
+
 def _give_value_parts(current: list, line: LayoutLine) -> Item | None:
     """When `line` lists parts by value of the counted item just above, adding up to its count: gives them to that
     item (its parts, their category, its ':' answered) and returns it; else None and nothing changes."""
     owner = current[-1][1] if current else None
-    if owner is None or owner.parts or not owner.phrase.count or line.bullet is not None or line.heading_level:
+    if owner is None or owner.parts or not owner.phrase.count or line.bullet is not None or line.heading_level \
+            or not _OPENS_WITH_A_COUNT.match(line.text):
         return None
     found = read_value_breakdown(line.text, 0, owner.phrase.count, (owner.per, owner.per_count), whole=True)
     if found is None:
