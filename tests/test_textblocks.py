@@ -141,11 +141,13 @@ def test_a_cached_face_restores_its_blocks(write_kit, tmp_path, monkeypatch):
     spec = load_manifest(kit)
     cache = FaceCache(tmp_path / "other", spec)
     cache.put("k", "<svg/>", None)
-    cache.put("b", "<svg>x</svg>", TextBlocks("<svg>p</svg>", ((("1", "2", "é & <", True),),)))
+    svg = '<svg><text class="pnp-line" font-size="3"><tspan x="1" y="2" direction="rtl">é &amp; &lt;</tspan></text></svg>'
+    placeholder = '<svg><text class="pnp-line" data-block="0" font-size="3"/></svg>'  # what the render stage hands on
+    cache.put("b", svg, TextBlocks(placeholder, ((("1", "2", "é & <", True),),)))
     cache.close()
     reopened = FaceCache(tmp_path / "other", spec)
     assert reopened.get("k") == ("<svg/>", None)
-    assert reopened.get("b") == ("<svg>x</svg>", TextBlocks("<svg>p</svg>", ((("1", "2", "é & <", True),),)))
+    assert reopened.get("b") == (svg, TextBlocks(placeholder, ((("1", "2", "é & <", True),),)))
     reopened.close()
 
 

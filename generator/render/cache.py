@@ -16,10 +16,10 @@ from pathlib import Path
 
 from generator.manifest.spec import KitSpec
 from generator.paths import FONTS_DIR, PACKAGE_DIR, TEMPLATES_DIR
-from generator.render.textblocks import TextBlocks
+from generator.render.textblocks import TextBlocks, with_placeholders
 
 BATCH = 256  # faces written per transaction
-FORMAT = 2  # what a row holds (2: the SVG, and the text blocks with their placeholder SVG); a new one starts afresh
+FORMAT = 3  # what a row holds (3: the SVG and its text blocks' lines); a new format starts afresh
 
 
 def fingerprint(spec: KitSpec) -> str:
@@ -48,7 +48,7 @@ class FaceCache:
         self.path = folder / f"faces-{fingerprint(spec)}.sqlite"
         self.db: sqlite3.Connection | None = None
         self.broken = False
-        self.pending: list[tuple[str, str, str | None, str | None]] = []
+        self.pending: list[tuple[str, str, str | None]] = []
         self.created: list[Path] = []  # what this build made, removed again if the build fails
 
     def _connect(self, create: bool) -> bool:
@@ -63,8 +63,7 @@ class FaceCache:
                 if stale != self.path:
                     stale.unlink(missing_ok=True)
             self.db = sqlite3.connect(self.path, timeout=0.5)
-            self.db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, svg TEXT NOT NULL, "
-                            "placeholder_svg TEXT, lines TEXT)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS faces (key TEXT PRIMARY KEY, svg TEXT NOT NULL, lines TEXT)")
         except (OSError, sqlite3.Error):
             self._give_up()
         return self.db is not None
@@ -74,24 +73,21 @@ class FaceCache:
         if not self._connect(create=False):
             return None
         try:
-            row = self.db.execute("SELECT svg, placeholder_svg, lines FROM faces WHERE key = ?", (key,)).fetchone()
+            row = self.db.execute("SELECT svg, lines FROM faces WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error:
             self._give_up()
             return None
         if row is None:
             return None
-        svg, placeholder_svg, lines = row
-        if placeholder_svg is None:
+        svg, lines = row
+        if lines is None:
             return svg, None
         blocks = tuple(tuple((x, y, text, rtl) for x, y, text, rtl in block) for block in json.loads(lines))
-        return svg, TextBlocks(placeholder_svg, blocks)
+        return svg, with_placeholders(svg, blocks)
 
     def put(self, key: str, svg: str, text_blocks: TextBlocks | None) -> None:
         if not self.broken:
-            if text_blocks is None:
-                self.pending.append((key, svg, None, None))
-            else:
-                self.pending.append((key, svg, text_blocks.placeholder_svg, json.dumps(text_blocks.lines)))
+            self.pending.append((key, svg, None if text_blocks is None else json.dumps(text_blocks.lines)))
             if len(self.pending) >= BATCH:
                 self._flush()
 
@@ -119,7 +115,7 @@ class FaceCache:
             return
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?, ?, ?)", self.pending)
+                self.db.executemany("INSERT OR REPLACE INTO faces VALUES (?, ?, ?)", self.pending)
         except sqlite3.Error:
             self._give_up()
         self.pending = []

@@ -55,20 +55,36 @@ def separate_text_blocks(svg: str, record: dict[str, tuple[str, tuple[BlockLine,
     None when `svg` holds a block the helper did not write as it stands (a template that rewrote the helper's
     output, or wrote such an element itself): the writer then reads that face's blocks from its SVG.
     """
-    parts: list[str] = []
     lines: list[tuple[BlockLine, ...]] = []
+    for start, end in _blocks(svg):
+        found = record.get(svg[start:end]) if end >= 0 else None
+        if found is None:
+            return None
+        lines.append(found[1])
+    return with_placeholders(svg, tuple(lines))
+
+
+def with_placeholders(svg: str, lines: tuple[tuple[BlockLine, ...], ...]) -> TextBlocks:
+    """The blocks of `svg` (the helper's, as `separate_text_blocks` found them) given `lines`: its n-th block
+    written as `<text class="pnp-line" data-block="n" …/>`, the block's own attributes kept. The face cache keeps
+    the SVG and the lines only: the placeholder document follows from them."""
+    parts: list[str] = []
+    position = 0
+    for number, (start, end) in enumerate(_blocks(svg)):
+        attributes = svg[start + len(BLOCK_START):svg.find(">", start)]  # the helper escapes '>' in values
+        parts += [svg[position:start], f'{BLOCK_START} data-block="{number}"{attributes}/>']
+        position = end
+    parts.append(svg[position:])
+    return TextBlocks("".join(parts), lines)
+
+
+def _blocks(svg: str) -> Iterator[tuple[int, int]]:
+    """Where each text block of `svg` starts and ends (end -1 for one never closed, the last)."""
     position = 0
     while (start := svg.find(BLOCK_START, position)) >= 0:
         end = svg.find(BLOCK_END, start)
-        found = record.get(svg[start:end + len(BLOCK_END)]) if end >= 0 else None
-        if found is None:
-            return None
-        attributes, block_lines = found
-        parts.append(svg[position:start])
-        parts.append(f'{BLOCK_START} data-block="{len(lines)}"{attributes}/>')
-        lines.append(block_lines)
+        if end < 0:
+            yield start, -1
+            return
+        yield start, end + len(BLOCK_END)
         position = end + len(BLOCK_END)
-    if not lines:
-        return TextBlocks(svg, ())
-    parts.append(svg[position:])
-    return TextBlocks("".join(parts), tuple(lines))
