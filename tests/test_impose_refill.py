@@ -47,6 +47,31 @@ def test_maximal_rectangles_are_free_and_cannot_grow():
                        and other[3] >= rect[3] for other in free)  # none lies inside another
 
 
+def _brute_force_maximal(room, taken, smallest):
+    """Every free rectangle whose sides lie on a side of the room or of a taken box, kept when none holds it."""
+    xs = sorted({room[0], room[2], *(b[0] for b in taken), *(b[2] for b in taken)})
+    ys = sorted({room[1], room[3], *(b[1] for b in taken), *(b[3] for b in taken)})
+    free = {(x0, y0, x1, y1) for x0 in xs for x1 in xs for y0 in ys for y1 in ys
+            if room[0] <= x0 and x1 <= room[2] and room[1] <= y0 and y1 <= room[3]
+            and x1 - x0 >= smallest and y1 - y0 >= smallest and not any(overlap((x0, y0, x1, y1), b) for b in taken)}
+    return {r for r in free if not any(o != r and o[0] <= r[0] and o[1] <= r[1] and o[2] >= r[2] and o[3] >= r[3]
+                                       for o in free)}
+
+
+whole = st.integers(0, 40).map(float)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(whole, whole, st.integers(1, 25), st.integers(1, 25)), max_size=7))
+def test_maximal_rectangles_are_all_the_maximal_free_rectangles(boxes_at):
+    """Against a brute force over every rectangle on the boxes' coordinates: the same rectangles, each once."""
+    room = (0.0, 0.0, 60.0, 50.0)
+    taken = [(x, y, x + w, y + h) for x, y, w, h in boxes_at]
+    found = maximal_rectangles([room], taken, 3.0)
+    assert len(found) == len(set(found))
+    assert set(found) == _brute_force_maximal(room, taken, 3.0)
+
+
 group = st.tuples(st.floats(15, 100), st.floats(15, 100), st.integers(1, 10))
 
 

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.impose.tiles import _spans
+from hypothesis import given, settings, strategies as st
+
+from generator.impose.tiles import _cut_counter, _spans
 from generator.pipeline import BuildOptions, build
 from generator.units import mm, to_mm
 
@@ -137,3 +139,13 @@ def test_spans_move_a_seam_off_a_word_as_little_as_they_can():
     assert max(moved) <= available + 1e-6
     # nowhere to go: a word longer than the seam's reach is cut, the tiles stay equal
     assert _spans(length, 2, available, overlap, False, ((mm(100), mm(250)),)) == equal
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), max_size=8), st.integers(-5, 70))
+def test_a_cut_runs_through_the_stretches_strictly_around_it(stretches, at):
+    """The bisecting counter against the definition: stretches with a + 1e-6 < x < b - 1e-6, shared ends,
+    empty and reversed stretches included."""
+    keep = tuple((float(a), float(b)) for a, b in stretches)
+    for x in (at, at + 1e-7, at - 1e-7, at + 0.5):
+        assert _cut_counter(keep)(x) == sum(1 for a, b in keep if a + 1e-6 < x < b - 1e-6)

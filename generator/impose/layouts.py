@@ -49,12 +49,23 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     oversize = {duplex: [p for p in group if not fits(p, paper) and not fits(p, turned)]
                 for duplex, group in groups.items()}
 
+    known: dict[int, list[TileLayout]] = {}
+
+    def layouts_of(piece: Piece) -> list[TileLayout]:
+        """The piece's ways of tiling (`tile_layouts`), found once: every strategy tiles it."""
+        if id(piece) not in known:
+            known[id(piece)] = tile_layouts(piece, options)
+        return known[id(piece)]
+
+    def layout_of(piece: Piece, tiling: dict[int, TileLayout]) -> TileLayout | None:
+        return tiling.get(id(piece)) or (layouts_of(piece)[0] if piece.width * piece.height > 0 else None)
+
     def packed(strategy: Strategy, tiling: dict[int, TileLayout]) -> list[OpenSheet]:
         sheets: list[OpenSheet] = []
         # one-sided pieces the size of two-sided ones may complete their blocks' last rows
         one_sided = [p for p in groups[False] if fits(p, paper) or fits(p, turned)]
         for duplex in (True, False):
-            tiles = [s for p in oversize[duplex] for s in tile_sheets(p, options, tiling.get(id(p)))]
+            tiles = [s for p in oversize[duplex] for s in tile_sheets(p, options, layout_of(p, tiling))]
             if not duplex:  # one-sided tiles first: the room beside and below each tile takes one-sided pieces
                 sheets.extend(tiles)
             pack([p for p in groups[duplex] if fits(p, paper) or fits(p, turned)] if duplex else one_sided,
@@ -69,7 +80,7 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     untiled = {strategy: packed(strategy, {}) for strategy in strategies_for(pieces)}
     best = min((_sheet_count(sheets), index, strategy) for index, (strategy, sheets) in enumerate(untiled.items()))
     strategy = best[2]
-    choices = [[(id(p), layout) for layout in tile_layouts(p, options)] for p in oversize[True] + oversize[False]
+    choices = [[(id(p), layout) for layout in layouts_of(p)] for p in oversize[True] + oversize[False]
                if p.width * p.height > 0]
     result, fewest = None, None
     for index, combination in enumerate(itertools.islice(itertools.product(*choices), TILINGS)):

@@ -20,14 +20,18 @@ def maximal_rectangles(rooms: Iterable[Box], taken: Sequence[Box], smallest: flo
             if not _meets(box, room):
                 continue
             cut: list[Box] = []
+            new: list[bool] = []  # parts cut from a rectangle the box meets, not rectangles kept whole
             for rect in free:
                 if not _meets(rect, box):
                     cut.append(rect)
+                    new.append(False)
                     continue
-                cut += [part for part in ((rect[0], rect[1], box[0], rect[3]), (box[2], rect[1], rect[2], rect[3]),
-                                          (rect[0], rect[1], rect[2], box[1]), (rect[0], box[3], rect[2], rect[3]))
-                        if _big_enough(part, smallest)]
-            free = _outermost(cut)
+                parts = [part for part in ((rect[0], rect[1], box[0], rect[3]), (box[2], rect[1], rect[2], rect[3]),
+                                           (rect[0], rect[1], rect[2], box[1]), (rect[0], box[3], rect[2], rect[3]))
+                         if _big_enough(part, smallest)]
+                cut += parts
+                new += [True] * len(parts)
+            free = _outermost(cut, new)
         found += free
     return found
 
@@ -45,11 +49,13 @@ def _inside(a: Box, b: Box) -> bool:
     return a[0] >= b[0] - 1e-6 and a[1] >= b[1] - 1e-6 and a[2] <= b[2] + 1e-6 and a[3] <= b[3] + 1e-6
 
 
-def _outermost(boxes: Sequence[Box]) -> list[Box]:
-    """`boxes` without those lying inside another (of equal ones, the first is kept)."""
+def _outermost(boxes: Sequence[Box], new: Sequence[bool]) -> list[Box]:
+    """`boxes` without those lying inside another (of equal ones, the first is kept). Only a `new` box can lie
+    inside another: the others were maximal before the cut, and every new box lies inside the rectangle it was
+    cut from, so a kept box inside a new one would have been inside that rectangle too."""
     kept = []
     for index, box in enumerate(boxes):
-        if not any(_inside(box, other) and (not _inside(other, box) or other_index < index)
-                   for other_index, other in enumerate(boxes) if other_index != index):
+        if not new[index] or not any(_inside(box, other) and (not _inside(other, box) or other_index < index)
+                                     for other_index, other in enumerate(boxes) if other_index != index):
             kept.append(box)
     return kept

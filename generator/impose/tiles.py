@@ -5,7 +5,9 @@ tile leaves room for it, else a page of its own)."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from generator.impose.pack import MIN_FREE, Box, OpenSheet, open_sheet, shared
 from generator.impose.sheet import INSET_HEADER, TILE_BACK_BLEED, Page, Paper, Placement, SheetOptions, Tile
@@ -161,6 +163,7 @@ def _spans(length: float, count: int, available: float, overlap: float, full: bo
         spans = ((length - overlap) / count + overlap,) * count
     if not keep:
         return spans
+    cuts = _cut_counter(keep)
     ends, start, wanted, unmoved = [], 0.0, 0.0, True
     for index, span in enumerate(spans[:-1]):
         wanted += span - (overlap if index else 0.0)  # where this tile would end, unmoved
@@ -171,8 +174,7 @@ def _spans(length: float, count: int, available: float, overlap: float, full: bo
             return spans
         steps = int((high - low) / SEAM_STEP)
         candidates = [low + i * SEAM_STEP for i in range(steps + 1)] + [high, min(max(wanted, low), high)]
-        end = min(candidates, key=lambda e: (_cuts(e - overlap, keep) + two_sided * _cuts(e, keep), _cuts(e, keep),
-                                             abs(e - wanted)))
+        end = min(candidates, key=lambda e: (cuts(e - overlap) + two_sided * cuts(e), cuts(e), abs(e - wanted)))
         ends.append(end)
         unmoved = unmoved and abs(end - wanted) < 1e-6
         start = end - overlap
@@ -182,9 +184,13 @@ def _spans(length: float, count: int, available: float, overlap: float, full: bo
     return tuple(e - s for s, e in zip(starts, ends)) + (length - starts[-1],)
 
 
-def _cuts(x: float, keep: tuple[tuple[float, float], ...]) -> int:
-    """How many stretches a cut at `x` runs through."""
-    return sum(1 for a, b in keep if a + 1e-6 < x < b - 1e-6)
+def _cut_counter(keep: tuple[tuple[float, float], ...]) -> Callable[[float], int]:
+    """How many stretches of `keep` a cut at x runs through (strictly inside one, by more than 1e-6), as a
+    function of x: the stretches that start before x less those that end before it, by bisection (a board's
+    legend and labels are many stretches, and each seam tries hundreds of places)."""
+    stretches = [(a + 1e-6, b - 1e-6) for a, b in keep if a + 1e-6 < b - 1e-6]  # none other holds any x
+    starts, ends = sorted(a for a, _ in stretches), sorted(b for _, b in stretches)
+    return lambda x: bisect_left(starts, x) - bisect_right(ends, x)
 
 
 def tile_layouts(piece: Piece, options: SheetOptions) -> list[TileLayout]:
