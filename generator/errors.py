@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 class PnpError(Exception):
@@ -27,6 +28,12 @@ class Problem:
                 where += f":{self.column}"
         key = f" {self.key}:" if self.key else ""
         return f"{where}:{key} {self.message}"
+
+
+def shown_value(value: Any, limit: int = 60) -> str:
+    """A value the user wrote, for a problem's message: its repr, shortened."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class ManifestError(PnpError):

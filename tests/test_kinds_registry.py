@@ -80,3 +80,29 @@ def test_a_kind_added_to_the_table_is_built_and_drawn(write_kit, monkeypatch):
     kit = build_kit(replace(spec, components=tuple(replace(c, kind="meeple") for c in spec.components)), 1)
     assert len(kit.pieces) == 3 and kit.pieces[0].outline.shape == "disc"
     assert render_face(kit.pieces[0].front, spec).svg.lstrip().startswith("<svg")
+
+
+def test_each_line_loads_its_module_and_the_module_agrees_with_it():
+    for kind in KINDS:
+        assert kind.build is not None
+        assert (kind.schema is not None) == kind.own_schema, kind.name
+    wrong = Kind("rondel", "rondel", "rondel", shape="disc")  # its module carries its block's schema
+    with pytest.raises(LookupError, match="disagree on its block's schema"):
+        wrong.parts
+
+
+def test_a_kit_loads_the_modules_of_its_own_kinds_only(tmp_path):
+    """A deck of cards is read, built and drawn without importing any drawn kind's module (but those carrying their
+    block's schema, which validating any manifest reads)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "kit.yaml").write_text("kit: {name: Deck}\ncomponents:\n  - {id: c, kind: card, size: poker, count: 3}\n",
+                                       encoding="utf-8")
+    script = ("import sys; from generator.pipeline import BuildOptions, build; from pathlib import Path; "
+              f"build(Path({str(tmp_path)!r}), BuildOptions(out=Path({str(tmp_path / 'out')!r}))); "
+              "print(sorted(m for m in sys.modules if m.startswith('generator.kinds.')))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    modules = set(eval(loaded.stdout.strip().splitlines()[-1]))
+    unused = {kind.module for kind in KINDS if kind.module and not kind.own_schema}
+    assert unused and unused & {m.rpartition(".")[2] for m in modules} == set()

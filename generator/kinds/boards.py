@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Mapping
 
 from generator.kinds.common import Resolver, drawn_copies, piece_size, read_sides, side_problems
+from generator.kinds.parts import KindParts
 from generator.kinds.tables import (DrawnTable, Table, TableLayout, read_table, resolve_table, table_layout,
                                     table_problems)
 from generator.kinds.tracks import (DrawnTrack, Track, TrackLayout, read_track, resolve_track, track_block_problems,
@@ -187,3 +188,7 @@ def board_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
 
     yield from drawn_copies(spec, component, players, "@board", width, height, fields(FRONT),
                             fields(BACK) if BACK in boards else None)
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(board_pieces, check=validate_board, parse=read_board_options, options=BoardOptions)

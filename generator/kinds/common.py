@@ -9,8 +9,7 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
 
 from generator.colours import normalise_colour
-from generator.errors import ManifestError, Problem
-from generator.kinds.layers import shown_value
+from generator.errors import ManifestError, Problem, shown_value
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face, face_fields, located_error
 from generator.units import parse_length, parse_size, to_mm
 from generator.vocabulary import BACK, FRONT, SIDES, Side

@@ -14,6 +14,7 @@ from typing import Any, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, one_sided_problems, option_problems
+from generator.kinds.parts import KindParts
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets
 from generator.units import mm, parse_length, to_mm
@@ -283,3 +284,7 @@ def with_dice_mode(spec: KitSpec, mode: str | None) -> KitSpec:
             component = replace(component, options={**component.options, "die": made_as})
         changed.append(component)
     return replace(spec, components=tuple(changed))
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(die_pieces, check=validate_die, parse=read_die, options=DieOptions)

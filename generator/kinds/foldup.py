@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from generator.kinds.common import block_form_problems, one_sided_problems
 from generator.kinds.layers import KeyPath, Layer, check_layers, read_layers
+from generator.kinds.parts import KindParts
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import mm, parse_length, parse_size, to_mm
@@ -233,3 +234,7 @@ def _tab(w: float, y: float, height: float, taper: float, bleed: float, label: s
     note = str(text(label, taper, y + 0.3, w - 2 * taper, height - 0.6, size=6, min_size=5, fill=TAB_INK, max_lines=1,
                     optional=True))  # pnpgen's own word: left out on a tab too small for it
     return f'<polygon points="{points_attr(points)}" fill="{TAB_FILL}"/>{note}'
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(foldup_pieces, parse=read_foldup, options=FoldupOptions)

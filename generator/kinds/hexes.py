@@ -19,6 +19,7 @@ from generator.geometry.hexgrid import ORIGIN, HexLayout, Orientation, corners
 from generator.kinds.common import block_form_problems
 from generator.kinds.layers import (KeyPath, Layer, TerrainColours, TerrainLayer, check_layers, check_legend,
                                     read_layers, resolve_legend, terrain_colours)
+from generator.kinds.parts import KindParts
 from generator.manifest.spec import ComponentSpec, KitSpec, SideSpec
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets, face_fields
 from generator.units import parse_length, to_mm
@@ -222,3 +223,7 @@ def draw_hex(face: FaceSpec, spec: KitSpec) -> str:
     frame = hex_frame(w / 2, h / 2, to_mm(drawing.radius), drawing.orientation, bleed, drawing.legend)
     body = draw_layers(drawing.layers, face.fields, frame, TextHelper.for_kit(spec))
     return svg_document(w, h, bleed, body)
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(hex_pieces, parse=read_hex, options=HexOptions)

@@ -17,8 +17,9 @@ from typing import Any, Iterator, Mapping, Sequence
 from generator.colours import normalise_colour, text_on
 from generator.geometry.hexgrid import Axial, HexLayout, bounds, center, chain_segments, corners, edge, map_edge
 from generator.kinds.hexes import hex_layout
-from generator.kinds.hexmapshape import EMPTY, cell_at, map_cells, region_cells, visual_rows
+from generator.kinds.hexmapshape import EMPTY, cell_at, map_cells, region_cells, validate_map_options, visual_rows
 from generator.kinds.layers import resolve_legend
+from generator.kinds.parts import KindParts
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import FaceSpec, Outline, Piece, Point, located_error
 from generator.typeface import Typeface
@@ -358,3 +359,7 @@ def hexmap_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
                   keep_whole=text_boxes(plan.drawing, plan.width, spec.defaults.font))
     for _ in range(component.count):
         yield piece
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(hexmap_pieces, check=validate_map_options, parse=read_map, options=MapOptions)

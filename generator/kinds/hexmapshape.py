@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Literal, Mapping, Sequence, get_args
 
+from generator.errors import shown_value
 from generator.geometry.hexgrid import Axial, HexLayout, center, hexagon_map, rectangle_map, within
 from generator.kinds.common import block_form_problems, one_sided_problems
 from generator.kinds.hexes import check_hex_size
-from generator.kinds.layers import KeyPath, check_legend, shown_value
+from generator.kinds.layers import KeyPath, check_legend
 from generator.units import parse_length
 
 MapShape = Literal["hexagon", "rectangle", "cells"]  # a map's `shape:` (not a piece's: vocabulary.Shape)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Union
 
 from generator.colours import normalise_colour
+from generator.errors import shown_value
 from generator.units import mm
 
 KeyPath = tuple[Any, ...]
@@ -135,12 +136,6 @@ def _check_pair(value: Any, path: KeyPath, positive: bool) -> Iterator[tuple[Key
         what = "[width, height]" if positive else "[x, y]"
         hint = f"; for a square write [{value:g}, {value:g}]" if positive and _number(value) and value > 0 else ""
         yield path, f"expected {what} in millimetres, got {value!r}{hint}"
-
-
-def shown_value(value: Any, limit: int = 60) -> str:
-    """A value the user wrote, for a message: its repr, shortened."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _number(value: Any) -> bool:

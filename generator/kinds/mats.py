@@ -17,6 +17,7 @@ from generator.kinds.common import Resolver, drawn_copies, option_problems, piec
 from generator.kinds.inks import FRAME
 from generator.kinds.matlayout import (DrawnContent, DrawnMat, DrawnResource, DrawnSection, DrawnSlots,
                                        DrawnSupply, DrawnText, mat_layout)
+from generator.kinds.parts import KindParts
 from generator.kinds.tables import Table, read_table, resolve_table, table_problems
 from generator.kinds.tracks import Track, read_track, resolve_track, track_block_problems
 from generator.manifest.spec import ComponentSpec, KitSpec
@@ -237,3 +238,7 @@ def mat_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iterato
 
     yield from drawn_copies(spec, component, players, "@mat", width, height, fields(FRONT),
                             fields(BACK) if BACK in mats else None)
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(mat_pieces, check=validate_mat, parse=read_mat_options, options=MatOptions)

@@ -1,48 +1,76 @@
 """The kind table: every value of a component's `kind:`, one line each, with what the stages need of it.
 
-The manifest stage reads a kind's option block with `check` (and `parse`, into the frozen options the builder
-gets), the model stage builds pieces with `build`, the render stage draws the faces named '@<drawer>' with
-`drawers`. Adding a kind is one module (generator/kinds/rondel.py is the example) and one line in KINDS; a
-kind missing from the table is an error, never a silent fallback.
+A line names the kind, the module that holds it (generator/kinds/<module>.py), its option block, its defaults
+and its built-in drawers (the render stage draws the faces named '@<drawer>' with them). The module's `PARTS` (a
+`KindParts`) say how the other stages use it: the manifest stage reads the kind's option block with `check` (and
+`parse`, into the frozen options the builder gets), the model stage builds pieces with `build`. A module is
+imported the first time a kit uses its kind, as is a drawer's (a deck of cards loads none of the map's code).
+Adding a kind is one module (generator/kinds/rondel.py is the example) and one line in KINDS; a kind missing
+from the table is an error, never a silent fallback.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from generator.kinds import boards, dice, foldup, hexes, hexmap, hexmapshape, mats, plain, rondel, tracks
+from generator.kinds.parts import PLAIN, Builder, Checker, KindParts, Parser
 from generator.vocabulary import KIND_NAMES, KindName, Shape
 
 if TYPE_CHECKING:
-    from generator.manifest.spec import ComponentSpec, KitSpec
-    from generator.pieces import FaceSpec, Piece
+    from generator.manifest.spec import KitSpec
+    from generator.pieces import FaceSpec
 
-KeyPath = tuple[Any, ...]
-Builder = Callable[["KitSpec", "ComponentSpec", int], Iterator["Piece"]]
-KeyProblem = tuple[KeyPath, str]  # (key path from the component, message)
-Checker = Callable[[dict[str, Any], dict[str, Any]], Iterable[KeyProblem]]
-# (its block or None, the raw component, the kit palette) -> (frozen options in points or None, problems)
-Parser = Callable[[Any, Mapping[str, Any], Mapping[str, str]], tuple[Any, list[KeyProblem]]]
 Drawer = Callable[["FaceSpec", "KitSpec"], str]
 NO_DRAWERS: Mapping[str, Drawer] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
 class Kind:
-    """One component kind and what each stage needs of it."""
+    """One component kind: its line in the table, and (`parts`, from its module) what each stage needs of it."""
 
     name: KindName
-    build: Builder = plain.simple_pieces
+    module: str | None = None       # generator/kinds/<module>.py holds its PARTS; None: plain pieces
     block: str | None = None        # its option block (`hex:`, `map:` …), when it has one
-    check: Checker | None = None    # (blocks, raw component) -> its blocks' problems, found before `parse` runs
-    parse: Parser | None = None     # reads its block once, at load, into frozen options (points) or problems
-    options: type | None = None     # the frozen dataclass `parse` returns, which its builder gets
-    drawers: Mapping[str, Drawer] = field(default_factory=lambda: NO_DRAWERS)  # its faces' built-in drawers, by name
     shape: Shape = "rect"           # default `shape:`
     template: str = "token"         # default template of its sides
-    schema: Mapping[str, Any] | None = None  # its block's JSON Schema, when not written in kit.schema.json
+    drawers: Mapping[str, Drawer] = field(default_factory=lambda: NO_DRAWERS)  # its faces' built-in drawers, by name
+    own_schema: bool = False        # its block's JSON Schema is in its module (PARTS.schema), not kit.schema.json
+
+    @cached_property
+    def parts(self) -> KindParts:
+        """Its module's PARTS, the module imported on first use; refused when the line and the module disagree
+        on where its block's schema is."""
+        if self.module is None:
+            return PLAIN
+        parts = importlib.import_module(f"generator.kinds.{self.module}").PARTS
+        if (parts.schema is not None) != self.own_schema:
+            raise LookupError(f"kind {self.name}: generator/kinds/{self.module}.py PARTS and its line in "
+                              "generator/kinds/registry.py KINDS disagree on its block's schema")
+        return parts
+
+    @property
+    def build(self) -> Builder:
+        return self.parts.build
+
+    @property
+    def check(self) -> Checker | None:
+        return self.parts.check
+
+    @property
+    def parse(self) -> Parser | None:
+        return self.parts.parse
+
+    @property
+    def options(self) -> type | None:
+        return self.parts.options
+
+    @property
+    def schema(self) -> Mapping[str, Any] | None:
+        return self.parts.schema if self.own_schema else None
 
     @property
     def drawn(self) -> bool:
@@ -54,8 +82,14 @@ def _drawers(**named: Drawer) -> Mapping[str, Drawer]:
     return MappingProxyType(named)
 
 
-# The drawers that live in render/<kind>.py, imported when a face is drawn: they draw with jinja2-backed text
-# helpers, which loading a manifest (and `pnpgen check`) does without.
+# Each drawer imports its module when it first draws: the kinds' own, and those in render/<kind>.py, which draw
+# with jinja2-backed text helpers that loading a manifest (and `pnpgen check`) does without.
+def _draw_hex(face: FaceSpec, spec: KitSpec) -> str:
+    from generator.kinds.hexes import draw_hex
+
+    return draw_hex(face, spec)
+
+
 def _draw_hexmap(face: FaceSpec, spec: KitSpec) -> str:
     from generator.render.hexmap import draw_hexmap
 
@@ -80,6 +114,12 @@ def _draw_mat(face: FaceSpec, spec: KitSpec) -> str:
     return draw_mat_face(face, spec)
 
 
+def _draw_foldup(face: FaceSpec, spec: KitSpec) -> str:
+    from generator.kinds.foldup import draw_foldup
+
+    return draw_foldup(face, spec)
+
+
 def _draw_die_net(face: FaceSpec, spec: KitSpec) -> str:
     from generator.render.dice import draw_net_face
 
@@ -90,6 +130,12 @@ def _draw_die_face(face: FaceSpec, spec: KitSpec) -> str:
     from generator.render.dice import draw_sticker_face
 
     return draw_sticker_face(face, spec)
+
+
+def _draw_rondel(face: FaceSpec, spec: KitSpec) -> str:
+    from generator.kinds.rondel import draw_rondel
+
+    return draw_rondel(face, spec)
 
 
 KINDS: tuple[Kind, ...] = (
@@ -105,26 +151,16 @@ KINDS: tuple[Kind, ...] = (
     Kind("stand"),
     Kind("sheet"),
     Kind("other"),
-    Kind("hex", hexes.hex_pieces, "hex", parse=hexes.read_hex, options=hexes.HexOptions, shape="hex",
-         drawers=_drawers(hex=hexes.draw_hex)),
-    Kind("hexmap", hexmap.hexmap_pieces, "map", hexmapshape.validate_map_options, parse=hexmap.read_map,
-         options=hexmap.MapOptions, drawers=_drawers(hexmap=_draw_hexmap)),
-    Kind("board", boards.board_pieces, "board", boards.validate_board, parse=boards.read_board_options,
-         options=boards.BoardOptions, drawers=_drawers(board=_draw_board)),
-    Kind("track", tracks.track_pieces, "track", tracks.validate_track, parse=tracks.read_track_options,
-         options=tracks.TrackOptions, drawers=_drawers(track=_draw_track)),
-    Kind("mat", mats.mat_pieces, "mat", mats.validate_mat, parse=mats.read_mat_options, options=mats.MatOptions,
-         drawers=_drawers(mat=_draw_mat)),
-    Kind("foldup", foldup.foldup_pieces, "foldup", parse=foldup.read_foldup, options=foldup.FoldupOptions,
-         drawers=_drawers(foldup=foldup.draw_foldup)),
-    Kind("standee", foldup.foldup_pieces, "foldup", parse=foldup.read_foldup, options=foldup.FoldupOptions,
-         drawers=_drawers(foldup=foldup.draw_foldup)),
-    Kind("die", dice.die_pieces, "die", dice.validate_die, parse=dice.read_die, options=dice.DieOptions,
-         drawers=_drawers(die_net=_draw_die_net, die_face=_draw_die_face)),
-    Kind("rondel", rondel.rondel_pieces, "rondel", parse=rondel.read_rondel, options=rondel.RondelOptions, shape="disc",
-         drawers=_drawers(rondel=rondel.draw_rondel), schema=rondel.SCHEMA),
+    Kind("hex", "hexes", "hex", shape="hex", drawers=_drawers(hex=_draw_hex)),
+    Kind("hexmap", "hexmap", "map", drawers=_drawers(hexmap=_draw_hexmap)),
+    Kind("board", "boards", "board", drawers=_drawers(board=_draw_board)),
+    Kind("track", "tracks", "track", drawers=_drawers(track=_draw_track)),
+    Kind("mat", "mats", "mat", drawers=_drawers(mat=_draw_mat)),
+    Kind("foldup", "foldup", "foldup", drawers=_drawers(foldup=_draw_foldup)),
+    Kind("standee", "foldup", "foldup", drawers=_drawers(foldup=_draw_foldup)),
+    Kind("die", "dice", "die", drawers=_drawers(die_net=_draw_die_net, die_face=_draw_die_face)),
+    Kind("rondel", "rondel", "rondel", shape="disc", own_schema=True, drawers=_drawers(rondel=_draw_rondel)),
 )
-
 
 
 def check_kind_names(names: tuple[str, ...]) -> None:

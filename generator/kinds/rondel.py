@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from generator.colours import normalise_colour, text_on
 from generator.kinds.common import block_form_problems, one_sided_problems
+from generator.kinds.parts import KindParts
 from generator.pieces import FaceSpec, Outline, Piece, colour_sets
 from generator.units import parse_length, to_mm
 
@@ -201,3 +202,6 @@ def draw_rondel(face: FaceSpec, spec: KitSpec) -> str:
                             fill=drawing.ink, max_lines=3)))
     return svg_document(2 * radius, 2 * radius, bleed, "\n".join(out))
 
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(rondel_pieces, parse=read_rondel, options=RondelOptions, schema=SCHEMA)

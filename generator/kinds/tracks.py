@@ -14,6 +14,7 @@ from typing import Any, Hashable, Iterator, Mapping
 
 from generator.colours import text_on
 from generator.kinds.common import Resolver, drawn_copies, option_problems, piece_size, read_sides, side_problems
+from generator.kinds.parts import KindParts
 from generator.manifest.spec import ComponentSpec, KitSpec
 from generator.pieces import Piece
 from generator.units import mm, parse_length, parse_size
@@ -289,3 +290,7 @@ def track_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Itera
 
     yield from drawn_copies(spec, component, players, "@track", width, height, fields(FRONT),
                             fields(BACK) if BACK in tracks else None)
+
+
+# what its line in the kind table (generator/kinds/registry.py) loads when a kit first uses the kind
+PARTS = KindParts(track_pieces, check=validate_track, parse=read_track_options, options=TrackOptions)
