@@ -36,9 +36,9 @@ def _shape(pieces: Sequence, options) -> tuple | None:
     """The pieces as imposing sees them: everything but a template face's fields and template (its size,
     bleed and shape stay); faces drawn by built-in drawers stay whole (their drawing may carry geometry)."""
     shapes = []
-    for piece in pieces:
-        faces = {side: _face_shape(getattr(piece, side)) for side in SIDES}
-        shapes.append(dataclasses.replace(piece, **faces))
+    for piece in pieces:  # its fields, the faces' as `_face_shape` has them
+        shapes.append(tuple(_face_shape(getattr(piece, name)) if name in SIDES else getattr(piece, name)
+                            for name in _field_names(type(piece))))
     key = (options, tuple(shapes))
     try:
         hash(key)
@@ -76,6 +76,7 @@ class _Unmapped(Exception):
 _PLAIN = frozenset({float, int, str, bool, type(None)})
 _PLAIN_NAMES = frozenset({"float", "int", "str", "bool"})
 _LEAVES: dict[type, bool] = {}  # dataclass types whose fields are all plain values (a crop mark)
+_FIELDS: dict[type, tuple[str, ...]] = {}  # each dataclass type's field names
 
 
 def _leaf(kind: type) -> bool:
@@ -83,6 +84,13 @@ def _leaf(kind: type) -> bool:
     if known is None:
         known = _LEAVES[kind] = all(str(f.type) in _PLAIN_NAMES for f in dataclasses.fields(kind))
     return known
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
 
 
 def _rebuilt(value: Any, mapping: dict, piece_type: type) -> Any:
@@ -95,6 +103,8 @@ def _rebuilt(value: Any, mapping: dict, piece_type: type) -> Any:
             raise _Unmapped
         return fresh
     if isinstance(value, tuple):
+        if all(type(item) in _PLAIN for item in value):  # a box, a point: nothing inside to replace
+            return value
         items = tuple(_rebuilt(item, mapping, piece_type) for item in value)
         if all(a is b for a, b in zip(items, value)):
             return value
@@ -105,10 +115,12 @@ def _rebuilt(value: Any, mapping: dict, piece_type: type) -> Any:
         if _leaf(kind):
             return value
         changes = {}
-        for field in dataclasses.fields(value):
-            current = getattr(value, field.name)
+        for name in _field_names(kind):
+            current = getattr(value, name)
+            if type(current) in _PLAIN:
+                continue
             fresh = _rebuilt(current, mapping, piece_type)
             if fresh is not current:
-                changes[field.name] = fresh
+                changes[name] = fresh
         return dataclasses.replace(value, **changes) if changes else value
     return value
