@@ -169,27 +169,33 @@ class FaceRecorder:
 
     def paint_miniature(self, context, key: str, x: float, y: float, scale: float, outline) -> None:
         """Face `key` drawn `scale` times its size with its bleed box's top-left at (x, y): an assembly page's
-        picture of a tiled board. Drawn afresh, so the calls kept for the tiles stay at full size."""
+        picture of a tiled board. The calls kept for its tiles are replayed at that scale (the same calls a
+        fresh drawing makes: they are made in the face's own units); a face no tile drew yet is drawn and its
+        calls kept."""
         context.save()
         context.translate(x, y)
         context.scale(scale, scale)
         outline(context, 0.0, 0.0)
         context.clip()
-        self._draw(self.faces[key], context, 0.0, 0.0)
+        self._draw_kept(key, context)
         context.restore()
         context.new_path()
 
-    def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
+    def _draw_kept(self, key: str, context) -> None:
+        """Draw face `key` at the origin, replaying its kept drawing calls when there are some, else keeping them."""
         calls = self.replays.get(key)
+        if calls is None:
+            self.replays[key] = self._draw(self.faces[key], context, 0.0, 0.0, keep_calls=True)
+            return
+        for name, args in calls:
+            getattr(context, name)(*args)
+
+    def _paint_tile(self, context, key: str, x: float, y: float, outline) -> None:
         context.save()
         outline(context, x, y)
         context.clip()
-        if calls is None:
-            self.replays[key] = self._draw(self.faces[key], context, x, y, keep_calls=True)
-        else:
-            context.translate(x, y)
-            for name, args in calls:
-                getattr(context, name)(*args)
+        context.translate(x, y)
+        self._draw_kept(key, context)
         context.restore()
         context.new_path()
 
