@@ -191,6 +191,13 @@ CASES = {
         [(30, "upgrade", "total", None), (10, "upgrade", "part", None), (60, "tile", "total", None), (24, "tile", "part", None),
          (16, "tile", "part", None), (9, "tile", "total", None), (3, "tile", "part", None), (20, "coin", "total", None)], []),
 
+    "a breakdown by value wrapped after a colon or after a note": (
+        "Components\n• 40 river chips: (4 x 25 pips, 6 x 10 pips,\n10 x 2 pips, 20 x 1 pip),\n"
+        "• ferry chips (in pips): (3 x 50 pips,\n7 x 5 pips),\n• 12 oar cards\n",
+        [(40, "chip", "total", None), (4, "chip", "part", None), (6, "chip", "part", None), (10, "chip", "part", None),
+         (20, "chip", "part", None), (None, "chip", "total", None), (3, "chip", "part", None), (7, "chip", "part", None),
+         (12, "card", "total", None)], [25, 50, 2, 1, 5]),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

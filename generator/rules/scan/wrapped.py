@@ -10,20 +10,23 @@ from .grammar import NUMBER, parse_number
 
 _PIECE = re.compile(rf"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?[A-Za-z][\w'’ /-]*?)\s*\.?\s*$", re.I)
 _OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)")
+_NOTE = re.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
 
 def wrapped_breakdowns(run) -> None:
     """Give an item whose breakdown runs on past its line the parts from the lines that continue it."""
     by_number = {line.number: line for line in run.lines}
     for item in run.items:
-        if item.parts or item.phrase.count is None:
+        if item.parts:
             continue
         line = item.line
-        tail = line.text[item.quote_end:]
-        opening = re.match(r"\s*\(", tail)
-        dashed = _OPEN_DASH.match(tail)
+        note = _NOTE.match(line.text, item.quote_end)  # 'money chips (in cents): (5 x 50 cents,': a note first
+        after_note = note.end() if note else item.quote_end
+        tail = line.text[after_note:]
+        opening = re.match(r"\s*:?\s*\(", tail)  # '45 chips (5 x 50 cents,', '45 chips: (5 x 50 cents,'
+        dashed = _OPEN_DASH.match(tail) if item.phrase.count is not None else None
         if opening and tail.count("(") > tail.count(")"):
-            start, closing = item.quote_end + opening.end(), ")"
+            start, closing = after_note + opening.end(), ")"
         elif dashed and re.search(r"(?:,|\band|&)\s*$", tail):
             start, closing = item.quote_end + dashed.end(), "."
         else:
