@@ -198,6 +198,12 @@ CASES = {
          (20, "chip", "part", None), (None, "chip", "total", None), (3, "chip", "part", None), (7, "chip", "part", None),
          (12, "card", "total", None)], [25, 50, 2, 1, 5]),
 
+    "a breakdown after a colon wrapped over lines that do not look like items, with products by kind": (
+        "Contents\n\n80 tiles: 20 Reed, 6 Bog + 2 Mire,\n4x5 Herons + 3 Eels, 6 Ice,\n3x6 Cairns + 5 Frogs\n12 wind tokens\n",
+        [(80, "tile", "total", None), (20, "tile", "part", None), (2, "tile", "part", None), (4, "tile", "part", "kind"),
+         (3, "tile", "part", None), (6, "tile", "part", None), (3, "tile", "part", "kind"), (5, "tile", "part", None),
+         (12, "token", "total", None)], []),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",
@@ -670,3 +676,11 @@ def test_condition(name):
     doc = read_rulebook_document(source_of_text(text, "rules").text)
     read = [(s.count, head_of(s.component), s.condition) for s in doc.statements]
     assert read == wanted
+
+
+def test_parts_by_kind_count_their_product_towards_the_total():
+    """'4x5 Herons' adds 20 to its total: a list that adds up says nothing, one that does not is a finding."""
+    text = "Contents\n\n{} tiles: 20 Reed, 6 Bog + 2 Mire,\n4x5 Herons + 3 Eels, 6 Ice,\n3x6 Cairns + 5 Frogs\n"
+    assert read_rulebook_document(source_of_text(text.format(80), "rules").text).findings == ()
+    (finding,) = read_rulebook_document(source_of_text(text.format(90), "rules").text).findings
+    assert finding.kind == "parts-total" and "80" in finding.message

@@ -119,6 +119,7 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
     each_one = item.parts_each  # what each one of the counted things holds: not parts of the count
     for name, count, start, end, *stands in item.parts:
         line = stands[0] if stands else getattr(item, "parts_line", item.line)  # a wrapped part keeps its own line
+        per, many = stands[1] if len(stands) > 1 else (item.parts_per, None)  # '5x8 Monuments': 5 per kind, 8 kinds
         if start is None:
             at = line.text.find(name)
             start, end = (max(0, line.text.rfind(str(count), 0, at)) if at >= 0 else 0), (at + len(name) if at >= 0 else len(line.text))
@@ -126,12 +127,12 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
         out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0,
                 quote=quote_of(line, start, end), count=count, component=component, role="part",
                 parent_ref=statement, head=head_of(component),
-                per=head_of(noun.split(" of ")[0]) if each_one else item.parts_per)
-    total = sum(part[1] for part in item.parts)
+                per=head_of(noun.split(" of ")[0]) if each_one else per, **({"per_count": many} if many else {}))
+    total = sum(part[1] * (part[5][1] if len(part) > 5 else 1) for part in item.parts)
     if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False) \
             and not each_one and item.parts_per is None:
         findings.append(Finding("parts-total", item.line.number,
-                                f"the parts in parentheses add up to {total}, but the total is {item.phrase.count}",
+                                f"the parts listed with it add up to {total}, but the total is {item.phrase.count}",
                                 (line.number,)))
 
 

@@ -363,7 +363,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
     runs = find_runs([line if line.number not in skip else _blank(line) for line in lines], sections)
     for run in runs:
         nest(run)
-        wrapped_breakdowns(run)
+        wrapped_breakdowns(run, lines)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
         before = _line_before(lines, run.lines[0])
         if intro is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):

@@ -8,14 +8,20 @@ import re
 
 from .grammar import NUMBER, parse_number
 
+# '5x8 Monuments': five of each of eight kinds (no spaces round the x; '5 x 50 cents' is five of value 50)
+_PRODUCT = re.compile(r"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>\d{1,3})[x×](?P<m>\d{1,2})\s+(?P<name>[A-Za-z][\w'’ /-]*?)\s*\.?\s*$")
 _PIECE = re.compile(rf"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?[A-Za-z][\w'’ /-]*?)\s*\.?\s*$", re.I)
-_OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)")
+_OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
 _NOTE = re.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
 
-def wrapped_breakdowns(run) -> None:
-    """Give an item whose breakdown runs on past its line the parts from the lines that continue it."""
-    by_number = {line.number: line for line in run.lines}
+def wrapped_breakdowns(run, lines=()) -> None:
+    """Give an item whose breakdown runs on past its line the parts from the lines that continue it: lines of its
+    run for a parenthesis; for a list after a dash or a colon, any line of the document (`lines`) right below while
+    the one above ends with a separator ('180 tiles: 30 Ra, 8 God,' / '5x5 Crowns + 4 Storms, 5 Gold,' / …), whose
+    start may not look like an item at all."""
+    by_number = {line.number: line for line in lines}
+    by_number.update((line.number, line) for line in run.lines)
     for item in run.items:
         if item.parts:
             continue
@@ -27,7 +33,7 @@ def wrapped_breakdowns(run) -> None:
         dashed = _OPEN_DASH.match(tail) if item.phrase.count is not None else None
         if opening and tail.count("(") > tail.count(")"):
             start, closing = after_note + opening.end(), ")"
-        elif dashed and re.search(r"(?:,|\band|&)\s*$", tail):
+        elif dashed and re.search(r"(?:,|\band|&|\+)\s*$", tail):
             start, closing = item.quote_end + dashed.end(), "."
         else:
             continue
@@ -39,8 +45,10 @@ def wrapped_breakdowns(run) -> None:
         absorbed = []
         while number in by_number and not closed and (number in run.continued or closing == "."):
             after = by_number[number]
+            if not after.text.strip():
+                break
             end = after.text.find(closing) if closing == ")" else len(after.text)
-            closed = end >= 0 if closing == ")" else not re.search(r"(?:,|\band|&)\s*$", after.text)
+            closed = end >= 0 if closing == ")" else not re.search(r"(?:,|\band|&|\+)\s*$", after.text)
             more = _pieces(after, 0, end if end >= 0 else len(after.text), continuing=True)
             if more is None:
                 parts = None
@@ -55,13 +63,20 @@ def wrapped_breakdowns(run) -> None:
 
 
 def _pieces(line, start: int, end: int | None = None, continuing: bool = False) -> list[tuple] | None:
-    """The 'N name' pieces of a line's stretch, each as (name, count, start, end, line); None when a piece is not
-    one. On a continuing line, words before the first piece end the name begun on the line above."""
+    """The 'N name' pieces of a line's stretch, each as (name, count, start, end, line), a product's with (per, how
+    many) after; None when a piece is not one. On a continuing line, words before the first piece end the name begun on the line above."""
     stretch = re.sub(r"(?:[\s,]|\band\b|&)+$", "", line.text[start:end if end is not None else len(line.text)].rstrip(" )."))
     found = []
     at = start
-    for index, piece in enumerate(re.split(r"(,|;|\band\b(?=\s+\d|\s+[a-z]+\s))", stretch)):
-        if piece in {",", ";", "and"} or not piece.strip():
+    for index, piece in enumerate(re.split(r"(,|;|\+|\band\b(?=\s+\d|\s+[a-z]+\s))", stretch)):
+        if piece in {",", ";", "+", "and"} or not piece.strip():
+            at += len(piece)
+            continue
+        product = _PRODUCT.match(piece)
+        if product is not None:  # a part of so many of each kind: its count is per kind, it adds n × m to the total
+            lead = len(piece) - len(piece.lstrip())
+            found.append((product.group("name").strip(), int(product.group("n")), at + lead, at + len(piece.rstrip()),
+                          line, ("kind", int(product.group("m")))))
             at += len(piece)
             continue
         match = _PIECE.match(piece)
