@@ -21,7 +21,7 @@ meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid che
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
 playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
 fence road bridge hut castle boat raft log plank brick vial potion
-nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker
+nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart
 """.split())
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
