@@ -89,8 +89,10 @@ def _located(lookup: Callable[["RenderedFaces", str], RenderedFace]) -> Callable
 class RenderedFaces(Mapping[str, RenderedFace]):
     """Every distinct face of a kit by FaceSpec.key (in first-use order), each rendered when it is looked up.
 
-    Nothing is kept: the writer asks for a face once per drawing, so a 10 000-card deck never holds
-    10 000 SVG documents at the same time.
+    Template faces are not kept (the face cache holds them on disk): the writer asks for a face once per
+    drawing, so a 10 000-card deck never holds 10 000 SVG documents at the same time. Faces of built-in drawers
+    (a map, a board, a die's stickers: few, each costly, and the cover asks for them before the writer) are kept
+    for the build.
     """
 
     def __init__(self, kit: Kit, cache: FaceCache | None = None):
@@ -98,6 +100,7 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         self.pieces, self.owners = kit.pieces, None
         self.cache = cache
         self.specs: dict[str, FaceSpec] = {}
+        self.drawn: dict[str, RenderedFace] = {}  # faces of built-in drawers, once rendered
         for piece in kit.pieces:
             for face in (piece.front, piece.back):
                 if face is not None:
@@ -106,13 +109,16 @@ class RenderedFaces(Mapping[str, RenderedFace]):
     @_located
     def __getitem__(self, key: str) -> RenderedFace:
         face = self.specs[key]
-        cacheable = self.cache is not None and not face.template.startswith("@")
-        kept = self.cache.get(key) if cacheable else None
+        if face.template.startswith("@"):
+            if key not in self.drawn:
+                self.drawn[key] = render_face(face, self.spec)
+            return self.drawn[key]
+        kept = self.cache.get(key) if self.cache is not None else None
         if kept is not None:
             svg, text_blocks = kept
             return RenderedFace(key, svg, face.width, face.height, face.bleed, text_blocks=text_blocks)
         rendered = render_face(face, self.spec)
-        if cacheable:
+        if self.cache is not None:
             self.cache.put(key, rendered.svg, rendered.text_blocks)
         return rendered
 
