@@ -204,6 +204,11 @@ CASES = {
          (3, "tile", "part", None), (6, "tile", "part", None), (3, "tile", "part", "kind"), (5, "tile", "part", None),
          (12, "token", "total", None)], []),
 
+    "a number inside a card's name, the thing it names after it": (
+        "Components\n\n6 Draw 3 cards\n2 Era 2 tiles and 5 Era 1 tiles\n30 Tier 1\n",
+        [(6, "card", "total", None), (2, "tile", "total", None), (5, "tile", "total", None), (30, "tier", "total", None)],
+        [3, 1]),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

@@ -154,6 +154,11 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
                     and not re.match(r"\s+(?:[A-Z]|\d)|\s*[x×](?:\s|$)", text[token.end("tok"):]):  # but '10 Park 10 Apartment',
                 # '22 x Gold 22 x Silver' are two items
                 end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
+                named = _HEAD_AFTER.match(text, end)
+                if named is not None and singular(named.group(1)) in COMPONENT_HEADS \
+                        and text[start:end].split()[-2].lower() in _NUMBERED_LABELS:
+                    end = named.end()  # … unless what it names follows: '40 Level 1 tiles', '8 Draw 2 cards'
+                    # (but '10 Apartment 5 dice' are two items)
             break
         start = token.start("tok") if start is None else start
         end = cursor = token.end("tok")
@@ -166,6 +171,10 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
 
 
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed", re.I)
+_HEAD_AFTER = re.compile(r"\s+([A-Za-z]+)\b")
+# words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things
+_NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
+week day part book volume episode mission scenario season generation period epoch grade""".split())
 _PREPOSITION_NEXT = re.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for)\b", re.I)
 _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
 
