@@ -209,6 +209,12 @@ CASES = {
         [(6, "card", "total", None), (2, "tile", "total", None), (5, "tile", "total", None), (30, "tier", "total", None)],
         [3, 1]),
 
+    "a breakdown wrapped between a count and its name; a contents page's numbered titles": (
+        "1 Contents\n2 Setup\n\nComponents\n\n• 20 reef tiles (5 coral, 4 kelp, 4 sand, 3 wreck, 3 cave, 1\n"
+        "lagoon)\n• 8 crab meeples\n",
+        [(20, "tile", "total", None), (5, "tile", "part", None), (3, "tile", "part", None), (1, "tile", "part", None),
+         (8, "meeple", "total", None)], [1, 2]),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

@@ -33,7 +33,7 @@ turn round phase step action move movement go minute min hour hr second sec year
 times session game games match hand-size
 point pt pts vp victory score scoring value values rank suit colour color type kind sort category class
 level number total maximum minimum limit cost price damage hit life health strength rating
-page pages chapter section paragraph version edition variant mode
+page pages chapter section paragraph version edition variant mode content contents
 space square cell hole pit row column file lane area zone region territory province field slot spot
 position location edge corner side direction orientation line grid column
 pile stack set group pair trio couple hand row layout market supply pool reserve stock bank

@@ -11,6 +11,8 @@ from .grammar import NUMBER, parse_number
 # '5x8 Monuments': five of each of eight kinds (no spaces round the x; '5 x 50 cents' is five of value 50)
 _PRODUCT = re.compile(r"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>\d{1,3})[x×](?P<m>\d{1,2})\s+(?P<name>[A-Za-z][\w'’ /-]*?)\s*\.?\s*$")
 _PIECE = re.compile(rf"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?[A-Za-z][\w'’ /-]*?)\s*\.?\s*$", re.I)
+_BARE_COUNT = re.compile(r"^\s*(?:and\s+)?\d{1,3}\s*$")
+_LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
 _OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
 _NOTE = re.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
@@ -47,6 +49,12 @@ def wrapped_breakdowns(run, lines=()) -> None:
             after = by_number[number]
             if not after.text.strip():
                 break
+            if parts and not parts[-1][0]:  # '… 3 mountains, 1' / 'desert)': the name the count left for this line
+                named = _LEADING_NAME.match(after.text)
+                if named is None:
+                    parts = None
+                    break
+                parts[-1] = (named.group(1), *parts[-1][1:])
             end = after.text.find(closing) if closing == ")" else len(after.text)
             closed = end >= 0 if closing == ")" else not re.search(r"(?:,|\band|&|\+)\s*$", after.text)
             more = _pieces(after, 0, end if end >= 0 else len(after.text), continuing=True)
@@ -80,6 +88,11 @@ def _pieces(line, start: int, end: int | None = None, continuing: bool = False) 
             at += len(piece)
             continue
         match = _PIECE.match(piece)
+        if match is None and not continuing and _BARE_COUNT.match(piece) and not stretch[at + len(piece):].strip():
+            lead = len(piece) - len(piece.lstrip())  # the line ends on a count: its name starts the next line
+            found.append(("", parse_number(piece.strip()), at + lead, at + len(piece.rstrip()), line))
+            at += len(piece)
+            continue
         if match is None and continuing and index == 0 and re.fullmatch(r"\s*[A-Za-z][\w'’ -]*", piece):
             at += len(piece)  # 'effects' ends '12 special' / 'effects'
             continue
