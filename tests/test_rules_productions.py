@@ -215,6 +215,11 @@ CASES = {
         [(20, "tile", "total", None), (5, "tile", "part", None), (3, "tile", "part", None), (1, "tile", "part", None),
          (8, "meeple", "total", None)], [1, 2]),
 
+    "how many things of another kind the counted ones hold, in parentheses after them": (
+        "Components\n\n9 Punchboards (240 chits).\n2 decks (96 cards in total)\n30 coins (5 gold)\n1 board (2 sides)\n",
+        [(9, "punchboard", "total", None), (240, "chit", "total", None), (2, "deck", "total", None),
+         (96, "card", "total", None), (30, "coin", "total", None)], [5]),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

@@ -314,6 +314,24 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     return items
 
 
+_CONTENTS = re.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
+                       re.I)
+
+
+def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | None:
+    """'13 Counter Sheets (572 pieces)', '2 decks (110 cards in total)': how many things of another kind the counted
+    ones hold, in parentheses right after them — an item of its own (not a part: the sheets are not made of pieces
+    in the sense that '25 tiles (6 ocean, …)' are)."""
+    match = _CONTENTS.match(line.text, whole.offset + whole.phrase.end)
+    if match is None or whole.parts or whole.inner is not None:
+        return None
+    inner = _item(line, allow_bare, (match.start("n"), match.end("unit")))
+    if inner is None or inner.phrase.form != "count_first" or inner.phrase.head == whole.phrase.head \
+            or inner.phrase.head not in COMPONENT_HEADS:
+        return None
+    return inner
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
     if len(_INLINE_BULLET.findall(line.text)) >= 2:
@@ -326,6 +344,9 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
             return joined
+        contents = _contents_item(line, whole, allow_bare) if whole.phrase.form == "count_first" else None
+        if contents is not None:
+            return [whole, contents]
     if "\t" not in line.text:
         return [whole] if whole else []
     cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]
