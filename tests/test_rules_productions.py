@@ -220,6 +220,12 @@ CASES = {
         [(9, "punchboard", "total", None), (240, "chit", "total", None), (2, "deck", "total", None),
          (96, "card", "total", None), (30, "coin", "total", None)], [5]),
 
+    "a named component counted only per player or per colour: that is its whole count": (
+        "Components\n\n- Harbour Markers (2 per player) — kept on the harbour board\n- Reef Cubes (7 per colour)\n"
+        "- Crab Chips (12 pieces each)\n",
+        [(2, "marker", "total", "player"), (7, "cube", "total", "colour"), (None, "chip", "total", None),
+         (12, "chip", "part", "kind")], []),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

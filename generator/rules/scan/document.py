@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from generator.vocabulary import SETS_KEY
+
 from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import Phrase, parse_number
@@ -45,6 +47,9 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
     count = phrase.count
     per = item.per
     per_count = item.per_count
+    if count is None and item.inner is not None and per in SETS_KEY and item.inner_span \
+            and getattr(item, "per_line", line) is line:
+        count = item.inner  # 'VP Markers (1 per player)': one per player is the whole count, not a part of an unsaid one
     if item.inner is not None and count is not None and item.inner != count:
         per_count = per_count or (count // item.inner if item.inner and count % item.inner == 0 else None)
     start = item.offset + phrase.start
