@@ -226,6 +226,11 @@ CASES = {
         [(2, "marker", "total", "player"), (7, "cube", "total", "colour"), (None, "chip", "total", None),
          (12, "chip", "part", "kind")], []),
 
+    "a bulleted component named before a dash and what it is for": (
+        "Other Components\n\n• Tide Tokens — mark each boat's tide (reset each round; never kept)\n"
+        "• Moon Marker — shows the current moon cost (0–4) on the board track\n• Scoring — add up your pearls\n",
+        [(None, "token", "total", None), (1, "marker", "total", None)], [0, 4]),
+
     "decks of so many cards each, dice named by their sides, a player grabs": (
         "Components included: 7 Topic Decks of 6 cards each (42 cards total) 1 Rulebook\n"
         "Not included: Two 10 sided dice\n\nSetup\nEach player grabs a pencil and a Log sheet (both sides alike).\n",

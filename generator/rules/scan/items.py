@@ -129,22 +129,25 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
-        phrase = bare_item(rest) or (bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
+        described = bulleted and _DESCRIBED.search(rest) is not None  # '• Energy Tokens - track each craft's energy'
+        phrase = (_named_before_note(rest) if described else None) or bare_item(rest) or (
+            bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
         if phrase is None and bulleted:
             phrase = _named_before_note(rest)
         return phrase
     return None
 
 
-_NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::\s*$|\(|:\s*\()")
+_NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
 
 
+_DESCRIBED = re.compile(r"\S\s+[—–-]\s+\S")  # a name, a spaced dash, what the thing is for
 _NAMED_TITLE = re.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
 
 
 def _named_before_note(rest: str) -> Phrase | None:
-    """'• wooden cubes:', '• money chips (in cents): (5 x 50 cents, …)': a bulleted component named before a note
-    or its breakdown; how many is what the parts say."""
+    """'• wooden cubes:', '• money chips (in cents): (5 x 50 cents, …)', '• Energy Tokens — track each craft's energy':
+    a bulleted component named before a note, its breakdown or what it is for; how many is what the parts say."""
     match = _NOTE_AFTER.match(rest)
     if match is None or len(match.group("noun").split()) > 5:
         return None
@@ -223,7 +226,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     wordy = phrase.form == "count_first" and not notes_column \
         and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12
     if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
-            and not re.match(r"\d", phrase.component):  # '8x 5 Gull Points' are pieces named by their value
+            and not re.match(r"\d", phrase.component) and not (phrase.form == "bare_item" and _DESCRIBED.search(rest)):  # '8x 5 Gull Points' are pieces named by their value
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per = phrase.per
