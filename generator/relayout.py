@@ -25,8 +25,9 @@ def impose_again(pieces: Sequence, options, imposing: Callable, kept: dict):
     if last is not None and shape is not None and last[0] == shape:
         moved = _moved(last[2], last[1], pieces)
         if moved is not None:
-            kept["last"] = (shape, tuple(pieces), moved)
-            return moved
+            imposition, placed = moved
+            kept["last"] = (shape, placed, imposition)
+            return imposition
     imposition = imposing(pieces, options)
     kept["last"] = (shape, tuple(pieces), imposition) if shape is not None else None
     return imposition
@@ -54,17 +55,20 @@ def _face_shape(face):
 
 
 def _moved(imposition, old: Sequence, new: Sequence):
-    """`imposition` with old[i] replaced by new[i] wherever it appears; None when that cannot be done safely."""
+    """`imposition` with old[i] replaced by new[i] wherever it appears, and the pieces it now holds in the order of
+    `new` (an old piece equal to its new one stays, and with it what holds it); None when that cannot be done
+    safely."""
     if len(old) != len(new):
         return None
     mapping: dict[int, Any] = {}
     for piece, fresh in zip(old, new):  # one piece object may stand at several places (30 equal tokens)
-        known = mapping.setdefault(id(piece), fresh)
-        if known is not fresh and known != fresh:
+        chosen = piece if fresh == piece else fresh  # an unchanged piece stays: its places, pages and segments too
+        known = mapping.setdefault(id(piece), chosen)
+        if known is not chosen and known != chosen:
             return None
     piece_type = type(old[0]) if old else None
     try:
-        return _rebuilt(imposition, mapping, piece_type)
+        return _rebuilt(imposition, mapping, piece_type), tuple(mapping[id(piece)] for piece in old)
     except (_Unmapped, TypeError, ValueError):  # ValueError: a field dataclasses.replace cannot set
         return None
 

@@ -42,13 +42,23 @@ def test_a_text_edit_keeps_the_layout_with_the_new_pieces(write_kit):
         return impose_sheets(pieces, options)
 
     impose_again(*pieces_and_options(kit), imposing, kept)
+    kept_pages = _pages_of(kept)
     (kit / "cards.csv").write_text(cards.replace("Gain 7 gold.", "Gain seven gold then draw."))
     pieces, options = pieces_and_options(kit)
     again = impose_again(pieces, options, imposing, kept)
     assert len(calls) == 1  # imposed once, reused after the edit
     assert again == impose_sheets(pieces, options)
-    placed = {id(pl.piece) for page in again.pages for pl in page.placements}
-    assert placed <= {id(piece) for piece in pieces}
+    placed = [pl.piece for page in again.pages for pl in page.placements]
+    assert all(piece in pieces for piece in placed)  # each place holds its new piece, or an old one equal to it
+    edited = next(piece for piece in pieces if "seven" in piece.front.fields_json)
+    assert any(piece is edited for piece in placed)  # the edited card's place holds the new piece itself
+    unchanged = [page for page in again.pages if all("seven" not in pl.piece.front.fields_json for pl in page.placements)]
+    assert unchanged and all(any(page is old for old in kept_pages) for page in unchanged)  # the pages it is not on
+    # stay the very objects they were, so a watch's drawn segments of them are reused
+
+
+def _pages_of(kept: dict) -> list:
+    return list(kept["last"][2].pages)
 
 
 def test_a_change_of_size_or_count_imposes_afresh(write_kit):
