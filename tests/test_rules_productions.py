@@ -664,6 +664,14 @@ CASES = {
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
 
+    "set-up steps under a heading that does not say so, known by their shape": (
+        "The Harbour\n1) Shuffle all the decks and place them near the board.\n2) Randomly place one Tide token in each bay.\n"
+        "3) Draw two Omen cards.\n4) Take 7 Pearls.\n\nThe Voyage\n1) Roll three dice.\n2) Draw 4 Omen cards.\n"
+        "3) Place 5 Pearls on the altar when you dock.\n",
+        [(1, "token", "setup", None), (2, "card", "setup", None), (7, "pearl", "setup", None)], [3, 4, 5]),
+    "draw and take steps alone are play, not a set-up": (
+        "The Harbour\nDraw two Omen cards.\nTake 7 Pearls.\n", [], [2, 7]),
+
 }
 
 

@@ -101,6 +101,21 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     return chained
 
 
+def is_setup_step(sentence: str) -> bool:
+    """'Shuffle the decks.', '2) Randomly place one token in each zone.': a sentence that opens with a verb that sets
+    pieces out, and is no rule of play ('Place it on the discard pile when you …')."""
+    return bool(_SETS_OUT.match(sentence)) and not _RULE_CLAUSE.search(sentence)
+
+
+def is_imperative(sentence: str) -> bool:
+    """'Take 10 Gold.', 'Draw two Mission Cards.': a sentence that opens with a verb of a set-up step, play's too."""
+    return bool(_IMPERATIVE.match(sentence)) and not _RULE_CLAUSE.search(sentence)
+
+
+_SETS_OUT = re.compile(r"\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate"
+                       r"|sort|stack)\b", re.I)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
+
+
 def condition_after(sentence: str, end: int) -> re.Match | None:
     """The player count a count is for, said right after it: '25 goods with 3 players', '10 cards to each player in a
     3-player game'."""
