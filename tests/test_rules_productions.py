@@ -672,6 +672,13 @@ CASES = {
     "draw and take steps alone are play, not a set-up": (
         "The Harbour\nDraw two Omen cards.\nTake 7 Pearls.\n", [], [2, 7]),
 
+    "a set-up step that draws, reveals or flips one piece": (
+        "Setup\nDraw a Relic card.\nRandomly place a Tide token in the cove.\nFlip the top card of the Omen deck.\n",
+        [(1, "card", "setup", None), (1, "token", "setup", None)], []),
+    "the top card of a player's deck, or a draw in play, is no set-up": (
+        "Setup\nReveal the top card of your deck.\nReveal the top card of an opponent's deck.\n\nOn Your Turn\n"
+        "Draw a Relic card.\nFlip the top card.\n", [], [1]),
+
 }
 
 
