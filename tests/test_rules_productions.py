@@ -679,6 +679,11 @@ CASES = {
         "Setup\nReveal the top card of your deck.\nReveal the top card of an opponent's deck.\n\nOn Your Turn\n"
         "Draw a Relic card.\nFlip the top card.\n", [], [1]),
 
+    "a set-up's title set between dashes, and the decks the cards are sorted into": (
+        "The Sunken Vault\n\n- Starting Setup -\n\nSeparate the cards into three decks by their backs. Draw the top 4 cards "
+        "and lay them face up.\n",
+        [(4, "card", "setup", None)], [3]),
+
 }
 
 
