@@ -669,6 +669,10 @@ CASES = {
         "3) Draw two Omen cards.\n4) Take 7 Pearls.\n\nThe Voyage\n1) Roll three dice.\n2) Draw 4 Omen cards.\n"
         "3) Place 5 Pearls on the altar when you dock.\n",
         [(1, "token", "setup", None), (2, "card", "setup", None), (7, "pearl", "setup", None)], [3, 4, 5]),
+    "a table of moves run onto one line, its rules not set-up steps": (
+        "Summary of moves\nHunt Send a figure to a forest to hunt there. Take three hide markers and keep them with the "
+        "figure. Fish Send a figure to a lake. Place one net marker on it. Rest Figures that rest may heal. Wade Place a "
+        "figure on a ford and it may cross.\n", [], [3]),
     "draw and take steps alone are play, not a set-up": (
         "The Harbour\nDraw two Omen cards.\nTake 7 Pearls.\n", [], [2, 7]),
 

@@ -47,7 +47,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
             around = sections[first_line.number - 1] if first_line is not None else None
             section = "" if around is None or around.inherited else PLAY if is_play(around) else around.kind
-            if id(paragraph) in steps and section in {"", OTHER}:
+            if (id(paragraph) in steps or (id(paragraph), offset) in steps) and section in {"", OTHER}:
                 section = SETUP  # 'Draw two Mission Cards.' among 'Shuffle all the decks …', 'Place a cube …'
             # (the prose of '## Market Cards' under '# Components' describes the pieces its list counts)
             emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
@@ -86,10 +86,10 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     _prose_sums(out, findings)
 
 
-def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) -> set[int]:
-    """The paragraphs (by id) of runs of set-up steps outside a section titled as the set-up: paragraphs that follow
-    each other with only blank lines between, in the same section, two or more of whose sentences open with a verb
-    that only sets pieces out ('Shuffle all the decks', 'Place a cube from each player …'). A set-up is known by its
+def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) -> set:
+    """The paragraphs (by id) and sentences (by paragraph id and offset) of runs of set-up steps outside a section
+    titled as the set-up: paragraphs that follow each other with only blank lines between, in the same section, two or
+    more of whose sentences open with a verb that only sets pieces out ('Shuffle all the decks', 'Place a cube from each player …'). A set-up is known by its
     shape as well as by its heading ('steps:', 'The Game Board', a second column of the page)."""
     runs: list[list[Paragraph]] = []
     last_line = -2
@@ -101,21 +101,26 @@ def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) 
         else:
             runs.append([paragraph])
         last_line = last
-    steps: set[int] = set()
+    steps: set = set()
     for run in runs:
         opening = [i for i, paragraph in enumerate(run) for _, sentence in sentences(paragraph.text) if is_setup_step(sentence)]
         for first, last in _clusters(opening):
             while last + 1 < len(run) and is_imperative(sentences(run[last + 1].text)[0][1]):
                 last += 1  # '5) Draw two Mission Cards.' after the last 'Place …'
-            steps.update(id(paragraph) for paragraph in run[first:last + 1] if _opens_step(paragraph))
+            for paragraph in run[first:last + 1]:
+                steps.update(_step_sentences(paragraph))
     return steps
 
 
-def _opens_step(paragraph: Paragraph) -> bool:
-    """A paragraph that is a set-up step: it opens with an imperative or holds a step ('Take 10 Gold.', not the turn
-    summary '1. Do 4 actions 2. Draw 2 cards' that a page's layout put between two steps)."""
+def _step_sentences(paragraph: Paragraph) -> set:
+    """A paragraph of a run of set-up steps as set-up: all of it (its id) when it opens with an imperative
+    ('Take 10 Gold.') or is imperatives for half its sentences or more; else only its steps, each (id, offset) — not
+    the turn summary '1. Do 4 actions 2. Draw 2 cards' that a page's layout put between two steps, nor the rules in a
+    table of actions ('Hunt: Place a figure on a forest. Take two markers …')."""
     said = sentences(paragraph.text)
-    return bool(said) and (is_imperative(said[0][1]) or any(is_setup_step(sentence) for _, sentence in said))
+    if said and (is_imperative(said[0][1]) or 2 * sum(is_imperative(sentence) for _, sentence in said) >= len(said)):
+        return {id(paragraph)}
+    return {(id(paragraph), offset) for offset, sentence in said if is_setup_step(sentence)}
 
 
 def _clusters(opening: list[int], gap: int = 3) -> list[tuple[int, int]]:
