@@ -664,6 +664,30 @@ CASES = {
         "Components\n1 central ti me board\n6 butt ons\n4 ﬁ lter ti les\nThe ﬁ rst player takes oﬀ the top card.\n",
         [(1, "board", "total", None), (6, "button", "total", None), (4, "tile", "total", None)], []),
 
+    "set-up steps under a heading that does not say so, known by their shape": (
+        "The Harbour\n1) Shuffle all the decks and place them near the board.\n2) Randomly place one Tide token in each bay.\n"
+        "3) Draw two Omen cards.\n4) Take 7 Pearls.\n\nThe Voyage\n1) Roll three dice.\n2) Draw 4 Omen cards.\n"
+        "3) Place 5 Pearls on the altar when you dock.\n",
+        [(1, "token", "setup", None), (2, "card", "setup", None), (7, "pearl", "setup", None)], [3, 4, 5]),
+    "a table of moves run onto one line, its rules not set-up steps": (
+        "Summary of moves\nHunt Send a figure to a forest to hunt there. Take three hide markers and keep them with the "
+        "figure. Fish Send a figure to a lake. Place one net marker on it. Rest Figures that rest may heal. Wade Place a "
+        "figure on a ford and it may cross.\n", [], [3]),
+    "draw and take steps alone are play, not a set-up": (
+        "The Harbour\nDraw two Omen cards.\nTake 7 Pearls.\n", [], [2, 7]),
+
+    "a set-up step that draws, reveals or flips one piece": (
+        "Setup\nDraw a Relic card.\nRandomly place a Tide token in the cove.\nFlip the top card of the Omen deck.\n",
+        [(1, "card", "setup", None), (1, "token", "setup", None)], []),
+    "the top card of a player's deck, or a draw in play, is no set-up": (
+        "Setup\nReveal the top card of your deck.\nReveal the top card of an opponent's deck.\n\nOn Your Turn\n"
+        "Draw a Relic card.\nFlip the top card.\n", [], [1]),
+
+    "a set-up's title set between dashes, and the decks the cards are sorted into": (
+        "The Sunken Vault\n\n- Starting Setup -\n\nSeparate the cards into three decks by their backs. Draw the top 4 cards "
+        "and lay them face up.\n",
+        [(4, "card", "setup", None)], [3]),
+
 }
 
 

@@ -77,8 +77,8 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
 _ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
 
 
-_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:take|place|put|set|lay|add)\s+"
-                           r"(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
+_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick"
+                           r"|flip(?:\s+over)?|turn\s+over)\s+(?P<article>an?|one|the\s+(?:next\s+)?top(?=\s+card\b(?!\s+of\s+(?:your|an?|their|his|her)\b)))\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
                            r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
 
@@ -140,7 +140,8 @@ def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
 
 
 def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
-    """'Take a pawn matching the color of your card', 'Place a marker on space 0': one piece set out in a setup step."""
+    """'Take a pawn matching the color of your card', 'Place a marker on space 0', 'Draw a Relic card', 'Flip the top
+    card' (of the deck, not of your deck in play): one piece set out in a setup step."""
     match = _IMPERATIVE_A.match(sentence)
     if match is None:
         return []

@@ -64,6 +64,7 @@ ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?
 _SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
                                 r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
+_SORTED_INTO = re.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
 _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
@@ -99,6 +100,21 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
         if len(run) >= 3:
             chained.update(id(p) for p in run)
     return chained
+
+
+def is_setup_step(sentence: str) -> bool:
+    """'Shuffle the decks.', '2) Randomly place one token in each zone.': a sentence that opens with a verb that sets
+    pieces out, and is no rule of play ('Place it on the discard pile when you …')."""
+    return bool(_SETS_OUT.match(sentence)) and not _RULE_CLAUSE.search(sentence)
+
+
+def is_imperative(sentence: str) -> bool:
+    """'Take 10 Gold.', 'Draw two Mission Cards.': a sentence that opens with a verb of a set-up step, play's too."""
+    return bool(_IMPERATIVE.match(sentence)) and not _RULE_CLAUSE.search(sentence)
+
+
+_SETS_OUT = re.compile(r"\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate"
+                       r"|sort|stack)\b", re.I)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 
 
 def condition_after(sentence: str, end: int) -> re.Match | None:
@@ -146,8 +162,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if (action is not None and _PLAY_ONLY_VERB.match(action.group(0))) or _PLAY_ONLY_BEFORE.search(sentence[:phrase.start]):
             continue  # 'plays two cards', 'pays 3 coins': never how many the box holds or a player starts with
         if re.search(r"\b(?:between|among|beside|next\s+to|above|below|beneath|under|behind)\s+(?:the\s+|its\s+|their\s+)?$",
-                     sentence[:phrase.start], re.I):
-            continue  # 'between the two left-most cards': where a piece goes, not how many there are
+                     sentence[:phrase.start], re.I) or _SORTED_INTO.search(sentence[:phrase.start]):
+            continue  # 'between the two left-most cards', 'separate the cards into three decks': where pieces go, not how many
         if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]):
             continue  # 'one brown amber fewer than when the round started': a comparison in play
         dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(

@@ -15,8 +15,8 @@ from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
-from .paragraphs import paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, read_sentence
+from .paragraphs import Paragraph, paragraphs, sentences
+from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -26,6 +26,7 @@ _CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:cont
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
+                          r"|draw|reveal|choose|select|pick|flip|turn\s+over"
                           r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
                           r"|recommended)\b", re.I)
 
@@ -35,7 +36,9 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     """Every sentence of every paragraph, read by the prose productions (prose.py)."""
     known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
     titles = frozenset(section.line for section in sections if section.line and section.kind != OTHER)  # 'Components'
-    for paragraph in paragraphs(lines, taken, titles):
+    found = paragraphs(lines, taken, titles)
+    steps = _setup_step_runs(found, lines, sections)
+    for paragraph in found:
         last_total: dict | None = None
         for offset, sentence in sentences(paragraph.text):
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
@@ -44,6 +47,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             first_line = lines[paragraph.places[offset][0]] if offset < len(paragraph.places) else None
             around = sections[first_line.number - 1] if first_line is not None else None
             section = "" if around is None or around.inherited else PLAY if is_play(around) else around.kind
+            if (id(paragraph) in steps or (id(paragraph), offset) in steps) and section in {"", OTHER}:
+                section = SETUP  # 'Draw two Mission Cards.' among 'Shuffle all the decks …', 'Place a cube …'
             # (the prose of '## Market Cards' under '# Components' describes the pieces its list counts)
             emit = lambda phrase, info, start=None, end=None: _prose_statement(  # noqa: E731
                 phrase, phrase.start if start is None else start, phrase.end if end is None else end,
@@ -79,6 +84,56 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 before = [made for start, made in totals_here if start < special["start"]]
                 _special_statement(special, before[-1] if before else last_total, emit, findings)
     _prose_sums(out, findings)
+
+
+def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) -> set:
+    """The paragraphs (by id) and sentences (by paragraph id and offset) of runs of set-up steps outside a section
+    titled as the set-up: paragraphs that follow each other with only blank lines between, in the same section, two or
+    more of whose sentences open with a verb that only sets pieces out ('Shuffle all the decks', 'Place a cube from each player …'). A set-up is known by its
+    shape as well as by its heading ('steps:', 'The Game Board', a second column of the page)."""
+    runs: list[list[Paragraph]] = []
+    last_line = -2
+    for paragraph in found:
+        first, last = paragraph.places[0][0], paragraph.places[len(paragraph.places) - 1][0]
+        joined = runs and sections[first] is sections[last_line] and all(lines[i].blank for i in range(last_line + 1, first))
+        if joined:
+            runs[-1].append(paragraph)
+        else:
+            runs.append([paragraph])
+        last_line = last
+    steps: set = set()
+    for run in runs:
+        opening = [i for i, paragraph in enumerate(run) for _, sentence in sentences(paragraph.text) if is_setup_step(sentence)]
+        for first, last in _clusters(opening):
+            while last + 1 < len(run) and is_imperative(sentences(run[last + 1].text)[0][1]):
+                last += 1  # '5) Draw two Mission Cards.' after the last 'Place …'
+            for paragraph in run[first:last + 1]:
+                steps.update(_step_sentences(paragraph))
+    return steps
+
+
+def _step_sentences(paragraph: Paragraph) -> set:
+    """A paragraph of a run of set-up steps as set-up: all of it (its id) when it opens with an imperative
+    ('Take 10 Gold.') or is imperatives for half its sentences or more; else only its steps, each (id, offset) — not
+    the turn summary '1. Do 4 actions 2. Draw 2 cards' that a page's layout put between two steps, nor the rules in a
+    table of actions ('Hunt: Place a figure on a forest. Take two markers …')."""
+    said = sentences(paragraph.text)
+    if said and (is_imperative(said[0][1]) or 2 * sum(is_imperative(sentence) for _, sentence in said) >= len(said)):
+        return {id(paragraph)}
+    return {(id(paragraph), offset) for offset, sentence in said if is_setup_step(sentence)}
+
+
+def _clusters(opening: list[int], gap: int = 3) -> list[tuple[int, int]]:
+    """(first, last) of each cluster of two or more steps (the index of each step's paragraph, once a step) no more
+    than `gap` paragraphs apart: not the turn summary or a table between the set-up's steps and a rule's 'Place it
+    face down'."""
+    clusters: list[list[int]] = []
+    for index in opening:
+        if clusters and index - clusters[-1][-1] <= gap:
+            clusters[-1].append(index)
+        else:
+            clusters.append([index])
+    return [(cluster[0], cluster[-1]) for cluster in clusters if len(cluster) >= 2]
 
 
 def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:

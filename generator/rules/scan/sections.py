@@ -54,7 +54,7 @@ class Section:
 def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     """The title when the line is a heading or an intro line ('Components', 'You will also need:')."""
     text = line.text.strip()
-    if not text or line.bullet is not None:
+    if not text or (line.bullet is not None and not _between_dashes(line)):
         return None
     if line.heading_level:
         return text.rstrip(":").strip()
@@ -80,6 +80,12 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     if title_case and (blank_after or len(words) <= 3):
         return text
     return None
+
+
+def _between_dashes(line: LayoutLine) -> bool:
+    """'- Starting Setup -': a short title of a section set between dashes, not a bulleted item."""
+    return line.bullet in {"-", "–", "—"} and re.search(r"\s[-–—]$", line.raw.rstrip()) is not None \
+        and len(line.text.split()) <= 5 and classify(line.text) != OTHER  # ('– OTHER MARKERS –' heads an item)
 
 
 def names_components(title: str) -> bool:
