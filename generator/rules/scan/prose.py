@@ -69,11 +69,17 @@ _DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:fe
 SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
 STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
-_IMPERATIVE = re.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?{SETUP_VERB_PATTERN}\b",
-                         re.I)  # 'Take 1 scoring marker.': a setup step
 
-_SETUP_IMPERATIVE = re.compile(r"\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?"
-                               r"(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack|remove|add|use)\b", re.I)
+
+def _opens_with(verbs: str) -> re.Pattern:
+    """A sentence opening with one of `verbs`, after a step's number or an adverb: '2) Then randomly place …'."""
+    return re.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
+
+
+_SETS_OUT_VERBS = r"place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack"  # verbs only a set-up uses
+_IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a setup step
+_SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
+_SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                               r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
@@ -112,9 +118,6 @@ def is_imperative(sentence: str) -> bool:
     """'Take 10 Gold.', 'Draw two Mission Cards.': a sentence that opens with a verb of a set-up step, play's too."""
     return bool(_IMPERATIVE.match(sentence)) and not _RULE_CLAUSE.search(sentence)
 
-
-_SETS_OUT = re.compile(r"\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate"
-                       r"|sort|stack)\b", re.I)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 
 
 def condition_after(sentence: str, end: int) -> re.Match | None:

@@ -37,10 +37,11 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
     titles = frozenset(section.line for section in sections if section.line and section.kind != OTHER)  # 'Components'
     found = paragraphs(lines, taken, titles)
-    steps = _setup_step_runs(found, lines, sections)
+    said = {id(paragraph): sentences(paragraph.text) for paragraph in found}  # each paragraph split once
+    steps = _setup_step_runs(found, said, lines, sections)
     for paragraph in found:
         last_total: dict | None = None
-        for offset, sentence in sentences(paragraph.text):
+        for offset, sentence in said[id(paragraph)]:
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
@@ -86,7 +87,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     _prose_sums(out, findings)
 
 
-def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) -> set:
+def _setup_step_runs(found: list[Paragraph], said: dict[int, list], lines: list[LayoutLine], sections) -> set:
     """The paragraphs (by id) and sentences (by paragraph id and offset) of runs of set-up steps outside a section
     titled as the set-up: paragraphs that follow each other with only blank lines between, in the same section, two or
     more of whose sentences open with a verb that only sets pieces out ('Shuffle all the decks', 'Place a cube from each player …'). A set-up is known by its
@@ -103,21 +104,20 @@ def _setup_step_runs(found: list[Paragraph], lines: list[LayoutLine], sections) 
         last_line = last
     steps: set = set()
     for run in runs:
-        opening = [i for i, paragraph in enumerate(run) for _, sentence in sentences(paragraph.text) if is_setup_step(sentence)]
+        opening = [i for i, paragraph in enumerate(run) for _, sentence in said[id(paragraph)] if is_setup_step(sentence)]
         for first, last in _clusters(opening):
-            while last + 1 < len(run) and is_imperative(sentences(run[last + 1].text)[0][1]):
+            while last + 1 < len(run) and said[id(run[last + 1])] and is_imperative(said[id(run[last + 1])][0][1]):
                 last += 1  # '5) Draw two Mission Cards.' after the last 'Place …'
             for paragraph in run[first:last + 1]:
-                steps.update(_step_sentences(paragraph))
+                steps.update(_step_sentences(paragraph, said[id(paragraph)]))
     return steps
 
 
-def _step_sentences(paragraph: Paragraph) -> set:
+def _step_sentences(paragraph: Paragraph, said: list[tuple[int, str]]) -> set:
     """A paragraph of a run of set-up steps as set-up: all of it (its id) when it opens with an imperative
     ('Take 10 Gold.') or is imperatives for half its sentences or more; else only its steps, each (id, offset) — not
     the turn summary '1. Do 4 actions 2. Draw 2 cards' that a page's layout put between two steps, nor the rules in a
     table of actions ('Hunt: Place a figure on a forest. Take two markers …')."""
-    said = sentences(paragraph.text)
     if said and (is_imperative(said[0][1]) or 2 * sum(is_imperative(sentence) for _, sentence in said) >= len(said)):
         return {id(paragraph)}
     return {(id(paragraph), offset) for offset, sentence in said if is_setup_step(sentence)}
