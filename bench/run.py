@@ -64,15 +64,19 @@ def measure(make_argv, output=None, runs: int = RUNS, warm: bool = True) -> Meas
     times, peaks = [], []
     size = None
     for i in range(runs + (1 if warm else 0)):
-        with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
-            seconds, peak = run_once(make_argv(Path(out)))
-            if output is not None:
-                size = output(Path(out)).stat().st_size / 1024
+        seconds, peak, size = _run_fresh(make_argv, output)
         if warm and i == 0:
             continue
         times.append(seconds)
         peaks.append(peak)
     return Measure(statistics.median(times), statistics.median(peaks), size, [round(t, 4) for t in times])
+
+
+def _run_fresh(make_argv, output=None) -> tuple[float, float, float | None]:
+    """One run of `make_argv(out_dir)` into a fresh out_dir: (seconds, peak MB, KB of `output(out_dir)` or None)."""
+    with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
+        seconds, peak = run_once(make_argv(Path(out)))
+        return seconds, peak, output(Path(out)).stat().st_size / 1024 if output is not None else None
 
 
 def measure_paired(make_pnpgen, make_floor, output=None, runs: int = RUNS) -> tuple[Measure, Measure]:
@@ -85,10 +89,8 @@ def measure_paired(make_pnpgen, make_floor, output=None, runs: int = RUNS) -> tu
     for i in range(runs + 1):
         order = (("pnpgen", make_pnpgen), ("floor", make_floor)) if i % 2 == 0 else (("floor", make_floor), ("pnpgen", make_pnpgen))
         for name, make_argv in order:
-            with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
-                seconds, peak = run_once(make_argv(Path(out)))
-                if output is not None and name == "pnpgen":
-                    size = output(Path(out)).stat().st_size / 1024
+            seconds, peak, kb = _run_fresh(make_argv, output if name == "pnpgen" else None)
+            size = kb if name == "pnpgen" else size
             if i:
                 times[name].append(seconds)
                 peaks[name].append(peak)
