@@ -688,6 +688,12 @@ CASES = {
         "and lay them face up.\n",
         [(4, "card", "setup", None)], [3]),
 
+    "a single thing listed after counted ones, and a person's or an 'each' deal per player": (
+        "Setup\nYou start with 2 wagons and 1 raft.\nEach person takes 3 pearls.\nDeal 6 cards each and keep the rest.\n"
+        "\nOn Your Turn\nPlace one pearl on the altar.\n",
+        [(2, "wagon", "setup", None), (1, "raft", "setup", None), (3, "pearl", "setup", "player"),
+         (6, "card", "setup", "player")], [1]),
+
 }
 
 

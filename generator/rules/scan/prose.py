@@ -36,7 +36,8 @@ GAMEPLAY = re.compile(
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-_PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+player\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b", re.I)
+_PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
+                         r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b", re.I)  # 'deal 6 cards each'
 _SUPPLIED = re.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
 _OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
 _DIMENSION_AFTER = re.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
@@ -88,6 +89,7 @@ _CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?
                         r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
+_LISTED_NEXT = re.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
 _EACH_PLAYER_SUBJECT = re.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
@@ -191,10 +193,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
+        listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
         if phrase.count == 1 and not strong and not verbless and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
-                and per_after is None and not (section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns)
-                                               and _IMPERATIVE.match(sentence)):
-            continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box
+                and per_after is None and not listed_after and not (
+                    section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)):
+            continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box ('2 workers and 1 boat' is)
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
