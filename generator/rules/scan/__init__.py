@@ -9,6 +9,9 @@ from .output import format_statements_text, format_tree, reading_to_json, statem
 from .scanner import file_reading, read_rulebook_document, scan_rulebook
 from .source import RulebookSource, read_rulebook, read_rulebook_text, source_of_text
 from .statement import CountStatement, Finding, Reading
+from . import patterns
+
+patterns.keep()  # every module's patterns are compiled: kept for the next run
 
 __all__ = [
     "CountStatement",

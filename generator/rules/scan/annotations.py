@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import patterns
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from .grammar import NUMBER, parse_number
@@ -15,31 +16,31 @@ from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, per_word
 _PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
 # "for each player", "each", "of each of the 4 player colours".
-_PER = re.compile(
+_PER = patterns.compile(
     rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+(?:(?P<again>[A-Za-z]+)\s+(?=(?:in|of|for)\s+each\b|per\b))?)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
     rf"(?:different\s+)?(?:\(\s*(?P<many2>\d{{1,2}})\s*\)\s+)?"
     rf"(?:(?:player|play)\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
 )
 # Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
-_PER_PAREN = re.compile(
+_PER_PAREN = patterns.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
-_IN_MANY = re.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
-_SLASH_PER = re.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
-_IN_MANY_NO_COUNT = re.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
-_EACH_PAREN = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
+_IN_MANY = patterns.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
+_SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
+_IN_MANY_NO_COUNT = patterns.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
+_EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
 _COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
-_TIMES_PER = re.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
-_SETS_OF = re.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
+_TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
+_SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                       rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = re.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
-_PER_PLAYER_AFTER = re.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
-_BREAKDOWN = re.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
-_DASHED = re.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
+_PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
+_BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
+_DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
                      rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+)?|\s+and\s+))+"
                      rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
-_PART = re.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
+_PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                    rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 
 
@@ -123,7 +124,7 @@ class Part:
     end: int
 
 
-_EACH_CONSISTING = re.compile(r"(?:[^,;()]{0,40}?,)?\s*each\s+(?:consisting\s+of|containing|comprising|made\s+up\s+of|with)\s+(?=\d|" + NUMBER + r"\s)", re.I)
+_EACH_CONSISTING = patterns.compile(r"(?:[^,;()]{0,40}?,)?\s*each\s+(?:consisting\s+of|containing|comprising|made\s+up\s+of|with)\s+(?=\d|" + NUMBER + r"\s)", re.I)
 
 
 def read_each_consisting(text: str, pos: int = 0) -> tuple[list[Part], int, int] | None:
@@ -193,23 +194,23 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
     return parts, match.start(), match.end()
 
 
-_ONE_BY_ARTICLE = re.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
+_ONE_BY_ARTICLE = patterns.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
 # A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
 _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"
 _A_NUMBER = r"(?:\d{1,5}|[A-Za-z]+(?:-[A-Za-z]+)?)"  # a numeral or a word: parse_number says whether it is a number
-_VALUE_PART = re.compile(
+_VALUE_PART = patterns.compile(
     rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{_A_NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
     rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))\s*$",
     re.I)  # '20 (1 Gold)', '30 x 5 Gold'
 
-_EACH_VALUES = re.compile(rf"^\s*(?:and\s+)?(?P<n>{_A_NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
-_VALUE_LIST = re.compile(
+_EACH_VALUES = patterns.compile(rf"^\s*(?:and\s+)?(?P<n>{_A_NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
+_VALUE_LIST = patterns.compile(
     rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
     r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))", re.I)
-_WHOLE_LIST = re.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
+_WHOLE_LIST = patterns.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
 # '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
-_IN_EACH_OF = re.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
+_IN_EACH_OF = patterns.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
 
 
 def read_value_breakdown(text: str, pos: int, total: int | None, categories: tuple[str | None, int | None] = (None, None),
@@ -254,7 +255,7 @@ def read_value_breakdown(text: str, pos: int, total: int | None, categories: tup
 
 # one item of a list by value: what runs to the next comma, a parenthesis kept whole ('20 (1 Gold)'), the values
 # after 'each' kept together ('15 each 5 and 10')
-_VALUE_PIECE = re.compile(r"(?:[^,;/+()]|\([^()]*\))+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*")
+_VALUE_PIECE = patterns.compile(r"(?:[^,;/+()]|\([^()]*\))+(?:\s*(?:,|and|&)\s*" + _VALUE + r"(?=\s*(?:[,;)]|$)))*")
 
 
 def _value_parts(chunk: str, start: int) -> list[Part] | None:
@@ -271,7 +272,7 @@ def _value_parts(chunk: str, start: int) -> list[Part] | None:
     return None if number is None else [Part(f"value {part.group('value').strip()}", number, start, end)]
 
 
-_INCLUDING = re.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
+_INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 
 def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:

@@ -6,24 +6,25 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .grammar import COUNT_HINT, NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
-_INLINE_LIST = re.compile(
+_INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:equipment|components?|contents?|materials?|requirements?|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
     r"|(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
     r"\s*:?\s+(?P<items>.+)$", re.I)
 
 
-_ONE_PER_PLAYER = re.compile(
+_ONE_PER_PLAYER = patterns.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
     r"\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
-_CATEGORY_LABEL = re.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)
+_CATEGORY_LABEL = patterns.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)
 
 
 def inline_items(sentence: str) -> list[tuple[int, str]] | None:
@@ -74,19 +75,19 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     return found + _acquired_articles(sentence, {start for start, _, _ in found})
 
 
-_ARTICLE_ITEM = re.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
+_ARTICLE_ITEM = patterns.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
 
 
-_IMPERATIVE_A = re.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick"
+_IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick"
                            r"|flip(?:\s+over)?|turn\s+over)\s+(?P<article>an?|one|the\s+(?:next\s+)?top(?=\s+card\b(?!\s+of\s+(?:your|an?|their|his|her)\b)))\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
                            r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
 
-_A_PER_PLAYER = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)
-_BOTH = re.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
+_A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)
+_BOTH = patterns.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 
-_THE_THING = re.compile(r"^\s*(?:[-*•]\s*)?the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:,|\s(?:is|are|shall|should|must|will|has|which|of|measures?|consists?)\b))", re.I)
+_THE_THING = patterns.compile(r"^\s*(?:[-*•]\s*)?the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:,|\s(?:is|are|shall|should|must|will|has|which|of|measures?|consists?)\b))", re.I)
 
 
 def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
@@ -104,7 +105,7 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("noun"), match.end("noun"), noun)]
 
 
-_GIVEN_THE = re.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
+_GIVEN_THE = patterns.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
                         r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))"
                         r"|\b(?:takes?|receives?|gets?|chooses?)\s+the\s+(?P<noun3>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 
@@ -154,7 +155,7 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("article"), match.start("noun") + len(noun), noun)]
 
 
-_LAID_OUT = re.compile(r"^\s*(?:\d+[.)]\s*)?(?:lay\s+out|set\s+out|set\s+up|place|put|unfold)\s+the\s+(?P<items>[^.;:]+?)\s*(?:[.;:]|$)", re.I)
+_LAID_OUT = patterns.compile(r"^\s*(?:\d+[.)]\s*)?(?:lay\s+out|set\s+out|set\s+up|place|put|unfold)\s+the\s+(?P<items>[^.;:]+?)\s*(?:[.;:]|$)", re.I)
 
 
 def laid_out(sentence: str) -> list[tuple[int, int, str]]:
@@ -174,7 +175,7 @@ def laid_out(sentence: str) -> list[tuple[int, int, str]]:
     return found if len(found) >= 2 else []
 
 
-_GIVES_EACH = re.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
+_GIVES_EACH = patterns.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
 
 
 def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:
@@ -193,17 +194,17 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     return found
 
 
-_USE_A = re.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:by\s+(?:\w+\s+){1,3}?)?(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
+_USE_A = patterns.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:by\s+(?:\w+\s+){1,3}?)?(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
                     r"|have(?=\s+(?:an?|one)\s+[^.]{0,40}\b(?:ready|handy|nearby|available)\b))\s+(?P<article>an?|one)\s+"
                     r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
-_A_IS_USED = re.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?P<and>\s+and\s+(?:an?\s+)?[\w'-]+)?\s+(?:is|are|will\s+be|can\s+be"
+_A_IS_USED = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?P<and>\s+and\s+(?:an?\s+)?[\w'-]+)?\s+(?:is|are|will\s+be|can\s+be"
                         r"|may\s+be|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included|helpful|useful|handy|recommended)\b", re.I)
 
 
-_DEAL_N = re.compile(
+_DEAL_N = patterns.compile(
     rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s+(?:cards?\s+)?(?:(?:face[\s-](?:down|up)|at\s+random|randomly|"
     rf"of\s+them|secretly)\s+)?(?:to\s+)?each\s+player", re.I)
-_OBJECT = re.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
+_OBJECT = patterns.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
 
 
 def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
@@ -219,7 +220,7 @@ def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
-_LISTED_A = re.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?|comes\s+with))\s+(?P<article>an?|one)\s+"
+_LISTED_A = patterns.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?|comes\s+with))\s+(?P<article>an?|one)\s+"
                        r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
 
 
@@ -256,7 +257,7 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
     return found
 
 
-_AND_A = re.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
+_AND_A = patterns.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
 
 
 def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
@@ -276,12 +277,12 @@ def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
     return found
 
 
-_OF_THEM = re.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
+_OF_THEM = patterns.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
                       rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
                       re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
 
 
-_PAREN_PER_PLAYER = re.compile(rf"\(\s*(?P<n>{NUMBER})\s+(?:for\s+each|per|to\s+each|each\s+for)\s+player\s*\)", re.I)
+_PAREN_PER_PLAYER = patterns.compile(rf"\(\s*(?P<n>{NUMBER})\s+(?:for\s+each|per|to\s+each|each\s+for)\s+player\s*\)", re.I)
 
 
 def paren_per_player(sentence: str) -> list[tuple[int, int, int, str]]:

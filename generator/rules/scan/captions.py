@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
 from .sections import COMPONENTS
 
-_CHUNK = re.compile(r"\S+(?: \S+)*")  # a run of text: words one space apart
-_NUMBER = re.compile(r"[x×]?(\d{1,3})[x×]?")
-_NAME = re.compile(r"[A-Za-z][\w'’&-]*(?: [A-Za-z][\w'’&-]*){0,3}")
+_CHUNK = patterns.compile(r"\S+(?: \S+)*")  # a run of text: words one space apart
+_NUMBER = patterns.compile(r"[x×]?(\d{1,3})[x×]?")
+_NAME = patterns.compile(r"[A-Za-z][\w'’&-]*(?: [A-Za-z][\w'’&-]*){0,3}")
 
 
-_IN_THE_GAME = re.compile(r"\[?\s*(?P<count>\d{1,3})\s*[x×]\s+in\s+the\s+(?:game|box|deck)\s*\]?", re.I)
-_TITLE_CHUNK = re.compile(r"[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+){0,3}")
+_IN_THE_GAME = patterns.compile(r"\[?\s*(?P<count>\d{1,3})\s*[x×]\s+in\s+the\s+(?:game|box|deck)\s*\]?", re.I)
+_TITLE_CHUNK = patterns.compile(r"[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+){0,3}")
 
 
 def _copies_in_the_game(lines: list[LayoutLine], index: int, out) -> bool:
@@ -81,7 +82,7 @@ def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
     return used
 
 
-_COUNTED_CHUNK = re.compile(r"(?P<count>\d{1,3})\s+(?P<name>[A-Za-z].*)")
+_COUNTED_CHUNK = patterns.compile(r"(?P<count>\d{1,3})\s+(?P<name>[A-Za-z].*)")
 
 
 def _wrapped_captions(lines: list[LayoutLine], index: int, out) -> set[int]:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
+
 
 def debris_indexes(lines: list[str]) -> set[int]:
     """The indexes of the lines (as in the file) that are contents lists or front matter."""
     return _front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
 
 
-_CONTENTS_ENTRY = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
-_CHAPTER_ENTRY = re.compile(r"^\s*(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+\S.*$|^\s*\d{1,3}\s*$")  # '2 Rules' and its page '6'
+_CONTENTS_ENTRY = patterns.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
+_CHAPTER_ENTRY = patterns.compile(r"^\s*(?:\d{1,2}\.?|[IVX]{1,4}\.)\s+\S.*$|^\s*\d{1,3}\s*$")  # '2 Rules' and its page '6'
 
 
 def _contents_as_debris(lines: list[str]) -> set[int]:
@@ -54,7 +56,7 @@ def _contents_title(lines: list[str], first: int) -> set[int]:
     return set()
 
 
-_NUMBERED_TITLE = re.compile(r"^\s*(\d{1,2})\.?\s+([A-Za-z][^\d]*?)\s*$")  # '   3. Setup'
+_NUMBERED_TITLE = patterns.compile(r"^\s*(\d{1,2})\.?\s+([A-Za-z][^\d]*?)\s*$")  # '   3. Setup'
 
 
 def _title_key(text: str) -> str:
@@ -88,7 +90,7 @@ def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_FRONT_FIELD = re.compile(r"^[A-Za-z_][\w-]*:(?:\s.*)?$")
+_FRONT_FIELD = patterns.compile(r"^[A-Za-z_][\w-]*:(?:\s.*)?$")
 
 
 def _front_matter_as_debris(lines: list[str]) -> set[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import patterns
 from generator.vocabulary import SETS_KEY
 
 from .captions import caption_statements
@@ -20,7 +21,7 @@ from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 
-_PLAYER_RANGE = re.compile(r"\b(?P<a>\d{1,2})\s*(?:-|to|–)\s*(?P<b>\d{1,2})\s+players\b|\bfor\s+(?P<c>\d{1,2})\s+players\b", re.I)
+_PLAYER_RANGE = patterns.compile(r"\b(?P<a>\d{1,2})\s*(?:-|to|–)\s*(?P<b>\d{1,2})\s+players\b|\bfor\s+(?P<c>\d{1,2})\s+players\b", re.I)
 
 
 @lru_cache(maxsize=64)
@@ -150,10 +151,10 @@ def _check_multiple(statement: dict, findings: list[Finding]) -> None:
 
 
 
-_OPENS_PARTS = re.compile(r"\s*(?::|-|\(|,?\s*(?:of\s+which|including|namely|that\s+is|i\.e\.)\b)", re.I)
+_OPENS_PARTS = patterns.compile(r"\s*(?::|-|\(|,?\s*(?:of\s+which|including|namely|that\s+is|i\.e\.)\b)", re.I)
 
 
-_ANNOUNCES_PARTS = re.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|sorted\s+into|divided\s+into|consisting\s+of)[^\d:.;]{0,20}:",
+_ANNOUNCES_PARTS = patterns.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|sorted\s+into|divided\s+into|consisting\s+of)[^\d:.;]{0,20}:",
                               re.I)  # '500 cards sorted into the following decks: 10 Amusement Park 10 Apartment …'
 
 
@@ -288,7 +289,7 @@ def _finish(items: list[dict]) -> tuple[CountStatement, ...]:
     return tuple(result)
 
 
-_COUNTED_THING = re.compile(r"\d+\s*[x×]\s*\S|\d+\s+(?!(?:to|and|or|through|of)\b)[A-Za-z]{3,}", re.I)  # '10 x 3 cents', '5 gulls'
+_COUNTED_THING = patterns.compile(r"\d+\s*[x×]\s*\S|\d+\s+(?!(?:to|and|or|through|of)\b)[A-Za-z]{3,}", re.I)  # '10 x 3 cents', '5 gulls'
 
 
 def _unread(runs: list[ListRun], items: list[dict]) -> tuple[int, ...]:

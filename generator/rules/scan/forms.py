@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
-_RANGE = re.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
+_RANGE = patterns.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
 
 
 def _counted_noun(text: str, pos: int) -> tuple[str, str, int] | None:
@@ -29,7 +30,7 @@ def _counted_noun(text: str, pos: int) -> tuple[str, str, int] | None:
     return component, head_of(component), noun[2]
 
 
-_PRODUCT = re.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
+_PRODUCT = patterns.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
 
 
 def _products(text: str) -> list[Phrase]:
@@ -48,7 +49,7 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
-_NUMBER_LIST = re.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+_NUMBER_LIST = patterns.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
 # (at most sixteen numbers in all, and never from the middle of a run: a run of numbers without an 'and' would
 # otherwise be tried from each of them, and a longer list read from its middle)
 
@@ -71,7 +72,7 @@ def _number_lists(text: str) -> list[Phrase]:
 
 
 _SIZED = frozenset({"board", "gameboard", "mat", "playmat", "map", "sheet", "grid", "pad", "card", "tile", "sleeve"})
-_RANGE_HINT = re.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
+_RANGE_HINT = patterns.compile(r"\d\s*(?:-|\sto\s)\s*\d", re.I)
 
 
 def _ranges(text: str) -> list[Phrase]:
@@ -124,7 +125,7 @@ def _compound(match: re.Match) -> Phrase | None:
                   component, singular(unit), "compound")
 
 
-_LED_TO_COUNT = re.compile(rf"^(?P<noun>[A-Za-z][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
+_LED_TO_COUNT = patterns.compile(rf"^(?P<noun>[A-Za-z][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
 
 
 def count_last(text: str) -> Phrase | None:
@@ -151,7 +152,7 @@ def count_last(text: str) -> Phrase | None:
                   qualifier_kind(match.group("qualifier")), component, head_of(component), "count_last")
 
 
-_BARE_ITEM = re.compile(
+_BARE_ITEM = patterns.compile(
     rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[A-Za-z][\w'&/ -]*?)"
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
 from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
@@ -29,7 +30,7 @@ _START_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
     "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety a at up no not about around "
     "approximately approx roughly nearly over more exactly total xx xxx".split())
-_WORD_START = re.compile(r"(?<![\w])(?:\d|\?|[A-Za-z]+)")
+_WORD_START = patterns.compile(r"(?<![\w])(?:\d|\?|[A-Za-z]+)")
 
 
 def _count_first_matches(text: str):
@@ -46,22 +47,22 @@ def _count_first_matches(text: str):
             yield match
 
 
-_OF_THE = re.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
-_SETUP_VERB = re.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only\s+)?$", re.I)
+_OF_THE = patterns.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
+_SETUP_VERB = patterns.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only\s+)?$", re.I)
 _SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
-_DIMENSION_BEFORE = re.compile(r"\d\s*[x×]\s*$")
-_DIMENSION_AFTER = re.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
+_DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
+_DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 
 
-_PHRASAL_OVER = re.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
+_PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 
 
-_STEP_VERB = re.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
+_STEP_VERB = patterns.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                         rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
-_VALUE_BEFORE = re.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
+_VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
-_ADJECTIVES = re.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
-_VALUED = re.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
+_ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
+_VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
                      r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",
                      re.I)  # '24 value 3 coins', '30 one denier coins': the things of that value
 
@@ -172,7 +173,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
     return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 
-_COORDINATION = re.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
+_COORDINATION = patterns.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
 
 
 def _plural_noun(phrase: Phrase) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import patterns
 from .annotations import read_breakdown, read_each_consisting, read_including, read_per, read_value_breakdown
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
@@ -15,8 +16,8 @@ from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 from .prose import SCORE_PIECES as _SCORE_PIECES
 
-_CONDITION = re.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
-_SCORING = re.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
+_CONDITION = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
+_SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 
 
 @dataclass
@@ -40,29 +41,29 @@ class Item:
     parts_per: str | None = None  # `parts` are those of each such category ('5 suits, each with three 1s, …')
 
 
-_LEAD_IN = re.compile(
+_LEAD_IN = patterns.compile(
     r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
-_GROUP_OF = re.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
+_GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
                        r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
                        r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
-_ELLIPTIC = re.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?-i:each|every|per)\b"
+_ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?-i:each|every|per)\b"
                        rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
 
 
-_VALUE_NAMED = re.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
+_VALUE_NAMED = patterns.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
 
 
-_COUNT_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
+_COUNT_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
                               rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
 # 'Event Deck (40 cards)', 'Home tiles (4 tiles): Corner starting positions', 'Flatlands: Outer layers (44 tiles total)'
-_QUALIFIED_IN_PARENS = re.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
+_QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
                                   rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
 
 
-_TYPED_ONE = re.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
+_TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
@@ -103,12 +104,12 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return _uncounted(rest, allow_bare, bulleted)
 
 
-_VALUE_THEN_TEXT = re.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
+_VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
 
 
 
 
-_CLAUSE = re.compile(
+_CLAUSE = patterns.compile(
     r"^(?:(?:shuffle|deal|place|put|take|give|reveal|draw|remove|choose|determine|select|return|set|lay|turn|flip|roll"
     r"|move|hand|discard|sort|separate|pick|stack|spread|arrange|add|leave|keep)\s+(?:the|a|an|all|each|every|one|two|three"
     r"|four|five|six|\d+|your|their|his|her|them|it|out|up|over|aside|face|in|on|back)\b"
@@ -138,11 +139,11 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return None
 
 
-_NOTE_AFTER = re.compile(r"^(?P<noun>[A-Za-z][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
+_NOTE_AFTER = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
 
 
-_DESCRIBED = re.compile(r"\S\s+[—–-]\s+\S")  # a name, a spaced dash, what the thing is for
-_NAMED_TITLE = re.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
+_DESCRIBED = patterns.compile(r"\S\s+[—–-]\s+\S")  # a name, a spaced dash, what the thing is for
+_NAMED_TITLE = patterns.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
 
 
 def _named_before_note(rest: str) -> Phrase | None:
@@ -174,7 +175,7 @@ def _short_noun_line(text: str) -> bool:
     return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I))
 
 
-_WRAPPED_TAIL = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
+_WRAPPED_TAIL = patterns.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
 
 
 def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
@@ -260,9 +261,9 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
-_QUALIFIED = re.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
-_AND_MORE = re.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
-_NEXT_COUNTED = re.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
+_QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
+_AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
+_NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
 
 
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
@@ -295,7 +296,7 @@ def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     return items if all(i is not None and i.phrase.form == "count_last" for i in items) else []
 
 
-_INLINE_BULLET = re.compile(r"\s*[•·●▪◦‣∙]\s*")
+_INLINE_BULLET = patterns.compile(r"\s*[•·●▪◦‣∙]\s*")
 
 
 def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
@@ -317,7 +318,7 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     return items
 
 
-_CONTENTS = re.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
+_CONTENTS = patterns.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
                        re.I)
 
 

@@ -10,6 +10,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from dataclasses import dataclass
 
+from . import patterns
 from generator.rules.numbers import NUMBER_PATTERN
 from .debris import debris_indexes
 from .lexicon import COMPONENT_HEADS, head_of
@@ -20,17 +21,17 @@ _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
 
 BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※"
-_BULLET_RE = re.compile(
+_BULLET_RE = patterns.compile(
     r"^(?P<indent>[ \t]*)(?P<bullet>(?:[" + re.escape(BULLET_GLYPHS.replace("-", "")) + r"]|-(?=[ \t])|\*(?=[ \t]))"
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])"
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
-_LEADER_RE = re.compile(r"[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
-_LETTER_SPACED_RE = re.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
+_LEADER_RE = patterns.compile(r"[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+_LETTER_SPACED_RE = patterns.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
 _HEADING_WORDS = ("components", "component", "contents", "content", "equipment", "materials", "setup",
                   "set-up", "preparation", "overview", "included", "includes", "inventory", "pieces",
                   "gameplay", "objective", "introduction", "rules", "scoring", "requirements", "needed")
-_NUMBER_AT_START = re.compile(rf"^(?:{NUMBER_PATTERN}|xx+|\?+)\b", re.I)
+_NUMBER_AT_START = patterns.compile(rf"^(?:{NUMBER_PATTERN}|xx+|\?+)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class LayoutLine:
 
 @lru_cache(maxsize=None)
 def _compiled(pattern: re.Pattern | str) -> re.Pattern:
-    return pattern if isinstance(pattern, re.Pattern) else re.compile(pattern)
+    return pattern if isinstance(pattern, re.Pattern) else patterns.compile(pattern)
 
 
 class _Mapped:
@@ -152,7 +153,7 @@ def _unspace_heading(mapped: _Mapped) -> None:
         mapped.sub(r"(?<=[A-Z]) (?=[A-Z])", "")
 
 
-_INLINE_ENTRY = re.compile(r"(?<![\w'’])[A-Z][\w'’&!?-]*(?: [\w'’&!?-]+){0,5}\t(?P<page>\d{1,3})(?=\s|$)")
+_INLINE_ENTRY = patterns.compile(r"(?<![\w'’])[A-Z][\w'’&!?-]*(?: [\w'’&!?-]+){0,5}\t(?P<page>\d{1,3})(?=\s|$)")
 
 
 def _blank_inline_contents(mapped: _Mapped) -> None:
@@ -175,7 +176,7 @@ def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"\{%[^%]*%\}|\{\{[^{}]*\}\}", " ")  # template tags (Jekyll, Liquid, wiki templates)
 
 
-_NUMBERED_HEADING = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\s+(?P<title>[A-Z][\w'’-]*(?:\s+[\w'’:-]+){0,5})$")
+_NUMBERED_HEADING = patterns.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\s+(?P<title>[A-Z][\w'’-]*(?:\s+[\w'’:-]+){0,5})$")
 
 
 def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
@@ -204,8 +205,8 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
 
 # Some PDFs come out of text extraction with a space after every ligature ('ti me', 'butt ons', 'diﬀ er'): a
 # document with several lone ligatures before a lowercase fragment has them joined back, except after a whole word.
-_LONE_LIGATURE = re.compile(r"(?<![A-Za-z])(?:ti|tt|fi|fl|ff|ffi|ffl) (?=[a-z])")
-_GAP_AFTER_LIGATURE = re.compile(r"(?<=ti|tt|fi|fl|ff) (?=[a-z])")
+_LONE_LIGATURE = patterns.compile(r"(?<![A-Za-z])(?:ti|tt|fi|fl|ff|ffi|ffl) (?=[a-z])")
+_GAP_AFTER_LIGATURE = patterns.compile(r"(?<=ti|tt|fi|fl|ff) (?=[a-z])")
 _WORDS_ENDING_IN_LIGATURE = frozenset(
     "off staff stuff cliff bluff buff chaff scoff sniff stiff tariff sheriff puff cuff gruff snuff tiff riff whiff "
     "fluff handoff playoff takeoff tradeoff kickoff payoff runoff cutoff standoff liftoff layoff dropoff wifi "
@@ -217,7 +218,7 @@ def _ligature_gap(match: re.Match) -> str:
     return " " if word in _WORDS_ENDING_IN_LIGATURE else ""
 
 
-_NEEDS_WORK = re.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
+_NEEDS_WORK = patterns.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
 
 
 def layout_lines(text: str) -> list[LayoutLine]:

@@ -7,6 +7,8 @@ any word that occurs only in the seed rulebooks out of generator/rules/."""
 from __future__ import annotations
 
 import re
+
+from . import patterns
 from functools import lru_cache
 
 # Head nouns of things that come in a box (or that players supply): read as components anywhere.
@@ -98,7 +100,7 @@ def head_of(component: str) -> str:
     return head
 
 
-_COMPOUND_HEAD = re.compile(r"(?<=[a-z]{3})(?:card|tile|board|sheet|token|piece|marker|chip|cube|disc|pawn|meeple|figure|book|booklet|mat)$")
+_COMPOUND_HEAD = patterns.compile(r"(?<=[a-z]{3})(?:card|tile|board|sheet|token|piece|marker|chip|cube|disc|pawn|meeple|figure|book|booklet|mat)$")
 _NOT_COMPOUNDS = frozenset({"discard", "format", "automat", "onboard", "aboard", "overboard", "combat"})
 
 

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 
+from . import patterns
 from .annotations import Per, read_each_consisting, read_per, read_value_breakdown
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
@@ -16,7 +17,7 @@ from .lexicon import COMPONENT_HEADS
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
-_PER_PLAYER_INTRO = re.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
+_PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
 
 
 @dataclass
@@ -34,7 +35,7 @@ class ListRun:
         return self.sections[line.number - 1] if self.sections else self.section
 
 
-_VALUE_COLUMN = re.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
+_VALUE_COLUMN = patterns.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
                            r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
 
 
@@ -149,9 +150,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     return runs
 
 
-_NAME_LINE = re.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
-_HANDED_THING = re.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
-_PAGE_NUMBER = re.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
+_NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
+_HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
+_PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
 
 
 def _without_index(items) -> list[Item]:
@@ -178,7 +179,7 @@ def _index_stretch(items: list[Item], stretch: list[int]) -> list[int]:
     return []
 
 
-_TABLE_HEADER = re.compile(r"\s*(?:number|qty|quantity|count|amount|#|no\.?)\b", re.I)
+_TABLE_HEADER = patterns.compile(r"\s*(?:number|qty|quantity|count|amount|#|no\.?)\b", re.I)
 
 
 def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
@@ -239,7 +240,7 @@ def _per_note(line: LayoutLine) -> Per | None:
     return per
 
 
-_OPENS_WITH_A_COUNT = re.compile(r"\s*(?:\d|[A-Za-z]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
+_OPENS_WITH_A_COUNT = patterns.compile(r"\s*(?:\d|[A-Za-z]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
 
 
 def _give_value_parts(current: list, line: LayoutLine) -> Item | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import patterns
 from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
 
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, singular
@@ -22,24 +23,24 @@ _QUALIFIER_KIND = {"at least": "at_least", "no fewer than": "at_least", "over": 
                    "approx.": "about", "roughly": "about", "nearly": "about"}
 
 NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
-_COUNT_FIRST = re.compile(
+_COUNT_FIRST = patterns.compile(
     rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})"
     rf"(?:(?P<perplayer>\s*[x×*]\s*(?-i:N|P)\b|\s*[x×*]\s*(?:#\s*)?players\b|\s*[x×*]\s*(?:the\s+)?number\s+of\s+players\b)"
     rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
     re.I,
 )
-_COMPOUND = re.compile(
+_COMPOUND = patterns.compile(
     rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})-(?P<unit>[A-Za-z]+)"
     rf"(?:\s+(?P<container>[A-Za-z][\w-]*))?",
     re.I,
 )
-_COUNT_LAST = re.compile(
+_COUNT_LAST = patterns.compile(
     rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
     rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|\s*:$|(?<=\.)\s+[A-Z])",  # 'Cards (36):' opens its parts
     re.I,
 )
-_TOKEN = re.compile(
+_TOKEN = patterns.compile(
     r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)\s*[x×]\s*\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)"
     r"|\d+/\d+\s*(?:\"|”|in\b|inch(?:es)?)"  # '5/8” square pieces'
@@ -71,11 +72,11 @@ _FILLER = {"different", "random", "more", "separate", "additional", "extra", "ot
 # Grouping words: "5 sets of eight dice", "2 decks of cards", "1 copy of the rules".
 GROUPING = frozenset({"set", "pair", "pack", "box", "bag", "stack", "pile", "deck", "copy", "sheet", "bundle",
                       "handful", "collection", "sack", "pouch", "tray", "sleeve", "roll"})
-_GROUP_OF = re.compile(r"\s+of\s+(?:the\s+)?", re.I)
+_GROUP_OF = patterns.compile(r"\s+of\s+(?:the\s+)?", re.I)
 
 
 # A cheap test for 'could a count stand here?' (a digit, a number word, a placeholder), run before the grammar.
-COUNT_HINT = re.compile(rf"\d|\?|\b(?:{NUMBER_WORD_HINT}|half|third|quarter|xx+)\b", re.I)
+COUNT_HINT = patterns.compile(rf"\d|\?|\b(?:{NUMBER_WORD_HINT}|half|third|quarter|xx+)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -170,16 +171,16 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     return text[start:end], start, end
 
 
-_PARTICIPLE = re.compile(r"[a-z]{3,}ed", re.I)
-_HEAD_AFTER = re.compile(r"\s+([A-Za-z]+)\b")
+_PARTICIPLE = patterns.compile(r"[a-z]{3,}ed", re.I)
+_HEAD_AFTER = patterns.compile(r"\s+([A-Za-z]+)\b")
 # words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things
 _NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
 week day part book volume episode mission scenario season generation period epoch grade""".split())
-_PREPOSITION_NEXT = re.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for)\b", re.I)
+_PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for)\b", re.I)
 _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
 
 
-_SIZE_OF = re.compile(r"\s+(?:card|tile|piece)\s+(?:[A-Z][\w'’-]*\s+)?(?:decks?|packs?|sets?)\b")
+_SIZE_OF = patterns.compile(r"\s+(?:card|tile|piece)\s+(?:[A-Z][\w'’-]*\s+)?(?:decks?|packs?|sets?)\b")
 
 
 def _names_a_thing_next(text: str, cursor: int) -> bool:

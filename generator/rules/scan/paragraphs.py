@@ -8,9 +8,10 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from . import patterns
 from .layout import LayoutLine
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
+_SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
 
 class Places:
@@ -64,7 +65,7 @@ def _ends_statement(previous: str, text: str) -> bool:
 
 
 
-_STEP_OPENER = re.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
+_STEP_OPENER = patterns.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
                           r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .annotations import read_per
 from .grammar import NUMBER, Phrase, count_first, parse_number
 from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
-STATING = re.compile(
+STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are)\s+used|(?:has|have)|made\s+up\s+of|composed\s+of"
@@ -22,75 +23,75 @@ STATING = re.compile(
     r"|print|cut\s+out|materials?)\b",
     re.I,
 )
-SETUP = re.compile(
+SETUP = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
-GAMEPLAY = re.compile(
+GAMEPLAY = patterns.compile(
     r"\b(?:pay|pays|paid|paying|costs?|earns?|earned|scores?|scored|scoring|gains?|gained|loses?|lost|spends?|wins?|won"
     r"|moves?|moved|advance|advances|discard|discards|trade|trades|buy|buys|bought|sell|sells|sold|selling|worth"
     r"|points?|vp|capture|captures|captured|attack|attacks|roll|rolls|rolled|throws?|flip|flips|if\s+you|when\s+you"
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-_PER_PLAYER = re.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
+_PER_PLAYER = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
                          r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b", re.I)  # 'deal 6 cards each'
-_SUPPLIED = re.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
-_OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
-_DIMENSION_AFTER = re.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
-_ACTION_BEFORE = re.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
+_SUPPLIED = patterns.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
+_OPTIONAL = patterns.compile(r"\b(?:optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
+_DIMENSION_AFTER = patterns.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
+_ACTION_BEFORE = patterns.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
                             r"|gains?|loses?|moves?|scores?|flips?|reveals?|plays?|playing|picks?|chooses?|trades?|buys?|sells?"
                             r"|steals?|returns?|removes?|lose)\s+(?:up\s+to\s+|at\s+least\s+|only\s+|exactly\s+)?$", re.I)
 
 
-_PLAY_ONLY_VERB = re.compile(r"(?:plays?|playing|pays?|paying|spends?|gains?|loses?|lose|moves?|scores?|steals?|trades?|buys?|sells?)\b", re.I)
-_PLAY_ONLY_BEFORE = re.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|moves?|scores?|steals?|trades?|buys?|sells?|rolls?|rolling)"
+_PLAY_ONLY_VERB = patterns.compile(r"(?:plays?|playing|pays?|paying|spends?|gains?|loses?|lose|moves?|scores?|steals?|trades?|buys?|sells?)\b", re.I)
+_PLAY_ONLY_BEFORE = patterns.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|moves?|scores?|steals?|trades?|buys?|sells?|rolls?|rolling)"
                                r"\s+(?:all\s+(?:of\s+)?)?(?:the|his|her|their|your|its)\s+(?:other\s+)?$", re.I)
-_RELATIVE_NEED = re.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
-_RELATIVE_NEED_BEFORE = re.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
-_COMPARED_AFTER = re.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
-_COPULA_SUBJECT = re.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
-_CONDITION = re.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
+_RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
+_RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
+_COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
+_COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
+_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
 
 
-_STRONG = re.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
+_STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                      r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
                      r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                      r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
-ACQUIRES = re.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?|grabs?"
+ACQUIRES = patterns.compile(r"\b(?:each|every)\s+player\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?\s+with|gets?|receives?|takes?|grabs?"
                        r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
-_SETUP_VERB_BEFORE = re.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
+_SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
                                 r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
-_SORTED_INTO = re.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
-_DIE_FACES = re.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
-SCORE_PIECES = re.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
-_STARTS_WITH = re.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
+_SORTED_INTO = patterns.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
+_DIE_FACES = patterns.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
+SCORE_PIECES = patterns.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
+_STARTS_WITH = patterns.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
 STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
 
 
 def _opens_with(verbs: str) -> re.Pattern:
     """A sentence opening with one of `verbs`, after a step's number or an adverb: '2) Then randomly place …'."""
-    return re.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
+    return patterns.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
 
 
 _SETS_OUT_VERBS = r"place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack"  # verbs only a set-up uses
 _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a setup step
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
-_IF_CLAUSE = re.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
-_SETUP_CONDITION = re.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
+_IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
+_SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                               r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
-_RULE_CLAUSE = re.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
-_CHAIN_GAP = re.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
+_RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
+_CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
                         r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
-_LISTED_NEXT = re.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
-_EACH_PLAYER_SUBJECT = re.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
+_LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
+_EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
@@ -245,7 +246,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     return result + _elliptic_for(sentence, result)
 
 
-_CONTENTS_CUE = re.compile(r"^\W*(?:(?:game\s+)?(?:components?|contents?|materials?|equipment)|in\s+this\s+box|in\s+the\s+box)\W*", re.I)
+_CONTENTS_CUE = patterns.compile(r"^\W*(?:(?:game\s+)?(?:components?|contents?|materials?|equipment)|in\s+this\s+box|in\s+the\s+box)\W*", re.I)
 
 
 def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> list[tuple[Phrase, dict]]:
@@ -280,7 +281,7 @@ def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> l
     return found
 
 
-_FOR_PLAYERS = re.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with|in\s+an?)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
+_FOR_PLAYERS = patterns.compile(rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:for|with|in\s+an?)\s+(?P<p>{NUMBER})(?:\s+(?:or|and|to)\s+{NUMBER})?"
                           rf"(?:\s*-?\s*players?)?(?:\s+game)?(?=\s*(?:[,;.)]|and\b|$))", re.I)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from . import patterns
 from .annotations import read_per
 from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, laid_out, listed_one, of_them, one_each, one_per_player, one_used,
                        paren_per_player, the_one_given, the_thing_described)
@@ -21,11 +22,11 @@ from .sections import OTHER, SETUP, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
 
-_ENUMERATION = re.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
-_CONTENTS_SENTENCE = re.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:contains|includes|comes\s+with)|contains|includes|consists\s+of"
+_ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
+_CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:contains|includes|comes\s+with)|contains|includes|consists\s+of"
                                 r"|you\s+(?:will\s+)?find)\b", re.I)
-_FOR_EVERY_CUE = re.compile(r"\bfor\s+(?:every|each)\b", re.I)
-_ARTICLE_CUE = re.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
+_FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
+_ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                           r"|draw|reveal|choose|select|pick|flip|turn\s+over"
                           r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
                           r"|recommended)\b", re.I)
@@ -148,7 +149,7 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
         part["parent_ref"] = made
 
 
-_COUNTED_ITEMS = re.compile(r"(?:\s*\([^()]*\))?(?:\s*,\s*\d{1,3}\s+[^,;.()]*?(?:\s*\([^()]*\))?(?=\s*,|\s+and\s))*")
+_COUNTED_ITEMS = patterns.compile(r"(?:\s*\([^()]*\))?(?:\s*,\s*\d{1,3}\s+[^,;.()]*?(?:\s*\([^()]*\))?(?=\s*,|\s+and\s))*")
 
 
 def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:

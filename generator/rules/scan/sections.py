@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import patterns
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
 
@@ -17,7 +18,7 @@ SUPPLIED = "supplied"
 OPTIONAL = "optional"
 OTHER = "other"
 
-_COMPONENT_TITLE = re.compile(
+_COMPONENT_TITLE = patterns.compile(
     r"\b(?:components?|contents?|equipment|materials?|inventory|what'?s\s+in(?:side)?\s+the\s+box|in\s+the\s+box"
     r"|box\s+contents|game\s+pieces|pieces|parts(?:\s+list)?|includes?|included|contains|the\s+game\s+(?:has|comes\s+with)"
     r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|needed|requirements?|required|to\s+play"
@@ -25,18 +26,18 @@ _COMPONENT_TITLE = re.compile(
     r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set)\b",
     re.I,
 )
-_SETUP_TITLE = re.compile(
+_SETUP_TITLE = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|before\s+(?:you\s+)?(?:play|start)"
     r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing)\b",
     re.I,
 )
-_SUPPLIED_TITLE = re.compile(
+_SUPPLIED_TITLE = patterns.compile(
     r"\b(?:not\s+included|also\s+(?:need|needed|required)|you\s+(?:will\s+)?also\s+need|you'll\s+also\s+need"
     r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|bring\s+your\s+own)\b",
     re.I,
 )
-_OPTIONAL_TITLE = re.compile(r"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion)\b", re.I)
-_OTHER_TITLE = re.compile(
+_OPTIONAL_TITLE = patterns.compile(r"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion)\b", re.I)
+_OTHER_TITLE = patterns.compile(
     r"\b(?:turn|round|phase|scoring|score|end\s+of|winning|victory|game\s+end|actions?|play(?:ing)?\s+the\s+game"
     r"|gameplay|how\s+to\s+play|sequence|example|credits|faq|strategy|rules|overview|objective|goal|combat)\b",
     re.I,
@@ -103,7 +104,7 @@ def is_play(section: Section) -> bool:
     return section.kind == OTHER and bool(_PLAY_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
 
 
-_PLAY_TITLE = re.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|winning|actions?|playing\s+the\s+game|gameplay|game\s+play"
+_PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|winning|actions?|playing\s+the\s+game|gameplay|game\s+play"
                          r"|how\s+to\s+play|sequence|examples?|strategy|combat|moving|movement|attack(?:ing)?)\b", re.I)
 
 

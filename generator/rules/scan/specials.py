@@ -7,42 +7,43 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .grammar import NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, singular
 
-_REMAINING = re.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
-_FRACTION = re.compile(
+_REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
+_FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
 _FRACTIONS = {"half": (1, 2), "a third": (1, 3), "one third": (1, 3), "one-third": (1, 3), "two thirds": (2, 3),
               "two-thirds": (2, 3), "a quarter": (1, 4), "one quarter": (1, 4), "one-quarter": (1, 4),
               "three quarters": (3, 4), "three-quarters": (3, 4)}
-_CATEGORY = re.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
-_FOR_EVERY = re.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
-_NUMBERED = re.compile(
+_CATEGORY = patterns.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
+_FOR_EVERY = patterns.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
+_NUMBERED = patterns.compile(
     rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
     rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
 
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
-_CATEGORIES_OF = re.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
+_CATEGORIES_OF = patterns.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
                             rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
 
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
-_BY_PLAYERS = re.compile(
+_BY_PLAYERS = patterns.compile(
     rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=-]\s*"
     rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
-_LEAD_NOUN = re.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
+_LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
                         r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
-_OF_EACH = re.compile(
+_OF_EACH = patterns.compile(
     rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
     rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
     rf"(?:\s+(?:the\s+)?(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}))?", re.I)
-_NOT_EACH_NOUN = re.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
+_NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
 
 
 def fraction_value(name: str) -> tuple[int, int]:

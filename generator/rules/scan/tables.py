@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .grammar import parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
 
-_CELL_SPLIT = re.compile(r"\t+|\s{2,}")
-_FLAT_HEADER = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
-_FLAT_ROW = re.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\d+|\?|-)\s+){1,5}(?:\d+|\?|-))(?=\s|$)")
+_CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
+_FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
+_FLAT_ROW = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\d+|\?|-)\s+){1,5}(?:\d+|\?|-))(?=\s|$)")
 
 
-_SPACED_ROW = re.compile(r"^(?P<label>[A-Za-z#][^\d\t:]*?)\s*:?\s+(?P<cells>(?:(?:\d{1,3}|-|\?)\s+){1,7}(?:\d{1,3}|-|\?))\s*$")
+_SPACED_ROW = patterns.compile(r"^(?P<label>[A-Za-z#][^\d\t:]*?)\s*:?\s+(?P<cells>(?:(?:\d{1,3}|-|\?)\s+){1,7}(?:\d{1,3}|-|\?))\s*$")
 
 
 def _cells(text: str) -> list[str]:
@@ -48,7 +49,7 @@ def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] |
     return numbers
 
 
-_TALLY = re.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
+_TALLY = patterns.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
 
 
 def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
@@ -68,10 +69,10 @@ def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
     return True
 
 
-_COUNT_HEADER = re.compile(r"^[!#\s]*(?:#|no\.?|qty\.?|quantity|count|number|amount|copies|pcs\.?|nb|how\s+many)"
+_COUNT_HEADER = patterns.compile(r"^[!#\s]*(?:#|no\.?|qty\.?|quantity|count|number|amount|copies|pcs\.?|nb|how\s+many)"
                            r"(?:\s+(?:per|in|of)\s+[\w ]+)?\s*$|\bcount\s+per\s+\w+|^#\s*of\s+\w+", re.I)
-_NAME_HEADER = re.compile(r"\b(?:piece|name|card|tile|token|component|item|type|unit|title|figure|miniature)s?\b", re.I)
-_ROW_SPLIT = re.compile(r"\t-(?=\t|\s|$)")
+_NAME_HEADER = patterns.compile(r"\b(?:piece|name|card|tile|token|component|item|type|unit|title|figure|miniature)s?\b", re.I)
+_ROW_SPLIT = patterns.compile(r"\t-(?=\t|\s|$)")
 
 
 def _rows_of(line: LayoutLine) -> list[list[tuple[str, int, int]]]:
@@ -128,7 +129,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                 used.add(row_line.number)
 
 
-_COUNTED_HEADING = re.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
+_COUNTED_HEADING = patterns.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
 
 
 def _counted_heading(line: LayoutLine, out) -> bool:
@@ -142,7 +143,7 @@ def _counted_heading(line: LayoutLine, out) -> bool:
     return True
 
 
-_NUMBER_OF = re.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
+_NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
                         r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
 
 
@@ -167,7 +168,7 @@ def _number_of(line: LayoutLine, out) -> bool:
     return True
 
 
-_NUMBER_OF_LISTED = re.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
+_NUMBER_OF_LISTED = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
                                r"\s*:\s*(?P<rest>\d.*)$", re.I)
 
 
@@ -254,13 +255,13 @@ def _player_rows(lines: list[LayoutLine], start: int, header: list[int], out) ->
     return used
 
 
-_PER_PLAYER_LABEL = re.compile(r"\s*(?:\(\s*)?\b(?:per|each|for\s+each|to\s+each)\s+player\b\s*\)?|\s+to\s+deal\b|\s+dealt\b", re.I)
+_PER_PLAYER_LABEL = patterns.compile(r"\s*(?:\(\s*)?\b(?:per|each|for\s+each|to\s+each)\s+player\b\s*\)?|\s+to\s+deal\b|\s+dealt\b", re.I)
 
 
-_PLAYERS_CELL = re.compile(r"(?P<a>\d{1,2})(?:\s*[-–]\s*(?P<b>\d{1,2}))?\*?")
+_PLAYERS_CELL = patterns.compile(r"(?P<a>\d{1,2})(?:\s*[-–]\s*(?P<b>\d{1,2}))?\*?")
 
 
-_COUNT_CELL = re.compile(r"(\d+)\s*[x×]?(?:\s+(?:-\s+)?[a-z][\w ]{0,30})?")  # '5', '5x', '9 each', '0 - not supported online'
+_COUNT_CELL = patterns.compile(r"(\d+)\s*[x×]?(?:\s+(?:-\s+)?[a-z][\w ]{0,30})?")  # '5', '5x', '9 each', '0 - not supported online'
 
 
 def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]) -> int:

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .grammar import NUMBER, parse_number
 
 _JOINED = r"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?"  # what may join a piece to the one before it
 _NAME = r"[A-Za-z][\w'’ /-]*?"
 # '5x8 Monuments': five of each of eight kinds (no spaces round the x; '5 x 50 cents' is five of value 50)
-_PRODUCT = re.compile(rf"{_JOINED}(?P<n>\d{{1,3}})[x×](?P<m>\d{{1,2}})\s+(?P<name>{_NAME})\s*\.?\s*$")
-_PIECE = re.compile(rf"{_JOINED}(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?{_NAME})\s*\.?\s*$", re.I)
-_BARE_COUNT = re.compile(r"^\s*(?:and\s+)?\d{1,3}\s*$")
-_LEADING_NAME = re.compile(r"^\s*([A-Za-z][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
-_OPEN_DASH = re.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
-_NOTE = re.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
+_PRODUCT = patterns.compile(rf"{_JOINED}(?P<n>\d{{1,3}})[x×](?P<m>\d{{1,2}})\s+(?P<name>{_NAME})\s*\.?\s*$")
+_PIECE = patterns.compile(rf"{_JOINED}(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?{_NAME})\s*\.?\s*$", re.I)
+_BARE_COUNT = patterns.compile(r"^\s*(?:and\s+)?\d{1,3}\s*$")
+_LEADING_NAME = patterns.compile(r"^\s*([A-Za-z][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
+_OPEN_DASH = patterns.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
+_NOTE = patterns.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
 
 def wrapped_breakdowns(run, lines=()) -> None:

@@ -1,0 +1,99 @@
+"""The reader's regular expressions, compiled once per Python and kept between runs.
+
+The reader holds some 200 patterns, and `re` parses and compiles every one of them in Python at each start: about
+0.15 s of every `rules scan`, `check` and build of a kit with a rulebook. `compile` is `re.compile`, except that
+the compiled program of each pattern (the list of instructions `re` hands to its engine in C) is kept in a file in
+the user's cache folder (paths.user_cache, ~/.cache/pnpgen) and read back at the next start. The file is named for
+the Python version and the engine's own version; an entry is found by the pattern's exact text and flags, so a
+changed pattern is compiled afresh, and the engine checks every program it is given. Anything unusual (another
+Python, a damaged or unwritable file, no home folder) falls back to `re.compile`. Entry points: compile, keep.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import sys
+from pathlib import Path
+
+try:  # the parts of `re` that turn a pattern into its program (renamed in Python 3.11)
+    from re import _compiler as _re_compiler, _parser as _re_parser
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_compile as _re_compiler  # type: ignore[no-redef]
+    import sre_parse as _re_parser  # type: ignore[no-redef]
+import _sre
+
+from generator.paths import user_cache
+
+_Program = tuple  # (flags, code, groups, groupindex, indexgroup): the arguments of the engine's own compile
+
+
+def _cache_file() -> Path | None:
+    try:
+        folder = user_cache()
+    except RuntimeError:  # no home folder to find
+        return None
+    version = f"{sys.implementation.name}-{sys.version_info[0]}.{sys.version_info[1]}.{sys.version_info[2]}"
+    return folder / f"patterns-{version}-{_sre.MAGIC}-{_sre.CODESIZE}.marshal"
+
+
+def _load(path: Path | None) -> dict[tuple[str, int], _Program]:
+    try:
+        kept = marshal.loads(path.read_bytes()) if path is not None else {}
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+_FILE = _cache_file()
+_KEPT = _load(_FILE)
+_new = False
+
+
+def _program(pattern: str, flags: int) -> _Program:
+    """What re.compile computes before it calls the engine."""
+    parsed = _re_parser.parse(pattern, flags)
+    code = _re_compiler._code(parsed, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    return flags | parsed.state.flags, [int(op) for op in code], parsed.state.groups - 1, groupindex, tuple(indexgroup)
+
+
+def compile(pattern: str, flags: int = 0) -> re.Pattern:  # noqa: A001  (re.compile's name, on purpose)
+    """re.compile(pattern, flags), from the program kept by an earlier run when there is one."""
+    global _new
+    key = (pattern, int(flags))
+    program = _KEPT.get(key)
+    if program is not None:
+        try:
+            return _sre.compile(pattern, *program)
+        except Exception:  # noqa: BLE001  (a damaged entry, which the engine refuses: compiled afresh below)
+            pass
+    try:
+        program = _program(pattern, int(flags))
+        made = _sre.compile(pattern, *program)
+    except Exception:  # noqa: BLE001  (a Python whose `re` works otherwise: compiled as usual, not kept)
+        _KEPT.pop(key, None)
+        return re.compile(pattern, flags)
+    _KEPT[key] = program
+    _new = True
+    return made
+
+
+def keep() -> None:
+    """Write the programs compiled in this run for the next one (when there are new ones; quietly not at all
+    when the cache folder cannot be written)."""
+    global _new
+    if not _new or _FILE is None:
+        return
+    try:
+        _FILE.parent.mkdir(parents=True, exist_ok=True)
+        temp = _FILE.with_name(f".{_FILE.name}.{os.getpid()}")
+        temp.write_bytes(marshal.dumps(_KEPT))
+        os.replace(temp, _FILE)
+        _new = False
+    except (OSError, ValueError):
+        pass

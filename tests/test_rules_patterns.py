@@ -1,0 +1,68 @@
+"""The reader's compiled patterns kept between runs (generator/rules/scan/patterns.py): the same patterns as
+re.compile makes, read back by the next run, and a damaged or unwritable cache changes nothing but the time."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import _sre
+
+from generator.rules.scan import patterns
+
+_SCAN = ("import sys; from generator.rules.scan import patterns, read_rulebook_document;"
+         "print(patterns._new, len(read_rulebook_document('Contents\\n40 cards\\n6 dice\\n').statements))")
+
+
+def _run(cache: Path) -> list[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    done = subprocess.run([sys.executable, "-c", _SCAN], env=env, capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parent.parent)
+    return done.stdout.split()
+
+
+def test_every_kept_program_makes_the_pattern_re_compile_makes():
+    assert len(patterns._KEPT) > 150  # every module of the reader compiles through it
+    for (pattern, flags), program in patterns._KEPT.items():
+        assert _sre.compile(pattern, *program) == re.compile(pattern, flags), pattern  # equal: same flags and code
+
+
+def test_a_pattern_compiled_through_it_behaves_as_re_compile():
+    made = patterns.compile(r"(?P<n>\d+)\s+(?P<what>cards?|dice)\b", re.I)
+    assert made == re.compile(r"(?P<n>\d+)\s+(?P<what>cards?|dice)\b", re.I)
+    assert made.search("Take 12 CARDS now").groupdict() == {"n": "12", "what": "CARDS"}
+
+
+def test_the_next_run_reads_the_programs_back(tmp_path):
+    assert _run(tmp_path) == ["False", "2"]  # written at the end of the reader's import
+    kept = list((tmp_path / "pnpgen").glob("patterns-*.marshal"))
+    assert len(kept) == 1 and kept[0].stat().st_size > 10_000
+    assert _run(tmp_path) == ["False", "2"]
+    before = kept[0].stat().st_mtime_ns
+    _run(tmp_path)
+    assert kept[0].stat().st_mtime_ns == before  # nothing new: not written again
+
+
+def test_a_damaged_cache_is_compiled_afresh_and_replaced(tmp_path):
+    _run(tmp_path)
+    kept = next((tmp_path / "pnpgen").glob("patterns-*.marshal"))
+    kept.write_bytes(b"\x00not marshal data")
+    assert _run(tmp_path) == ["False", "2"]
+    assert kept.stat().st_size > 10_000
+
+
+def test_an_unwritable_cache_folder_only_costs_time(tmp_path):
+    (tmp_path / "pnpgen").write_text("a file where the folder would be")
+    assert _run(tmp_path) == ["True", "2"]  # read as usual; nothing could be kept
+
+
+def test_a_program_the_engine_refuses_falls_back_to_re_compile(monkeypatch):
+    pattern = r"(?P<n>\d+) tokens?"
+    flags, code, groups, index, names = patterns._program(pattern, 0)
+    monkeypatch.setitem(patterns._KEPT, (pattern, 0), (flags, [code[0], 999_999] + code[2:], groups, index, names))
+    made = patterns.compile(pattern)
+    assert made == re.compile(pattern) and made.search("3 tokens").group("n") == "3"
+    assert patterns._KEPT[(pattern, 0)][1] == code  # compiled afresh and kept right
