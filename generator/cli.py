@@ -221,7 +221,7 @@ def check(
     from generator.check import check_kit, format_report
     from generator.manifest import load_manifest
 
-    from generator.pipeline import kit_warnings
+    from generator.manifest.problems import kit_warnings
 
     format = plain(format)
     try:
@@ -292,7 +292,7 @@ def reference(
 
     format, paper, duplex, offset = plain(format), plain(paper), plain(duplex), parse_offset(back_offset)
     _check_out(out)
-    from generator.pipeline import kit_warnings
+    from generator.manifest.problems import kit_warnings
 
     try:
         spec = load_manifest(kit)

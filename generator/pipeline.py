@@ -18,6 +18,7 @@ from generator.errors import PnpError, UsageError
 from generator.blanks import with_filled_blanks
 from generator.impose import Imposition, SheetOptions, impose_sheets
 from generator.manifest import load_manifest
+from generator.manifest.problems import kit_warnings
 from generator.manifest.spec import KitSpec
 from generator.model import Kit, build_kit
 from generator.papers import load_paper
@@ -80,17 +81,6 @@ def build(kit_dir: Path, options: BuildOptions, memory=None, events: BuildEvents
     `events` hears each stage begin and end (progress display, --verbose).
     """
     return build_spec(load_manifest(kit_dir), options, memory, events)
-
-
-def kit_warnings(spec: KitSpec, strict: bool) -> list[str]:
-    """What the kit holds that pnpgen ignores (art scripts, foreign objects, external styles), one located line
-    each; with `strict` they are errors (ManifestError), as `build`, `check` and `reference` all say."""
-    if strict and spec.warnings:
-        from generator.errors import ManifestError, Problem
-
-        raise ManifestError([Problem(w.path, w.line, w.column, w.key, f"{w.message} (an error with --strict)")
-                             for w in spec.warnings])
-    return [str(warning) for warning in spec.warnings]
 
 
 def build_stages(spec: KitSpec, options: BuildOptions) -> int:

@@ -141,7 +141,13 @@ def test_checking_and_scanning_never_load_the_renderer():
     import subprocess
     import sys
 
-    probe = ("import sys, generator.check, generator.rules.scan; "
-             "print(sorted(m for m in ('jinja2', 'cairosvg', 'generator.render') if m in sys.modules))")
+    heavy = "('jinja2', 'cairosvg', 'generator.render', 'generator.pipeline', 'generator.impose')"
+    probe = f"import sys, generator.check, generator.rules.scan; print(sorted(m for m in {heavy} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
     assert loaded == "[]"
+    tests = Path(__file__).resolve().parent
+    for command in (["check", str(tests / "kits" / "cribbage")], ["rules", "scan", str(tests / "corpus" / "dev" / "c5_md_6_nimmt.md")]):  # the commands as a user runs them
+        run = (f"import atexit, sys; atexit.register(lambda: print(sorted(m for m in {heavy} if m in sys.modules), "
+               f"file=sys.stderr)); sys.argv = ['pnpgen', *{command!r}]; from generator.cli import app; app()")
+        done = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True)
+        assert done.returncode == 0 and done.stderr.strip().splitlines()[-1] == "[]", (command, done.stderr)

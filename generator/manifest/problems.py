@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import ManifestError, Problem
-from generator.manifest.spec import Location
+from generator.manifest.spec import KitSpec, Location
 from generator.manifest.yamlfile import KeyPath, Marks, format_path
 
 
@@ -63,3 +63,12 @@ class ProblemList:
         if self.items:
             ordered = sorted(set(self.items), key=lambda p: (p.path, p.line or 0, p.column or 0, p.key, p.message))
             raise ManifestError(ordered)
+
+
+def kit_warnings(spec: KitSpec, strict: bool) -> list[str]:
+    """What the kit holds that pnpgen ignores (art scripts, foreign objects, external styles), one located line
+    each; with `strict` they are errors (ManifestError), as `build`, `check` and `reference` all say."""
+    if strict and spec.warnings:
+        raise ManifestError([Problem(w.path, w.line, w.column, w.key, f"{w.message} (an error with --strict)")
+                             for w in spec.warnings])
+    return [str(warning) for warning in spec.warnings]
