@@ -693,6 +693,9 @@ CASES = {
         "\nOn Your Turn\nPlace one pearl on the altar.\n",
         [(2, "wagon", "setup", None), (1, "raft", "setup", None), (3, "pearl", "setup", "player"),
          (6, "card", "setup", "player")], [1]),
+    "cards dealt in packets": (
+        "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
+        [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),
 
 }
 

@@ -33,6 +33,9 @@ def _counted_noun(text: str, pos: int) -> tuple[str, str, int] | None:
 _PRODUCT = patterns.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
 
 
+_DEALT_BEFORE = patterns.compile(r"\b(?:deal|deals|dealt|dealing)\b[^.;:]{0,60}$", re.I)  # in the clause of a deal
+
+
 def _products(text: str) -> list[Phrase]:
     """'2 x 7 cubes', '2x4 player tiles': b of them for each of a (a plural noun; '7x7 mat' is a size)."""
     phrases = []
@@ -42,6 +45,10 @@ def _products(text: str) -> list[Phrase]:
             continue
         component, head, end = counted
         a, b = int(match.group("a")), int(match.group("b"))
+        if _DEALT_BEFORE.search(text, 0, match.start()) and head == "card" and is_plural(component.split()[-1]):
+            # 'Deal 5x3 cards each': five packets of three, fifteen cards, dealt in turn
+            phrases.append(Phrase(match.start(), end, match.start(), match.end(), a * b, "exact", component, head, "dealt"))
+            continue
         spaced = re.search(r"\s[x×]\s", match.group(0)) is not None and a != b
         if head not in COMPONENT_HEADS or not is_plural(component.split()[-1]) or (head in _SIZED and not spaced):
             continue  # '4x8 gameboards' is a size; '4 x 12 Tiles' are four sets of twelve

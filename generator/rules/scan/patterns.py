@@ -75,7 +75,9 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:  # noqa: A001  (re.comp
     try:
         program = _program(pattern, int(flags))
         made = _sre.compile(pattern, *program)
-    except Exception:  # noqa: BLE001  (a Python whose `re` works otherwise: compiled as usual, not kept)
+    except Exception:  # noqa: BLE001  (a Python whose `re` works otherwise, or a wrong pattern: as re.compile does)
+        program = None
+    if program is None:
         _KEPT.pop(key, None)
         return re.compile(pattern, flags)
     _KEPT[key] = program
