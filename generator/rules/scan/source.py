@@ -217,6 +217,7 @@ def _page_lines(textpage, width: float) -> list[str]:
     text = textpage.get_text_range(0, count) if count else ""
     text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\x00", "")
     measured = len(text) == count
+    charbox = _charboxes(textpage)
     rows = []  # (text, (left, right, top) or None, the gap across the page's middle or None)
     offset = 0
     for line, newline in zip(*[iter(re.split(r"(\r\n|\r|\n)", text) + [""])] * 2):
@@ -224,11 +225,11 @@ def _page_lines(textpage, width: float) -> list[str]:
         if measured and line.strip():
             first = offset + len(line) - len(line.lstrip())
             last = offset + len(line.rstrip()) - 1
-            left, _, _, top = textpage.get_charbox(first)
-            _, _, right, _ = textpage.get_charbox(last)
+            left, _, _, top = charbox(first)
+            _, _, right, _ = charbox(last)
             box = (left, right, top)
             if " " in line:
-                line, gaps = _columns(textpage, line, offset)
+                line, gaps = _columns(charbox, line, offset)
                 if len(gaps) == 1 and gaps[0][1] < width / 2 < gaps[0][2]:
                     gutter = gaps[0]  # prose of two columns on one baseline (a table row has more gaps)
         rows.append((line.rstrip(), box, gutter))
@@ -294,14 +295,30 @@ def _reading_order(lines: list[tuple[str, tuple[float, float, float] | None]], w
     return ordered
 
 
-def _columns(textpage, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]]]:
+def _charboxes(textpage):
+    """A character's box (left, bottom, right, top) by its index: pdfium's call with one set of out-values for the
+    whole page (pypdfium2's get_charbox makes four for every character, a fifth of reading a PDF's text)."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    left, bottom, right, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    page, get = textpage.raw, pdfium_c.FPDFText_GetCharBox
+
+    def charbox(index: int) -> tuple[float, float, float, float]:
+        get(page, index, left, right, bottom, top)  # (pdfium's order: left, right, bottom, top)
+        return left.value, bottom.value, right.value, top.value
+    return charbox
+
+
+def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]]]:
     """The line with every space that stands for a wide gap (more than about two letters) turned into a tab,
     and those gaps as (index in the line, x where the gap starts, x where it ends)."""
     out = list(line)
     gaps = []
     for space in re.finditer(r"(?<=\S) +(?=\S)", line):
-        before = textpage.get_charbox(offset + space.start() - 1)
-        after = textpage.get_charbox(offset + space.end())
+        before = charbox(offset + space.start() - 1)
+        after = charbox(offset + space.end())
         height = max(before[3] - before[1], after[3] - after[1], 1.0)
         if after[0] - before[2] > height * 1.8:
             out[space.start()] = "\t"
