@@ -619,3 +619,38 @@ def test_a_pdf_keeps_the_indentation_of_nested_items_and_descriptions(tmp_path):
     assert indents["Slow but sturdy."] > indents["Galley (x6): Atk 2 / Def 3."] + 1 > indents["Fleet"]
     got = {(s.count, s.component) for s in read_rulebook_document(read_rulebook(pdf).text).statements}
     assert {(6, "Galley"), (4, "Skiff"), (2, "Raft")} <= got
+
+
+_MARKDOWN_WITH_HTML = (
+    "# Lantern Harbour\n"
+    "A game of night fishing.\n"
+    "\n"
+    "# Components\n"
+    "<table>\n"
+    "<tr><td>30 catch cards:<br>- 18 eels<br>- 12 pike</td><td>4 lantern tokens</td></tr>\n"
+    "</table>\n"
+    "\n"
+    "# Setup\n"
+    "1. Take the 4 lantern tokens.\n"
+    "1. Draw a hand of 5 cards from the deck.\n"
+    "\n"
+    "\n"
+    "# Goal\n"
+    "There are a total of 6 net cards in the deck.\n")
+
+
+@pytest.mark.parametrize("suffix", [".md", ".html"])
+def test_markdown_holding_html_keeps_its_lines_and_reads_its_table(tmp_path, suffix):
+    """A site's page source is often Markdown with a table or line breaks in HTML: the tags go, the lines stay
+    (as .html, the whole page used to run together into a few lines and its set-up steps were lost)."""
+    path = tmp_path / f"rules{suffix}"
+    path.write_text(_MARKDOWN_WITH_HTML, encoding="utf-8")
+    from generator.rules.scan import file_reading, read_rulebook
+
+    source = read_rulebook(path)
+    reading = file_reading(source)
+    found = {(s.count, s.component, s.role) for s in reading.statements}
+    assert {(30, "catch cards", "total"), (18, "eels", "part"), (12, "pike", "part"), (4, "lantern tokens", "total"),
+            (5, "cards", "setup"), (6, "net cards", "total")} <= found, found
+    where = {s.count: source.where(s.line) for s in reading.statements}
+    assert where[6].endswith(f"rules{suffix}:15") and where[5].endswith(f"rules{suffix}:11")  # the file's own lines

@@ -71,9 +71,12 @@ def read_rulebook(path: Path) -> RulebookSource:
 
 def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSource:
     """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
-    if suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
-        return _html_source(text, label)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    markdown = suffix.lower() in {".md", ".markdown"}
+    if suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
+        return _html_source(text, label, keep_lines=_marked_down(text))
+    if markdown and _HTML_BLOCK.search(text):  # Markdown with HTML in it (a table, line breaks): the tags go
+        return _html_source(text, label, keep_lines=True)
     columns = None if suffix.lower() in {".md", ".markdown", ".rst"} else split_columns(text)
     if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
         return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]), pieces_of_file_lines=True)
@@ -110,12 +113,13 @@ _SKIPPED_TAGS = {"script", "style", "noscript", "template", "svg", "head"}
 class _TextOfHtml(HTMLParser):
     """Collects a page's text, one line per block, remembering each line's first source line."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_lines: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = [""]
         self.origins: list[int] = [1]
         self.skipping = 0
         self.in_pre = 0
+        self.keep_lines = keep_lines
         self.depth = 0  # nesting of lists: a nested item is indented, as a text list would be
 
     def _newline(self) -> None:
@@ -151,6 +155,13 @@ class _TextOfHtml(HTMLParser):
     def handle_data(self, data):
         if self.skipping:
             return
+        if self.keep_lines:  # every line break kept, blank lines too (they part paragraphs)
+            for i, part in enumerate(data.split("\n")):
+                if i:
+                    self.lines.append("")
+                    self.origins.append(self.getpos()[0] + i)
+                self.lines[-1] += part
+            return
         if self.in_pre:
             parts = data.split("\n")
             for i, part in enumerate(parts):
@@ -164,8 +175,21 @@ class _TextOfHtml(HTMLParser):
         self.lines[-1] += re.sub(r"\s+", " ", data) if self.lines[-1].strip() else re.sub(r"\s+", " ", data).lstrip()
 
 
-def _html_source(text: str, label: str) -> RulebookSource:
-    parser = _TextOfHtml()
+_HTML_BLOCK = re.compile(r"<(?:table|tr|td|br|p|div|ul|ol|li|h[1-6])\b[^>]*>", re.I)
+_PAGE_TAGS = re.compile(r"<(?:html|body|head|p|div|li|h[1-6])\b", re.I)
+_MARKDOWN_LINE = re.compile(r"^ {0,3}(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s)", re.M)
+
+
+def _marked_down(text: str) -> bool:
+    """An .html file that is Markdown with a few tags in it (a table, an image), as a site's page source often is:
+    no page structure of its own, headings and list items marked at line starts. Its lines are its structure."""
+    return _PAGE_TAGS.search(text) is None and len(_MARKDOWN_LINE.findall(text)) >= 2
+
+
+def _html_source(text: str, label: str, keep_lines: bool = False) -> RulebookSource:
+    """The page's text, a line per block; with `keep_lines` (Markdown holding HTML) every line of the file is a
+    line too, as in <pre>, and the tags only add breaks and cells."""
+    parser = _TextOfHtml(keep_lines)
     # server-side directives ('<%@ page … %>', '<?php … ?>') are the page's machinery, not its text
     text = re.sub(r"<%.*?%>|<\?(?!xml).*?\?>", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     parser.feed(text)
