@@ -693,6 +693,10 @@ CASES = {
         "\nOn Your Turn\nPlace one pearl on the altar.\n",
         [(2, "wagon", "setup", None), (1, "raft", "setup", None), (3, "pearl", "setup", "player"),
          (6, "card", "setup", "player")], [1]),
+    "a sentence that only names single things": (
+        "  • A twelve-sided die. Two are better.\n  • A felt mat and a scoring pad.\n  • A player. More are better.\n"
+        "  • A die is rolled each turn.\n",
+        [(1, "die", "total", None), (1, "mat", "total", None), (1, "pad", "total", None)], [2]),
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),

@@ -175,6 +175,25 @@ def laid_out(sentence: str) -> list[tuple[int, int, str]]:
     return found if len(found) >= 2 else []
 
 
+_NAMED_ALONE = patterns.compile(r"^\W*(?P<items>(?:an?|one)\s+[^.;:!?]+?)\s*[.;]?\s*$", re.I)
+_ALONE_ITEM = patterns.compile(r"(?:^|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s*(?:,|\band\b|$))", re.I)
+
+
+def named_alone(sentence: str) -> list[tuple[int, int, str]]:
+    """'A six-sided die.', '• A felt mat and a sheet of paper.': a sentence that only names single things, each a
+    component (not 'A player.', nor 'A die is rolled.': a sentence with a verb says something else)."""
+    match = _NAMED_ALONE.match(sentence)
+    if match is None:
+        return []
+    items = list(_ALONE_ITEM.finditer(match.group("items")))
+    covered = "".join(m.group(0) for m in items)
+    if not items or len(covered.strip()) != len(match.group("items").strip()):
+        return []  # more than articles and nouns: a clause
+    start = match.start("items")
+    found = [(start + m.start("article"), start + m.end("noun"), m.group("noun")) for m in items]
+    return found if all(head_of(noun) in COMPONENT_HEADS and not is_plural(noun.split()[-1]) for _, _, noun in found) else []
+
+
 _GIVES_EACH = patterns.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
 
 

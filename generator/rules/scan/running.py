@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, laid_out, listed_one, of_them, one_each, one_per_player, one_used,
+from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, laid_out, listed_one, named_alone, of_them, one_each,
+                       one_per_player, one_used,
                        paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
@@ -29,7 +30,7 @@ _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                           r"|draw|reveal|choose|select|pick|flip|turn\s+over"
                           r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
-                          r"|recommended)\b", re.I)
+                          r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -189,6 +190,10 @@ def _article_statements(sentence: str, section: str, emit) -> None:
              {**setup, "role": "total", "per": None, "component": noun})
     for start, end, noun in laid_out(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+    for start, end, noun in named_alone(sentence) if section != PLAY else []:
+        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
+             {**setup, "role": "setup" if section == SETUP else "total", "per": None, "component": noun,
+              "supplied": section == "supplied"})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
