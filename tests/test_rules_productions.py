@@ -697,6 +697,9 @@ CASES = {
         "  • A twelve-sided die. Two are better.\n  • A felt mat and a scoring pad.\n  • A player. More are better.\n"
         "  • A die is rolled each turn.\n",
         [(1, "die", "total", None), (1, "mat", "total", None), (1, "pad", "total", None)], [2]),
+    "what each player begins the game with, named by the rulebook's own nouns": (
+        "Setup\nEach player begins the game with one Warden and two Ferrymen.\n",
+        [(1, "warden", "setup", "player"), (2, "ferrymen", "setup", "player")], []),
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),
