@@ -700,6 +700,9 @@ CASES = {
     "what each player begins the game with, named by the rulebook's own nouns": (
         "Setup\nEach player begins the game with one Warden and two Ferrymen.\n",
         [(1, "warden", "setup", "player"), (2, "ferrymen", "setup", "player")], []),
+    "the cards a deal sets aside besides the hands": (
+        "Dealing\nDeal 7 cards each and 3 to the pond.\nDeal 5 cards to each player, one at a time, and 1 to the left.\n",
+        [(7, "card", "setup", "player"), (3, "card", "setup", None), (5, "card", "setup", "player")], [1]),
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),

@@ -239,6 +239,25 @@ def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
+_DEALT_ASIDE = patterns.compile(rf"(?:,|;|\band)\s+(?:then\s+)?(?P<n>{NUMBER})\s+(?:more\s+)?(?:face[\s-](?:down|up)\s+)?(?:to|into|for)\s+"
+                                rf"(?:the|a)\s+(?P<to>[a-z]+)\b", re.I)
+_DEALT_CARDS = patterns.compile(rf"\b(?:deal|deals|dealt)\s+(?:out\s+)?{NUMBER}\s+(?P<noun>(?:[\w'-]+\s+)?cards?)\b", re.I)
+
+
+def dealt_aside(sentence: str) -> list[tuple[int, int, int, str]]:
+    """'Deal 6 cards each and 2 to the kitty', '… to each player, 2 to the blind': the cards a deal sets aside
+    besides the players' hands: (start, end, count, 'kitty cards')."""
+    dealt = _DEALT_CARDS.search(sentence)
+    if dealt is None:
+        return []
+    found = []
+    for match in _DEALT_ASIDE.finditer(sentence, dealt.end()):
+        value = parse_number(match.group("n"))
+        if value and singular(match.group("to")) not in {"player", "left", "right", "dealer", "each"}:
+            found.append((match.start("n"), match.end(), value, f"{match.group('to')} {dealt.group('noun')}"))
+    return found
+
+
 _LISTED_A = patterns.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?|comes\s+with))\s+(?P<article>an?|one)\s+"
                        r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
 

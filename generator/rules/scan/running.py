@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .articles import (coordinated_ones, deal_each, imperative_one, inline_items, laid_out, listed_one, named_alone, of_them, one_each,
+from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone, of_them, one_each,
                        one_per_player, one_used,
                        paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
@@ -202,6 +202,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         players = condition_after(sentence, end)  # 'Deal 10 cards to each player in a 3-player game'
         emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"),
              {**setup, "component": noun, "condition": f"{parse_number(players.group('n'))} players" if players else None})
+    for start, end, value, noun in dealt_aside(sentence) if "deal" in lower else []:
+        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, noun in [] if GAMEPLAY.search(SCORE_PIECES.sub("pieces", sentence)) and not said_setup \
             else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
