@@ -703,6 +703,9 @@ CASES = {
     "the cards a deal sets aside besides the hands": (
         "Dealing\nDeal 7 cards each and 3 to the pond.\nDeal 5 cards to each player, one at a time, and 1 to the left.\n",
         [(7, "card", "setup", "player"), (3, "card", "setup", None), (5, "card", "setup", "player")], [1]),
+    "what each team or side is given counts per team or side": (
+        "Setup\nEach team receives 4 pawns.\nEach side takes 16 stones.\n",
+        [(4, "pawn", "setup", "team"), (16, "stone", "setup", "side")], []),
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),

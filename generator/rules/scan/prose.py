@@ -11,7 +11,7 @@ import re
 from . import patterns
 from .annotations import read_per
 from .grammar import NUMBER, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, singular
+from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -91,6 +91,8 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
+_EACH_GROUP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?P<group>team|side|faction|army|nation|clan|house)\s+"
+                               r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
@@ -228,6 +230,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per = per_after.per if per_after is not None and per_after.count is None else \
             "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+        group = _EACH_GROUP.match(sentence) if per is None and role == "setup" else None
+        per = per_word(group.group("group")) if group else per  # 'Each team receives 4 pawns'
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
         right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
