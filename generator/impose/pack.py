@@ -4,7 +4,7 @@ blocks. Local mutable state only; frozen placements leave it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -299,7 +299,8 @@ def finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) ->
     for placement, row, col in block:
         clip = _bleed_clip(placement, row, col, occupied)
         back = _bleed_clip(placement, row, col, backed) if (row, col) in backed else clip
-        done.append(replace(placement, clip=shared(clip), back_clip=None if back == clip else shared(back)))
+        done.append(Placement(placement.piece, placement.x, placement.y, placement.side, shared(clip), placement.turned,
+                              placement.rotated, None if back == clip else shared(back)))  # (replace() costs 4x)
     return done
 
 
