@@ -262,7 +262,7 @@ def rules_scan(
     if format == "tree":
         typer.echo(format_tree(reading))
         return
-    typer.echo(format_statements_text(reading.statements))
+    typer.echo(format_statements_text(reading.statements, source.place))
     counted = [s for s in reading.statements if s.count is not None]
     summary = f"{len(reading.statements)} count statements ({len(reading.statements) - len(counted)} unspecified)"
     if reading.findings:

@@ -244,6 +244,8 @@ def test_a_pdf_rulebook_is_read_with_page_and_line(tmp_path):
     assert result.exit_code == 0, result.output
     got = {(s["count"], s["component"]): s["where"] for s in json.loads(result.output)["statements"]}
     assert got[(60, "cargo cards")].endswith("rules.pdf:p2:2") and (12, "ship tiles") in got and (1, "score pad") in got
+    table = CliRunner().invoke(app, ["rules", "scan", str(pdf)]).output  # the text output names the same place
+    assert re.search(r"^s\d+\s+p2:2\s+60\s+cargo cards", table, re.M), table
 
 
 def test_two_columns_written_across_are_read_one_after_the_other(tmp_path):
@@ -654,3 +656,5 @@ def test_markdown_holding_html_keeps_its_lines_and_reads_its_table(tmp_path, suf
             (5, "cards", "setup"), (6, "net cards", "total")} <= found, found
     where = {s.count: source.where(s.line) for s in reading.statements}
     assert where[6].endswith(f"rules{suffix}:15") and where[5].endswith(f"rules{suffix}:11")  # the file's own lines
+    table = CliRunner().invoke(app, ["rules", "scan", str(path)]).output
+    assert re.search(r"^s\d+\s+15\s+6\s+net cards", table, re.M), table  # the text output too, not the text's line

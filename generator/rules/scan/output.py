@@ -3,7 +3,7 @@ readable at a glance, and a tree (players, categories, components with their par
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .statement import CountStatement, Reading
 
@@ -57,11 +57,12 @@ def _notes(stmt: CountStatement) -> str:
     return ", ".join(notes)
 
 
-def format_statements_text(stmts: Iterable[CountStatement]) -> str:
-    """One statement a line: id, line, count, component, notes — aligned."""
+def format_statements_text(stmts: Iterable[CountStatement], place: Callable[[int], str] = str) -> str:
+    """One statement a line: id, where in the file (`place` of its line: '57', 'p4:12'), count, component, notes —
+    aligned."""
     rows = [["id", "line", "count", "component", "notes"]]
     for stmt in stmts:
-        rows.append([stmt.id, str(stmt.line), _amount(stmt), stmt.component, _notes(stmt)])
+        rows.append([stmt.id, place(stmt.line), _amount(stmt), stmt.component, _notes(stmt)])
     widths = [max(len(row[c]) for row in rows) for c in range(5)]
     rendered = []
     for row in rows:

@@ -37,7 +37,13 @@ class RulebookSource:
 
     def where_in_file(self, file_line: int) -> str:
         """Like `where`, for a line number `file_reading` gave (already the file's own for a text in columns)."""
-        return f"{self.label}:{file_line}" if self.pieces_of_file_lines else self.where(file_line)
+        return f"{self.label}:{self.place(file_line)}"
+
+    def place(self, file_line: int) -> str:
+        """`where_in_file` without the file's name: '57', 'p4:12'."""
+        if not self.pieces_of_file_lines and self.line_origins and 1 <= file_line <= len(self.line_origins):
+            return self.line_origins[file_line - 1]
+        return str(file_line)
 
     def line_in_file(self, line: int) -> int:
         """The file's line that line `line` of the text is (a piece of); for PDF and HTML, the text's own line."""
