@@ -10,14 +10,14 @@ _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 def normalise_colour(value: str, palette: Mapping[str, str] | None = None) -> str:
     """'#abc' / '#AABBCC' / 'teal' / a palette name -> '#aabbcc'; ValueError otherwise."""
-    import webcolors
-
     text = str(value).strip()
     if palette and text in palette:
         return palette[text]
     if _HEX.match(text):
         digits = text[1:].lower()
         return "#" + ("".join(ch * 2 for ch in digits) if len(digits) == 3 else digits)
+    import webcolors  # only for a colour's name: its tables are a few ms of every start
+
     try:
         return webcolors.name_to_hex(text.lower())
     except ValueError:

@@ -13,8 +13,9 @@ from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.render import render_face
 from generator.render.templating import TextHelper
-from generator.write.cairosvgdraw import FAST_TAG, cairo, draw_svg, lift_text_blocks
 from generator.write.glyphs import fast_text
+from generator.write.ownsvg import FAST_TAG, lift_text_blocks
+from generator.write.svgdraw import cairo, draw_svg
 
 PACKAGE = Path(generator.__file__).resolve().parent
 COMPONENTS = PACKAGE.parent / "components"

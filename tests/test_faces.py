@@ -1,6 +1,6 @@
 """Drawing faces (generator/write/faces.py), read back from the written PDF: a face placed many times is one
 Form XObject, a face placed once is drawn on its page, a tiled board stays vector, and the fast paths for
-text blocks and plain shapes draw exactly what cairosvg's own drawing does."""
+text blocks and plain shapes, and pnpgen's own drawing of its faces, draw exactly what cairosvg's own drawing does."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pikepdf
 import pytest
 
 import generator.write.cairosvgdraw as cairosvgdraw
+import generator.write.svgdraw as svgdraw
 from generator.pipeline import BuildOptions, build
 
 KIT = """\
@@ -97,7 +98,8 @@ def test_a_tiled_board_stays_vector_on_every_tile(write_kit, tmp_path):
 def test_fast_paths_draw_what_cairosvg_draws(write_kit, tmp_path, monkeypatch):
     kit = write_kit(KIT)
     fast = build(kit, BuildOptions(out=tmp_path / "fast", previews=True))
-    monkeypatch.setattr(cairosvgdraw.DirectSurface, "draw", cairosvgdraw.cairosvg.surface.Surface.draw)  # cairosvg's own, for all
+    monkeypatch.setattr(svgdraw, "drawable", lambda tree: False)  # every face drawn by cairosvg ...
+    monkeypatch.setattr(cairosvgdraw.DirectSurface, "draw", cairosvgdraw.cairosvg.surface.Surface.draw)  # ... its own way
     slow = build(kit, BuildOptions(out=tmp_path / "slow", previews=True))
     assert fast.pdf.read_bytes() == slow.pdf.read_bytes()
     assert [p.read_bytes() for p in fast.previews] == [p.read_bytes() for p in slow.previews]

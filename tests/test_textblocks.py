@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 import generator.render as render
-import generator.write.cairosvgdraw as cairosvgdraw
+import generator.write.svgdraw as svgdraw
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.pipeline import BuildOptions, build
 from generator.render import render_face
 from generator.render.cache import FaceCache
 from generator.render.textblocks import TextBlocks, separate_text_blocks
-from generator.write.cairosvgdraw import lift_text_blocks
+from generator.write.ownsvg import lift_text_blocks
 
 COMPONENTS = Path(__file__).resolve().parent.parent / "components"
 
@@ -93,7 +93,7 @@ def test_blocks_are_numbered_in_document_order_and_a_repeated_block_twice():
 
 def test_the_writer_draws_the_faces_without_reading_their_text(write_kit, tmp_path, monkeypatch):
     kit = write_kit(KIT % "card", {"templates/wrapped.svg.j2": WRAPPED})
-    monkeypatch.setattr(cairosvgdraw, "lift_text_blocks", lambda svg: pytest.fail("a face's text was read from its SVG"))
+    monkeypatch.setattr(svgdraw, "lift_text_blocks", lambda svg: pytest.fail("a face's text was read from its SVG"))
     for template in ("card", "wrapped"):
         (kit / "kit.yaml").write_text(KIT % template)
         text = pdf_text(build(kit, BuildOptions(out=tmp_path / template)).pdf)

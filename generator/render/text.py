@@ -126,16 +126,19 @@ NO_LINE_START = set("、。，．・：；？！ー」』）］｝〕〉》】�
 NO_LINE_END = set("「『（［｛〔〈《【([{")
 
 
-CJK_CHARACTER = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK) + "]")
+@lru_cache(maxsize=1)
+def _cjk_character() -> re.Pattern:
+    """A CJK character, compiled when a text first holds anything but ASCII (a few ms of every start otherwise)."""
+    return re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _CJK) + "]")
 
 
 def _cjk(char: str) -> bool:
-    return CJK_CHARACTER.match(char) is not None
+    return _cjk_character().match(char) is not None
 
 
 def _pieces(chunk: str) -> list[str]:
     """A run of text without spaces cut at its break opportunities (between CJK characters)."""
-    if not CJK_CHARACTER.search(chunk):
+    if not _cjk_character().search(chunk):
         return [chunk]
     pieces, start = [], 0
     for i in range(1, len(chunk)):
@@ -148,7 +151,7 @@ def _pieces(chunk: str) -> list[str]:
 
 def _tokens(paragraph: str) -> list[tuple[str, bool]]:
     """(piece, whether a space comes before it) for each piece a line may break before."""
-    if not CJK_CHARACTER.search(paragraph):
+    if paragraph.isascii() or not _cjk_character().search(paragraph):
         return [(word, True) for word in paragraph.split()]
     return [(piece, j == 0) for chunk in paragraph.split() for j, piece in enumerate(_pieces(chunk))]
 

@@ -1,13 +1,12 @@
 """Write stage, cairosvg as pnpgen draws with it — the one module that patches cairosvg: the template helper's
 text blocks registered in cairosvg's TAGS (drawn by write/glyphs.py), a surface that draws through an existing
-cairo context with fast paths for text blocks and plain shapes, and `draw_svg`, which reads a face's SVG
-(pnpgen's own without an XML parser, write/ownsvg.py; anything else with cairosvg's) and draws it.
+cairo context with fast paths for text blocks and plain shapes, and `draw_with_cairosvg`, which draws a face
+write/svgdraw.py does not draw itself (art, groups, paths, styles …), read by cairosvg's parser unless
+write/ownsvg.py read it. Only such a face loads this module, and cairosvg (with PIL, urllib, its XML parser).
 """
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Sequence
 
 from generator.write.cairolib import load_cairo
@@ -17,31 +16,11 @@ import cairosvg.surface  # noqa: E402
 from cairosvg.helpers import PointError, paint, size  # noqa: E402
 from cairosvg.parser import Tree  # noqa: E402
 
+from generator.write.calllog import CallLog  # noqa: E402
 from generator.write.glyphs import fast_text  # noqa: E402
-from generator.write.ownsvg import own_tree  # noqa: E402
-
-FAST_TAG = "pnp-line"
+from generator.write.ownsvg import FAST_TAG, SHAPES  # noqa: E402
 
 cairosvg.surface.TAGS[FAST_TAG] = fast_text
-
-
-# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. The render stage
-# hands its lines over as data (RenderedFace.text_blocks); for a face without them (one whose template rewrote
-# the helper's output, or one made by hand) they are lifted out here, before cairosvg parses the document
-# (a parsed tspan costs more than drawing its line).
-_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*"(?: direction="rtl")?>[^<]*</tspan>)*)</text>')
-_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)"( direction="rtl")?>([^<]*)</tspan>')
-
-
-def lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
-    """The document with each text block emptied (`data-block` numbers it), and the blocks' lines."""
-    blocks: list[tuple] = []
-
-    def lift(match: re.Match) -> str:
-        blocks.append(tuple((x, y, html.unescape(text), bool(rtl)) for x, y, rtl, text in _LINE.findall(match.group(2))))
-        return f'<text class="pnp-line" data-block="{len(blocks) - 1}"{match.group(1)}/>'
-
-    return _TEXT_BLOCK.sub(lift, svg), blocks
 
 
 def retag_fast_text(node, blocks: Sequence[tuple]) -> None:
@@ -61,7 +40,6 @@ def retag_fast_text(node, blocks: Sequence[tuple]) -> None:
 
 
 _FULL_DRAW = ("transform", "opacity", "filter", "mask", "clip-path", "clip", "font")
-SHAPES = frozenset(("rect", "circle", "ellipse", "line", "polygon", "polyline", "path"))
 _SHAPE_FULL_DRAW = _FULL_DRAW + ("stroke-dasharray", "marker", "marker-start", "marker-mid", "marker-end",
                                  "display", "visibility", "fill-rule")
 _CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
@@ -117,7 +95,7 @@ class DirectSurface(cairosvg.surface.Surface):
 
     def set_context_size(self, width, height, viewbox, tree):
         self._outer.translate(*self._origin)
-        self.context = _CallLog(self._outer) if self._keep_calls else self._outer
+        self.context = CallLog(self._outer) if self._keep_calls else self._outer
         super().set_context_size(width, height, viewbox, tree)
 
     def draw(self, node):
@@ -136,34 +114,11 @@ class DirectSurface(cairosvg.surface.Surface):
         self.font_size = font_size
 
 
-class _CallLog:
-    """Stands in for a cairo context: forwards each call and keeps the ones that draw or change state."""
-
-    def __init__(self, context):
-        self._context = context
-        self.calls: list[tuple[str, tuple]] = []
-
-    def __getattr__(self, name: str):
-        method = getattr(self._context, name)
-        if name.startswith(("get_", "copy_", "has_")) or name.endswith("_extents"):
-            return method  # questions, not drawing: their answers are already in the later calls' arguments
-
-        def call(*args):
-            self.calls.append((name, args))
-            return method(*args)
-        return call
-
-
-def draw_svg(svg: str, blocks: Sequence[tuple] | None, context, x: float, y: float, fetcher,
-             keep_calls: bool = False) -> list | None:
-    """Draw the face `svg` through `context` with its top-left at (x, y); with keep_calls, return the calls made.
-
-    `blocks`: the lines of its text blocks, which `svg` holds as numbered placeholders (RenderedFace.text_blocks);
-    None when `svg` is a whole document, whose blocks are then lifted out of it here. `fetcher` loads its images.
-    """
-    if blocks is None:
-        svg, blocks = lift_text_blocks(svg)
-    tree = own_tree(svg, blocks, FAST_TAG, SHAPES)  # pnpgen's own shapes and text: no XML parser
+def draw_with_cairosvg(svg: str, blocks: Sequence[tuple], tree, context, x: float, y: float, fetcher,
+                       keep_calls: bool = False) -> list | None:
+    """Draw the face `svg` (its text blocks lifted into `blocks`) with cairosvg through `context`, its top-left at
+    (x, y); `tree` is its own_tree reading, or None to parse it with cairosvg's XML parser (`fetcher` loads its
+    images). With keep_calls, return the calls made."""
     if tree is None:
         tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=fetcher, unsafe=False)
         retag_fast_text(tree, blocks)

@@ -1,12 +1,12 @@
 """SVG faces drawn with cairo: a face used more than once is recorded once (one PDF Form XObject), a face
 used once is drawn straight onto the sheet and forgotten, so memory does not grow with the kit.
 
-Each face is drawn by write/cairosvgdraw.py, the one module that patches cairosvg: the text blocks the render
-stage hands over (RenderedFace.text_blocks) are shaped again with the layout's own shaping (render/shaping.py,
-cached: the same glyphs that were measured) and drawn with one show_text_glyphs call per font run, its clusters
-tying glyphs to characters so the PDF's text extracts in logical order, instead of cairosvg's letter-by-letter
-path, where nearly all rendering time went. A face of nothing but plain shapes and text blocks is read without
-an XML parser (write/ownsvg.py).
+Each face is drawn by write/svgdraw.py, or by write/cairosvgdraw.py (the one module that patches cairosvg) when
+it is not pnpgen's own: the text blocks the render stage hands over (RenderedFace.text_blocks) are shaped again
+with the layout's own shaping (render/shaping.py, cached: the same glyphs that were measured) and drawn with one
+show_text_glyphs call per font run, its clusters tying glyphs to characters so the PDF's text extracts in
+logical order, instead of cairosvg's letter-by-letter path, where nearly all rendering time went. A face of nothing but plain shapes and text blocks is read without
+an XML parser (write/ownsvg.py) and drawn without cairosvg.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from generator.art import check_art, check_embedded
 from generator.errors import TemplateError, UnsafeResourceError
 from generator.render import RenderedFace
 from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text
-from generator.write.cairosvgdraw import cairo, draw_svg
+from generator.write.svgdraw import cairo, draw_svg
 
 
 class SafeFetcher:

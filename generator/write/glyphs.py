@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from generator.render.shaping import Shaping, chain_of, register_typeface, shape_line
+from generator.typeface import BUNDLED
 from generator.write.cairolib import load_cairo
+from generator.write.svgvalues import size
 
 cairo = load_cairo()  # before cairosvg imports cairocffi
-from cairosvg.helpers import size  # noqa: E402
-
-from generator.render.shaping import Shaping, chain_of, register_typeface, shape_line  # noqa: E402
-from generator.typeface import BUNDLED  # noqa: E402
 
 register_typeface(BUNDLED)
 
@@ -40,8 +39,8 @@ def _shaping(features: str, tracking: str, language: str) -> Shaping:
 
 
 def _coordinate(surface, value: str | None, reference: str) -> float:
-    """A line's x or y: the plain number the template helper writes (what cairosvg's `size` makes of it), or
-    anything else (a unit, a percentage, nothing) through `size`."""
+    """A line's x or y: the plain number the template helper writes (what `size` makes of it), or anything else
+    (a unit, a percentage, nothing) through `size`, cairosvg's reading of a length."""
     try:
         return float(value)
     except (TypeError, ValueError):

@@ -6,9 +6,12 @@ is left to cairosvg's parser (`own_tree` returns None).
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Sequence
 
+FAST_TAG = "pnp-line"  # a text block's tag once its lines are lifted out (drawn by write/glyphs.py)
+SHAPES = frozenset(("rect", "circle", "ellipse", "line", "polygon", "polyline", "path"))  # cairosvg's basic shapes
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"  # how ElementTree names xml:space
 
 _ROOT = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg"(?: xmlns:xlink="http://www\.w3\.org/1999/xlink")?'
@@ -24,6 +27,25 @@ _SHAPE_KEYS = frozenset(("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r
 _TEXT_KEYS = frozenset(("class", "data-block", "font-family", "font-size", "font-weight", "font-style",
                         "data-features", "data-tracking", "data-lang", "fill", "fill-opacity", XML_SPACE))
 _REWRITTEN = frozenset(("inherit", "currentColor"))  # values cairosvg's parser replaces
+
+
+# The block TextHelper writes: <text class="pnp-line" …><tspan x=… y=…>line</tspan>…</text>. The render stage
+# hands its lines over as data (RenderedFace.text_blocks); for a face without them (one whose template rewrote
+# the helper's output, or one made by hand) they are lifted out here, before the document is read (here, or by
+# cairosvg's parser: a parsed tspan costs more than drawing its line).
+_TEXT_BLOCK = re.compile(r'<text class="pnp-line"([^>]*)>((?:<tspan x="[^"<>]*" y="[^"<>]*"(?: direction="rtl")?>[^<]*</tspan>)*)</text>')
+_LINE = re.compile(r'<tspan x="([^"<>]*)" y="([^"<>]*)"( direction="rtl")?>([^<]*)</tspan>')
+
+
+def lift_text_blocks(svg: str) -> tuple[str, list[tuple]]:
+    """The document with each text block emptied (`data-block` numbers it), and the blocks' lines."""
+    blocks: list[tuple] = []
+
+    def lift(match: re.Match) -> str:
+        blocks.append(tuple((x, y, html.unescape(text), bool(rtl)) for x, y, rtl, text in _LINE.findall(match.group(2))))
+        return f'<text class="pnp-line" data-block="{len(blocks) - 1}"{match.group(1)}/>'
+
+    return _TEXT_BLOCK.sub(lift, svg), blocks
 
 
 class OwnNode(dict):
