@@ -706,6 +706,10 @@ CASES = {
     "what each team or side is given counts per team or side": (
         "Setup\nEach team receives 4 pawns.\nEach side takes 16 stones.\n",
         [(4, "pawn", "setup", "team"), (16, "stone", "setup", "side")], []),
+    "a deal each round, cards dealt to a player or a place, and a card's size are none of these": (
+        "Dealing\nDeal 6 cards each round to the river.\nDeal 5 cards to each player and 1 to the starting player.\n"
+        "Deal 4 cards to each player and 3 to the middle of the table.\nDeal the 3x5 index cards face down.\n",
+        [(6, "card", "setup", None), (5, "card", "setup", "player"), (4, "card", "setup", "player")], [1, 3, 15]),
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),

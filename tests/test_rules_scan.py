@@ -658,3 +658,20 @@ def test_markdown_holding_html_keeps_its_lines_and_reads_its_table(tmp_path, suf
     assert where[6].endswith(f"rules{suffix}:15") and where[5].endswith(f"rules{suffix}:11")  # the file's own lines
     table = CliRunner().invoke(app, ["rules", "scan", str(path)]).output
     assert re.search(r"^s\d+\s+15\s+6\s+net cards", table, re.M), table  # the text output too, not the text's line
+
+
+def test_markdown_code_and_autolinks_are_text_and_a_doctype_page_is_html(tmp_path):
+    """A tag inside Markdown code is text, not HTML; an autolink stays; a page with a doctype is HTML even with
+    lines that look like Markdown items."""
+    from generator.rules.scan import read_rulebook
+
+    md = tmp_path / "rules.md"
+    md.write_text("# Components\n- 40 cards\n\nWrite `<br>` for a break. See <https://example.org/rules> for more.\n",
+                  encoding="utf-8")
+    assert "<https://example.org/rules>" in read_rulebook(md).text  # not sent through the HTML parser
+    md.write_text("# Components\n- 40 cards<br>- 6 dice\n\nSee <https://example.org/rules> for more.\n", encoding="utf-8")
+    assert "See https://example.org/rules for more." in read_rulebook(md).text.split("\n")
+    page = tmp_path / "rules.html"
+    page.write_text("<!DOCTYPE html>\n<title>Rules</title>\nThe game holds\n- forty cards\n- six dice\nand a board.\n",
+                    encoding="utf-8")
+    assert "The game holds - forty cards - six dice and a board." in read_rulebook(page).text  # an HTML page's text runs on

@@ -33,6 +33,7 @@ def _counted_noun(text: str, pos: int) -> tuple[str, str, int] | None:
 _PRODUCT = patterns.compile(r"(?<![\w.])(?P<a>\d{1,2})\s*[x×]\s*(?P<b>\d{1,3})(?![\w.])", re.I)
 
 
+_DEALT_EACH = patterns.compile(r"\s+(?:each|per\s+(?:person|player)|to\s+each)\b", re.I)
 _DEALT_BEFORE = patterns.compile(r"\b(?:deal|deals|dealt|dealing)\b[^.;:]{0,60}$", re.I)  # in the clause of a deal
 
 
@@ -45,7 +46,8 @@ def _products(text: str) -> list[Phrase]:
             continue
         component, head, end = counted
         a, b = int(match.group("a")), int(match.group("b"))
-        if _DEALT_BEFORE.search(text, 0, match.start()) and head == "card" and is_plural(component.split()[-1]):
+        if _DEALT_BEFORE.search(text, 0, match.start()) and head == "card" and is_plural(component.split()[-1]) \
+                and _DEALT_EACH.match(text, end):  # ('Deal the 3x5 index cards': a size)
             # 'Deal 5x3 cards each': five packets of three, fifteen cards, dealt in turn
             phrases.append(Phrase(match.start(), end, match.start(), match.end(), a * b, "exact", component, head, "dealt"))
             continue

@@ -79,10 +79,12 @@ def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSourc
     """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     markdown = suffix.lower() in {".md", ".markdown"}
-    if suffix.lower() in {".html", ".htm", ".xhtml"} or re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
+    if re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
+        return _html_source(text, label)
+    if suffix.lower() in {".html", ".htm", ".xhtml"}:
         return _html_source(text, label, keep_lines=_marked_down(text))
-    if markdown and _HTML_BLOCK.search(text):  # Markdown with HTML in it (a table, line breaks): the tags go
-        return _html_source(text, label, keep_lines=True)
+    if markdown and _HTML_BLOCK.search(_CODE.sub("", text)):  # Markdown with HTML in it (a table, line breaks): the tags go
+        return _html_source(_AUTOLINK.sub(r"\1", text), label, keep_lines=True)
     columns = None if suffix.lower() in {".md", ".markdown", ".rst"} else split_columns(text)
     if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
         return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]), pieces_of_file_lines=True)
@@ -181,6 +183,8 @@ class _TextOfHtml(HTMLParser):
         self.lines[-1] += re.sub(r"\s+", " ", data) if self.lines[-1].strip() else re.sub(r"\s+", " ", data).lstrip()
 
 
+_CODE = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`", re.S)  # code, whose tags are text
+_AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^\s<>]+)>")  # '<https://…>': a link in Markdown, not a tag
 _HTML_BLOCK = re.compile(r"<(?:table|tr|td|br|p|div|ul|ol|li|h[1-6])\b[^>]*>", re.I)
 _PAGE_TAGS = re.compile(r"<(?:html|body|head|p|div|li|h[1-6])\b", re.I)
 _MARKDOWN_LINE = re.compile(r"^ {0,3}(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s)", re.M)
@@ -331,12 +335,14 @@ def _charboxes(textpage):
     import ctypes
 
     import pypdfium2.raw as pdfium_c
+    from pypdfium2 import PdfiumError
 
     left, bottom, right, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     page, get = textpage.raw, pdfium_c.FPDFText_GetCharBox
 
     def charbox(index: int) -> tuple[float, float, float, float]:
-        get(page, index, left, right, bottom, top)  # (pdfium's order: left, right, bottom, top)
+        if not get(page, index, left, right, bottom, top):  # (pdfium's order: left, right, bottom, top)
+            raise PdfiumError("Failed to get charbox.")  # as pypdfium2's own get_charbox does
         return left.value, bottom.value, right.value, top.value
     return charbox
 
