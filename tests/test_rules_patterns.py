@@ -60,6 +60,7 @@ def test_an_unwritable_cache_folder_only_costs_time(tmp_path):
 
 
 def test_a_program_the_engine_refuses_falls_back_to_re_compile(monkeypatch):
+    monkeypatch.setattr(patterns, "_new", patterns._new)  # the entry compiled afresh below is not left to be kept
     pattern = r"(?P<n>\d+) tokens?"
     flags, code, groups, index, names = patterns._program(pattern, 0)
     monkeypatch.setitem(patterns._KEPT, (pattern, 0), (flags, [code[0], 999_999] + code[2:], groups, index, names))

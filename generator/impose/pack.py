@@ -299,8 +299,9 @@ def finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) ->
     for placement, row, col in block:
         clip = _bleed_clip(placement, row, col, occupied)
         back = _bleed_clip(placement, row, col, backed) if (row, col) in backed else clip
-        done.append(Placement(placement.piece, placement.x, placement.y, placement.side, shared(clip), placement.turned,
-                              placement.rotated, None if back == clip else shared(back)))  # (replace() costs 4x)
+        done.append(Placement(placement.piece, placement.x, placement.y, side=placement.side, clip=shared(clip),
+                              turned=placement.turned, rotated=placement.rotated,
+                              back_clip=None if back == clip else shared(back)))  # (replace() costs 4x)
     return done
 
 

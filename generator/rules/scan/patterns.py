@@ -15,6 +15,7 @@ import marshal
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 try:  # the parts of `re` that turn a pattern into its program (renamed in Python 3.11)
@@ -93,9 +94,13 @@ def keep() -> None:
         return
     try:
         _FILE.parent.mkdir(parents=True, exist_ok=True)
-        temp = _FILE.with_name(f".{_FILE.name}.{os.getpid()}")
-        temp.write_bytes(marshal.dumps(_KEPT))
-        os.replace(temp, _FILE)
+        handle, name = tempfile.mkstemp(dir=_FILE.parent, prefix=f".{_FILE.name}.")  # one of its own per writer
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as temp:
+            temp.write(marshal.dumps(_KEPT))
+        os.replace(name, _FILE)
         _new = False
     except (OSError, ValueError):
-        pass
+        Path(name).unlink(missing_ok=True)
