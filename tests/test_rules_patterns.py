@@ -67,3 +67,19 @@ def test_a_program_the_engine_refuses_falls_back_to_re_compile(monkeypatch):
     made = patterns.compile(pattern)
     assert made == re.compile(pattern) and made.search("3 tokens").group("n") == "3"
     assert patterns._KEPT[(pattern, 0)][1] == code  # compiled afresh and kept right
+
+
+def test_a_pattern_no_longer_used_leaves_the_file_when_it_is_written_again(tmp_path):
+    import marshal
+
+    _run(tmp_path)
+    kept = next((tmp_path / "pnpgen").glob("patterns-*.marshal"))
+    programs = marshal.loads(kept.read_bytes())
+    used = next(iter(programs))
+    stale = (r"an old version of a (?P<what>pattern)", 0)
+    programs[stale] = patterns._program(*stale)
+    del programs[used]  # one the run compiles afresh, so the file is written again
+    kept.write_bytes(marshal.dumps(programs))
+    assert _run(tmp_path) == ["False", "2"]
+    written = marshal.loads(kept.read_bytes())
+    assert stale not in written and used in written

@@ -713,7 +713,13 @@ CASES = {
     "cards dealt in packets": (
         "Quick reference\n- Deal 4x3 cards each as a hand and 2x3 cards per person to the table.\n\nContents\n- 3x5 cards\n",
         [(12, "card", "setup", "player"), (6, "card", "setup", "player")], [4, 3, 2, 5, 15]),
-
+    "a list item naming two single things": (
+        "Components\nA felt mat and a scoring pad.\n- A deck of rune cards and a die\n- 1 tower and two flags\n",
+        [(1, "mat", "total", None), (1, "pad", "total", None), (None, "card", "total", None), (1, "die", "total", None),
+         (1, "tower", "total", None), (2, "flag", "total", None)], []),
+    "a few things, and a table printed on a board, are no single things of their own": (
+        "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
+        [(40, "card", "total", None)], [1]),
 }
 
 

@@ -1,4 +1,5 @@
-"""Collects every problem in a manifest, located by file, line, column and key path."""
+"""A manifest's problems, each located by file, line, column and key path: the errors collected while it is read
+(Problems) and the warnings a kit's art gives (kit_warnings: errors with --strict)."""
 
 from __future__ import annotations
 

@@ -79,8 +79,8 @@ _ARTICLE_ITEM = patterns.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s
 
 
 _IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick"
-                           r"|flip(?:\s+over)?|turn\s+over)\s+(?P<article>an?|one|the\s+(?:next\s+)?top(?=\s+card\b(?!\s+of\s+(?:your|an?|their|his|her)\b)))\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
-                           r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
+                                 r"|flip(?:\s+over)?|turn\s+over)\s+(?P<article>an?|one|the\s+(?:next\s+)?top(?=\s+card\b(?!\s+of\s+(?:your|an?|their|his|her)\b)))\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
+                                 r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
 
 _A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)
@@ -106,8 +106,8 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
 
 
 _GIVEN_THE = patterns.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
-                        r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))"
-                        r"|\b(?:takes?|receives?|gets?|chooses?)\s+the\s+(?P<noun3>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
+                              r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))"
+                              r"|\b(?:takes?|receives?|gets?|chooses?)\s+the\s+(?P<noun3>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 
 
 def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
@@ -214,10 +214,10 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
 
 
 _USE_A = patterns.compile(r"\b(?:use|uses|using|need|needs|requires?|played\s+(?:by\s+(?:\w+\s+){1,3}?)?(?:with|on)|play\s+with|to\s+have|should\s+have|keep|bring|grab"
-                    r"|have(?=\s+(?:an?|one)\s+[^.]{0,40}\b(?:ready|handy|nearby|available)\b))\s+(?P<article>an?|one)\s+"
-                    r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
+                          r"|have(?=\s+(?:an?|one)\s+[^.]{0,40}\b(?:ready|handy|nearby|available)\b))\s+(?P<article>an?|one)\s+"
+                          r"(?P<noun>(?:[\w'-]+\s+){0,3}[\w'-]+)", re.I)
 _A_IS_USED = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?P<and>\s+and\s+(?:an?\s+)?[\w'-]+)?\s+(?:is|are|will\s+be|can\s+be"
-                        r"|may\s+be|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included|helpful|useful|handy|recommended)\b", re.I)
+                              r"|may\s+be|must\s+be)\s+(?:also\s+|only\s+)?(?:used|needed|required|included|helpful|useful|handy|recommended)\b", re.I)
 
 
 _DEAL_N = patterns.compile(
@@ -259,7 +259,7 @@ def dealt_aside(sentence: str) -> list[tuple[int, int, int, str]]:
 
 
 _LISTED_A = patterns.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?|comes\s+with))\s+(?P<article>an?|one)\s+"
-                       r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
+                             r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
 
 
 def listed_one(sentence: str) -> list[tuple[int, int, str]]:
@@ -316,8 +316,8 @@ def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _OF_THEM = patterns.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
-                      rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
-                      re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
+                            rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
+                            re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
 
 
 _PAREN_PER_PLAYER = patterns.compile(rf"\(\s*(?P<n>{NUMBER})\s+(?:for\s+each|per|to\s+each|each\s+for)\s+player\s*\)", re.I)

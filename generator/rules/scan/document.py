@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import patterns
 from generator.vocabulary import SETS_KEY
 
+from . import patterns
 from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import Phrase, parse_number
@@ -155,7 +155,7 @@ _OPENS_PARTS = patterns.compile(r"\s*(?::|-|\(|,?\s*(?:of\s+which|including|name
 
 
 _ANNOUNCES_PARTS = patterns.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|sorted\s+into|divided\s+into|consisting\s+of)[^\d:.;]{0,20}:",
-                              re.I)  # '500 cards sorted into the following decks: 10 Amusement Park 10 Apartment …'
+                                    re.I)  # '500 cards sorted into the following decks: 10 Amusement Park 10 Apartment …'
 
 
 def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:

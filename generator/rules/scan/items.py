@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, head_of
+from .lexicon import COMPONENT_HEADS, head_of, is_plural
 from .prose import SCORE_PIECES as _SCORE_PIECES
 
 _CONDITION = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
@@ -45,22 +45,22 @@ _LEAD_IN = patterns.compile(
     r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
 _GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
-                       r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
-                       r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
+                             r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
+                             r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
 _ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?-i:each|every|per)\b"
-                       rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
+                             rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
 
 
 _VALUE_NAMED = patterns.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
 
 
 _COUNT_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
-                              rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
+                                    rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
 # 'Event Deck (40 cards)', 'Home tiles (4 tiles): Corner starting positions', 'Flatlands: Outer layers (44 tiles total)'
 _QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
-                                  rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
+                                        rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
 
 
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
@@ -116,11 +116,18 @@ _CLAUSE = patterns.compile(
     r"|(?:then|next|now|if|when|after|before|once|you|everyone|(?:each|every|the\s+\w+)\s+player|players)\b)", re.I)
 
 
+_PRINTED_ON = patterns.compile(r"\b(?:printed|shown|drawn)\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
+
+
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one); a step ('a. Shuffle
     the deck.', 'b. Each player is dealt 6 cards.') names no component and is left to the sentences."""
     if _CLAUSE.match(rest):
         return None
+    if _PRINTED_ON.search(rest):
+        return None  # 'a combat result table printed on the map': part of another component
+    another = _ANOTHER_ONE.search(rest) if re.match(r"(?:an?|one)\s", rest, re.I) else None
+    rest = rest[:another.start()] if another else rest  # 'A felt mat and a scoring pad': the first of two things
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")
@@ -261,9 +268,19 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
+_ANOTHER_ONE = patterns.compile(rf"\s*,?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
 _NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
+
+
+def _one_named(item: Item, text: str) -> bool:
+    """'a scoring pad': one thing named with its article (not 'a few tokens', not 'a lot of cards')."""
+    return item.phrase.form == "bare_item" and item.phrase.count == 1 and _ONE_NAMED.match(text) is not None \
+        and not is_plural(item.phrase.component.split()[-1])
+
+
+_ONE_NAMED = patterns.compile(r"(?:an?|one)\s+(?!(?:few|couple|number|lot|lots|bunch|handful|variety|dozen|pair|set)\b)", re.I)
 
 
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
@@ -282,7 +299,8 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
             return items
         cell_end = line.text.find("\t", rest_at)
         more = _item(line, allow_bare, (rest_at + joiner.end(), cell_end if cell_end >= 0 else len(line.text)))
-        if more is None or more.phrase.form not in {"count_first", "shared"}:
+        one_more = more is not None and _one_named(more, line.text[rest_at + joiner.end():])  # '… and a scoring pad'
+        if more is None or (more.phrase.form not in {"count_first", "shared"} and not one_more):
             return items
         items.append(more)
 
@@ -319,7 +337,7 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
 
 
 _CONTENTS = patterns.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
-                       re.I)
+                             re.I)
 
 
 def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | None:
@@ -344,7 +362,8 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     if several:
         return several
     whole = _item(line, allow_bare)
-    if whole is not None and whole.phrase.form in {"count_first", "shared", "compound"}:
+    if whole is not None and (whole.phrase.form in {"count_first", "shared", "compound"} or (
+            whole.phrase.form == "bare_item" and _ONE_NAMED.match(line.text, whole.offset))):
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
             return joined

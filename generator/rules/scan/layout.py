@@ -7,11 +7,12 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.rules.numbers import NUMBER_PATTERN
 
 from . import patterns
-from generator.rules.numbers import NUMBER_PATTERN
 from .debris import debris_indexes
 from .lexicon import COMPONENT_HEADS, head_of
 

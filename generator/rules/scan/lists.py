@@ -36,7 +36,7 @@ class ListRun:
 
 
 _VALUE_COLUMN = patterns.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
-                           r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
+                                 r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
 
 
 def _value_cells(lines: list[LayoutLine], index: int) -> set[int]:

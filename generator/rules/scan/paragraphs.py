@@ -66,7 +66,7 @@ def _ends_statement(previous: str, text: str) -> bool:
 
 
 _STEP_OPENER = patterns.compile(r"(?:Each|Every|Place|Put|Take|Give|Deal|Shuffle|Remove|Set|Draw|Choose|Select|Randomly|Return"
-                          r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
+                                r"|Reveal|Players|All|Lay|Fill|Sort|Separate|Stack|Distribute)\b")
 
 
 def paragraphs(lines: list[LayoutLine], taken: set[int], titles: frozenset[int] = frozenset()) -> list[Paragraph]:

@@ -49,6 +49,7 @@ def _load(path: Path | None) -> dict[tuple[str, int], _Program]:
 
 _FILE = _cache_file()
 _KEPT = _load(_FILE)
+_used: set[tuple[str, int]] = set()  # the entries this run asked for: only these are written back
 _new = False
 
 
@@ -67,6 +68,7 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:  # noqa: A001  (re.comp
     """re.compile(pattern, flags), from the program kept by an earlier run when there is one."""
     global _new
     key = (pattern, int(flags))
+    _used.add(key)
     program = _KEPT.get(key)
     if program is not None:
         try:
@@ -88,7 +90,8 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern:  # noqa: A001  (re.comp
 
 def keep() -> None:
     """Write the programs compiled in this run for the next one (when there are new ones; quietly not at all
-    when the cache folder cannot be written)."""
+    when the cache folder cannot be written). Only the patterns this run used are kept: those of an older
+    version of a pattern leave the file when it is written again."""
     global _new
     if not _new or _FILE is None:
         return
@@ -99,7 +102,7 @@ def keep() -> None:
         return
     try:
         with os.fdopen(handle, "wb") as temp:
-            temp.write(marshal.dumps(_KEPT))
+            temp.write(marshal.dumps({key: program for key, program in _KEPT.items() if key in _used}))
         os.replace(name, _FILE)
         _new = False
     except (OSError, ValueError):

@@ -10,27 +10,26 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone, of_them, one_each,
-                       one_per_player, one_used,
-                       paren_per_player, the_one_given, the_thing_described)
+from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
+                       of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
-from .sections import OTHER, SETUP, is_play
+from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
 
 _ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
 _CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:contains|includes|comes\s+with)|contains|includes|consists\s+of"
-                                r"|you\s+(?:will\s+)?find)\b", re.I)
+                                      r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
-                          r"|draw|reveal|choose|select|pick|flip|turn\s+over"
-                          r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
-                          r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
+                                r"|draw|reveal|choose|select|pick|flip|turn\s+over"
+                                r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
+                                r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -193,7 +192,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {**setup, "role": "setup" if section == SETUP else "total", "per": None, "component": noun,
-              "supplied": section == "supplied"})
+              "supplied": section == SUPPLIED})
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
@@ -208,7 +207,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
             else one_used(sentence):
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
-              "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == "supplied"})
+              "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == SUPPLIED})
 
 
 def _unless_counted_within(emit, counts: list[int]):
@@ -245,7 +244,7 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
 
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
     """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
-    supplied = bool(re.search(r"not\s+included|also\s+need|you\s+(?:will\s+)?need", sentence, re.I)) or section == "supplied"
+    supplied = bool(re.search(r"not\s+included|also\s+need|you\s+(?:will\s+)?need", sentence, re.I)) or section == SUPPLIED
     for start, text in listed:
         optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))
         body = re.sub(r"^optional(?:ly)?\s+", "", text, flags=re.I)

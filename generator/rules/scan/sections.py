@@ -105,7 +105,7 @@ def is_play(section: Section) -> bool:
 
 
 _PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|winning|actions?|playing\s+the\s+game|gameplay|game\s+play"
-                         r"|how\s+to\s+play|sequence|examples?|strategy|combat|moving|movement|attack(?:ing)?)\b", re.I)
+                               r"|how\s+to\s+play|sequence|examples?|strategy|combat|moving|movement|attack(?:ing)?)\b", re.I)
 
 
 def classify(title: str) -> str:

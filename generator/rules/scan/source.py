@@ -2,9 +2,10 @@
 numbers, plus where each line came from (`rules.pdf:p4:12`, `rules.html:57`). Entry point: read_rulebook.
 
 Quotes are substrings of this text. For text and Markdown it is the file itself (a text laid out in columns has
-its columns one after the other, each line a piece of a line of the file); for HTML, the page's text
-with one line per block (tags removed, entities decoded); for PDF, the page's text lines in reading order,
-columns put back one after the other (pypdfium2 gives every text run with its box)."""
+its columns one after the other, each line a piece of a line of the file); for HTML, the page's text with one line
+per block (tags removed, entities decoded), except that Markdown with HTML in it (a table, `<br>` breaks), named
+.md or .html, keeps every line of the file with its tags removed; for PDF, the page's text lines in reading order,
+columns put back one after the other (pdfium gives every text run with its box)."""
 
 from __future__ import annotations
 
@@ -78,14 +79,15 @@ def read_rulebook(path: Path) -> RulebookSource:
 def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSource:
     """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    markdown = suffix.lower() in {".md", ".markdown"}
+    suffix = suffix.lower()
+    markdown = suffix in {".md", ".markdown"}
     if re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
         return _html_source(text, label)
-    if suffix.lower() in {".html", ".htm", ".xhtml"}:
+    if suffix in {".html", ".htm", ".xhtml"}:
         return _html_source(text, label, keep_lines=_marked_down(text))
     if markdown and _HTML_BLOCK.search(_CODE.sub("", text)):  # Markdown with HTML in it (a table, line breaks): the tags go
         return _html_source(_AUTOLINK.sub(r"\1", text), label, keep_lines=True)
-    columns = None if suffix.lower() in {".md", ".markdown", ".rst"} else split_columns(text)
+    columns = None if markdown or suffix == ".rst" else split_columns(text)
     if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
         return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]), pieces_of_file_lines=True)
     return RulebookSource(text, label)

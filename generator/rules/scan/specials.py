@@ -26,7 +26,7 @@ _NUMBERED = patterns.compile(
 
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
 _CATEGORIES_OF = patterns.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
-                            rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
+                                  rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
 
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
@@ -35,7 +35,7 @@ _BY_PLAYERS = patterns.compile(
     rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
 _LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
-                        r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
+                              r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.

@@ -70,7 +70,7 @@ def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
 
 
 _COUNT_HEADER = patterns.compile(r"^[!#\s]*(?:#|no\.?|qty\.?|quantity|count|number|amount|copies|pcs\.?|nb|how\s+many)"
-                           r"(?:\s+(?:per|in|of)\s+[\w ]+)?\s*$|\bcount\s+per\s+\w+|^#\s*of\s+\w+", re.I)
+                                 r"(?:\s+(?:per|in|of)\s+[\w ]+)?\s*$|\bcount\s+per\s+\w+|^#\s*of\s+\w+", re.I)
 _NAME_HEADER = patterns.compile(r"\b(?:piece|name|card|tile|token|component|item|type|unit|title|figure|miniature)s?\b", re.I)
 _ROW_SPLIT = patterns.compile(r"\t-(?=\t|\s|$)")
 
@@ -144,7 +144,7 @@ def _counted_heading(line: LayoutLine, out) -> bool:
 
 
 _NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
-                        r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
+                              r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
 
 
 def _number_of(line: LayoutLine, out) -> bool:
@@ -169,7 +169,7 @@ def _number_of(line: LayoutLine, out) -> bool:
 
 
 _NUMBER_OF_LISTED = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
-                               r"\s*:\s*(?P<rest>\d.*)$", re.I)
+                                     r"\s*:\s*(?P<rest>\d.*)$", re.I)
 
 
 def _number_of_listed(line: LayoutLine, out) -> bool:
