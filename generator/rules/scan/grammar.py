@@ -173,7 +173,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
     return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 
-_COORDINATION = patterns.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
+COORDINATION = patterns.compile(r"^\s*,\s*(?:(?:and|or|&|plus)\s+)?$|^\s*(?:and|or|&|plus)\s+$", re.I)
 
 
 def _plural_noun(phrase: Phrase) -> bool:
@@ -191,17 +191,17 @@ def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
                 or phrase.head in NOT_COMPONENTS or phrase.head in _UNIT_WORDS or _plural_noun(phrase):
             continue
         donor = None
-        if i + 1 < len(result) and _COORDINATION.match(text[phrase.end:result[i + 1].start]):
+        if i + 1 < len(result) and COORDINATION.match(text[phrase.end:result[i + 1].start]):
             after = result[i + 1]
             if after.head in COMPONENT_HEADS:
                 donor = after
         if donor is None and i > 0:
             before = result[i - 1]
             between = text[before.end:phrase.start]
-            if before.head in COMPONENT_HEADS and (re.fullmatch(r"\s*[:(-]\s*", between) or _COORDINATION.match(between)) \
+            if before.head in COMPONENT_HEADS and (re.fullmatch(r"\s*[:(-]\s*", between) or COORDINATION.match(between)) \
                     and len(before.component.split()) >= 1 and before is not phrase:
                 donor = before if re.fullmatch(r"\s*[:(-]\s*", between) else None
-            elif i > 1 and result[i - 1].component.split()[-1:] and _COORDINATION.match(between):
+            elif i > 1 and result[i - 1].component.split()[-1:] and COORDINATION.match(between):
                 donor = result[i - 1] if result[i - 1].head in COMPONENT_HEADS and result[i - 1].form == "shared" else None
         if donor is None:
             continue

@@ -10,7 +10,7 @@ import re
 
 from . import patterns
 from .annotations import read_per
-from .grammar import NUMBER, Phrase, count_first, parse_number
+from .grammar import COORDINATION, NUMBER, Phrase, count_first, parse_number
 from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
@@ -113,6 +113,21 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     return chained
 
 
+def _pairs_with_known(sentence: str, phrases: list[Phrase], known_nouns: set[str]) -> set[int]:
+    """Phrases joined by 'and' or a comma to a count of a known component: '6 viruses and 5 shells' names two kinds
+    of piece when either is one the rulebook knows."""
+    linked: set[int] = set()
+    run: list[Phrase] = []
+    for phrase in [*phrases, None]:
+        if phrase is not None and not phrase.is_excluded and run and COORDINATION.match(sentence[run[-1].end:phrase.start]):
+            run.append(phrase)
+            continue
+        if len(run) > 1 and any(p.head in COMPONENT_HEADS or p.head in known_nouns for p in run):
+            linked.update(id(p) for p in run)
+        run = [phrase] if phrase is not None and not phrase.is_excluded else []
+    return linked
+
+
 def is_setup_step(sentence: str) -> bool:
     """'Shuffle the decks.', '2) Randomly place one token in each zone.': a sentence that opens with a verb that sets
     pieces out, and is no rule of play ('Place it on the discard pile when you …')."""
@@ -150,6 +165,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
+    paired = _pairs_with_known(sentence, phrases, known_nouns)
 
     faces = _DIE_FACES.search(sentence)
     for phrase in phrases:
@@ -185,7 +201,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
         conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
-        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or any(  # '20 goods …, 25 goods …'
+        known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or id(phrase) in paired or any(  # '20 goods …, 25 goods …'
             phrase.head == p.head for p, _ in result) or bool(
             (ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
             and (section_kind == "setup" or conditioned)) or bool(re.match(r"\s*(?:each|every)\s+player\s+(?:places|takes|gets|receives)\s+$",
