@@ -719,9 +719,10 @@ CASES = {
          (1, "tower", "total", None), (2, "flag", "total", None)], []),
     "a count joined to a count of a known component names a piece too": (
         "Setup\nThe raider has 6 wisps and 5 cubes.\nThe warden has 4 cubes, 3 lanterns and 2 glimmers.\n"
-        "Each player has 3 wisps in hand.\n",
+        "Each player holds: 1 Brass Sled (Speed 5, Grip 9), 1 Tin Kettle, 1 Oak Token.\n",
         [(6, "wisp", "setup", None), (5, "cube", "setup", None), (4, "cube", "setup", None), (3, "lantern", "setup", None),
-         (2, "glimmer", "setup", None)], []),
+         (2, "glimmer", "setup", None), (1, "sled", "setup", "player"), (1, "kettle", "setup", "player"),
+         (1, "token", "setup", "player")], [9]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

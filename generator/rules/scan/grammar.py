@@ -193,8 +193,8 @@ def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
         donor = None
         if i + 1 < len(result) and COORDINATION.match(text[phrase.end:result[i + 1].start]):
             after = result[i + 1]
-            if after.head in COMPONENT_HEADS:
-                donor = after
+            if after.head in COMPONENT_HEADS and len(after.component.split()) > len(phrase.component.split()):
+                donor = after  # not '1 Standard Tank, 1 Heat Shield': two names, the second no longer than the first
         if donor is None and i > 0:
             before = result[i - 1]
             between = text[before.end:phrase.start]

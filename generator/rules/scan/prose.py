@@ -113,13 +113,17 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     return chained
 
 
+_NOTE_BETWEEN = patterns.compile(r"^\s*\([^()]{1,60}\)")
+
+
 def _pairs_with_known(sentence: str, phrases: list[Phrase], known_nouns: set[str]) -> set[int]:
     """Phrases joined by 'and' or a comma to a count of a known component: '6 viruses and 5 shells' names two kinds
     of piece when either is one the rulebook knows."""
     linked: set[int] = set()
     run: list[Phrase] = []
     for phrase in [*phrases, None]:
-        if phrase is not None and not phrase.is_excluded and run and COORDINATION.match(sentence[run[-1].end:phrase.start]):
+        if phrase is not None and not phrase.is_excluded and run and COORDINATION.match(
+                _NOTE_BETWEEN.sub("", sentence[run[-1].end:phrase.start], count=1)):  # '1 Booster (Thrust 5), 1 Tank'
             run.append(phrase)
             continue
         if len(run) > 1 and any(p.head in COMPONENT_HEADS or p.head in known_nouns for p in run):
