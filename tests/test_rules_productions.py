@@ -723,6 +723,11 @@ CASES = {
         [(6, "wisp", "setup", None), (5, "cube", "setup", None), (4, "cube", "setup", None), (3, "lantern", "setup", None),
          (2, "glimmer", "setup", None), (1, "sled", "setup", "player"), (1, "kettle", "setup", "player"),
          (1, "token", "setup", "player")], [9]),
+    "names set deeper under an item of several things are one thing each": (
+        "Contents\nRule sheet\nRole cards\n      Mayor\n      Smuggler\n      Night Watch\nScore pad\n\n"
+        "Components\n20 Unit cards\n      Sturdy and reliable.\n",
+        [(1, "sheet", "total", None), (1, "mayor", "total", None), (1, "smuggler", "total", None),
+         (1, "watch", "total", None), (1, "pad", "total", None), (20, "card", "total", None)], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

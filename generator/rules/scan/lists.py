@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from . import patterns
 from .annotations import Per, read_each_consisting, read_per, read_value_breakdown
-from .grammar import COUNT_HINT
+from .grammar import COUNT_HINT, Phrase
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS
+from .lexicon import COMPONENT_HEADS, is_plural
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
@@ -125,6 +125,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
+        named = _named_part(current, line) if item is None and not is_intro else None
+        if named is not None:  # 'Character cards' / '      President' / '      Bomber': one card each, by name
+            items, item = [named], named
         if item is None and not is_intro and _describes_item(current, line):
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
             continued.add(line.number)
@@ -187,6 +190,27 @@ def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
     if after is None or after.heading_level:
         return False
     return any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False))
+
+
+_PART_NAME = patterns.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}")  # 'President', 'Queen of Spades'
+
+
+def _named_part(current: list, line: LayoutLine) -> Item | None:
+    """'Character Cards' over '      President', '      Bomber': a name alone on a line set deeper than an item of
+    several things (no bullet, no number), one of them by its name."""
+    if line.bullet is not None or line.heading_level:
+        return None
+    parent = next((i for _, i in reversed(current) if i is not None and i.line.indent + 1 < line.indent), None)
+    if parent is None or any(i is not None and i.line.indent > parent.line.indent and i.phrase.form != "bare_item"
+                             for _, i in current[current.index((parent.line, parent)):]):
+        return None
+    words = parent.phrase.component.split()
+    if parent.phrase.head not in COMPONENT_HEADS or not words or not is_plural(words[-1]) \
+            or not _PART_NAME.fullmatch(line.text.strip()):
+        return None
+    name = line.text.strip()
+    at = line.text.index(name)
+    return Item(line, Phrase(0, len(name), 0, 0, 1, "exact", name, parent.phrase.head, "bare_item"), at, None, at + len(name))
 
 
 def _describes_item(current: list, line: LayoutLine) -> bool:

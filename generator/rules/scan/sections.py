@@ -125,6 +125,18 @@ def classify(title: str) -> str:
 _DOCUMENT_PARTS = frozenset({"reference", "summary", "overview", "aid", "rules", "instructions", "note", "notes"})
 
 
+def _indent_above(lines: list[LayoutLine], index: int) -> int:
+    """The indent of the nearest line above `index` that is set less deep than the lines just above it (the item a
+    run of deeper lines hangs from)."""
+    indent = lines[index].indent
+    for line in reversed(lines[max(0, index - 12):index]):
+        if line.blank:
+            break
+        if line.indent < indent:
+            return line.indent
+    return indent
+
+
 def section_kinds(lines: list[LayoutLine]) -> list[Section]:
     """The section each line stands in (a heading line is in its own section)."""
     current = Section("", "", 0)
@@ -147,6 +159,10 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
                 and classify(title) == OTHER and head_of(title) in COMPONENT_HEADS - _DOCUMENT_PARTS \
                 and following is not None and not following.blank and previous is not None and not previous.blank:
             title = None  # 'Rulebook', 'Game board' inside a component list: an item, not a heading
+        if title is not None and current.kind in {COMPONENTS, SUPPLIED, OPTIONAL} and not line.heading_level \
+                and classify(title) == OTHER and previous is not None and not previous.blank \
+                and line.indent > _indent_above(lines, index) + 1:
+            title = None  # 'Role cards' / '      Mayor': a name set deeper under an item of the list, not a heading
         if title is not None:
             kind = classify(title)
             intro = line.text.rstrip().endswith(":") and not line.heading_level
