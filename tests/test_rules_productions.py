@@ -18,6 +18,10 @@ def statements(text: str) -> list[tuple]:
     return [(s.count, head_of(s.component), s.role, s.per) for s in doc.statements]
 
 
+def components(text: str) -> list[str]:
+    return [s.component for s in read_rulebook_document(source_of_text(text, "rules").text).statements]
+
+
 CASES = {
     "wrapped item in a narrow column": (
         "Contents\n12 Lantern\ncards\n5 Victory Point\nmarkers\n1 Start Player\ntoken\n",
@@ -728,10 +732,21 @@ CASES = {
         "Components\n20 Unit cards\n      Sturdy and reliable.\n",
         [(1, "sheet", "total", None), (1, "mayor", "total", None), (1, "smuggler", "total", None),
          (1, "watch", "total", None), (1, "pad", "total", None), (20, "card", "total", None)], []),
+    "a pair given to each player is two, and a deal in front of each player is a deal to each": (
+        "Setup\nGive each player a pair of bone dice.\nEach player takes a worn pair of sandals.\n"
+        "Shuffle the omen cards and deal 2 face up in front of each player.\n",
+        [(2, "die", "setup", "player"), (2, "sandal", "setup", "player"), (2, "card", "setup", "player")], [1]),
+    "so many for each player in parentheses counts the thing named, not the words before its count": (
+        "Setup\nEach player places 10 fences (10 for each player) in the stock.\n",
+        [(10, "fence", "setup", "player")], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),
 }
+
+
+def test_a_count_in_parentheses_names_the_thing_without_the_words_before_its_count():
+    assert set(components("Setup\nEach player places 10 fences (10 for each player) in the stock.\n")) == {"fences"}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -58,10 +58,17 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     return items if len(items) >= 2 or (items and re.search(r"\d|\b(?:an?|one)\b", items[0][1])) else None
 
 
+_PAIR_OF = patterns.compile(r"(?:[a-z]+\s+)?pair\s+of\s+(?P<what>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s+(?:to|for|in|on|at|from|and)\b|\s*[,.;]|$)", re.I)
+
+
 def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     """'Give each player a pencil' -> [(start, end, 'pencil')]: one component for each player."""
     found = []
     for match in _ONE_PER_PLAYER.finditer(sentence):
+        pair = _PAIR_OF.match(match.group("noun"))
+        if pair and head_of(pair.group("what")) not in NOT_COMPONENTS:  # 'Give each player a pair of dice': two each
+            found.append((match.start("article"), match.start("noun") + pair.end(), f"pair of {pair.group('what')}"))
+            continue
         noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at)\b", match.group("noun"))[0]
         words = noun.split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
@@ -222,7 +229,7 @@ _A_IS_USED = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+)
 
 _DEAL_N = patterns.compile(
     rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s+(?:cards?\s+)?(?:(?:face[\s-](?:down|up)|at\s+random|randomly|"
-    rf"of\s+them|secretly)\s+)?(?:to\s+)?each\s+player", re.I)
+    rf"of\s+them|secretly)\s+)?(?:to\s+|in\s+front\s+of\s+|before\s+)?each\s+player", re.I)
 _OBJECT = patterns.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
 
 
@@ -337,12 +344,14 @@ def paren_per_player(sentence: str) -> list[tuple[int, int, int, str]]:
 def _named_before(sentence: str, at: int, first: bool = False) -> str | None:
     """The component the sentence named last (or `first`: its subject) before `at`, with up to two words in
     front of its head."""
-    words = re.findall(r"[A-Za-z][\w'-]*", sentence[:at])
+    found = list(re.finditer(r"[A-Za-z][\w'-]*", sentence[:at]))
+    words = [match.group(0) for match in found]
     heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
     if not heads:
         return None
     last = first = heads[0] if first else heads[-1]
-    while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP:
+    while first > 0 and last - first < 2 and words[first - 1].lower() not in _OF_THEM_STOP \
+            and not sentence[found[first - 1].end():found[first].start()].strip():  # 'places 10 fences': not 'places fences'
         first -= 1
     return " ".join(words[first:last + 1])
 
@@ -355,6 +364,8 @@ def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
         noun = _named_before(sentence, match.start())
         if not value or value < 2 or not noun:
             continue  # 'puts one of them on space 0': a piece placed, not a count
+        if match.group("alone") and _DEAL_N.match(sentence, match.start()):
+            continue  # 'deal 2 face up to each player': so many for each player (deal_each)
         start = match.start("n") if match.group("n") else match.start("alone")
         found.append((start, match.end(), value, noun))
     return found
