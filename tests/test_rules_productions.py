@@ -739,6 +739,10 @@ CASES = {
     "so many for each player in parentheses counts the thing named, not the words before its count": (
         "Setup\nEach player places 10 fences (10 for each player) in the stock.\n",
         [(10, "fence", "setup", "player")], []),
+    "a page of contents and a heading's title are no things; overview sheets counted are": (
+        "Table of Contents\n1 Overview\n2 Summary\n3 Example\n\nComponent Overview\n5 score overviews\n"
+        "1 rules summary\n40 cards\n",
+        [(5, "overview", "total", None), (1, "summary", "total", None), (40, "card", "total", None)], [2, 3]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

@@ -65,6 +65,7 @@ remain remaining left one
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
 _MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
+_TITLE_WORD = patterns.compile(r"(?:^|\s)(?:Overview|Summary|Example|Objective|Contents)$")  # a heading's last word
 _FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further", "remaining",
            "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
 
@@ -106,6 +107,8 @@ class Phrase:
             return False  # 'Water Meter', 'Turn Gauge': a named thing, not a measure
         if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
             return True
+        if _TITLE_WORD.search(self.component):
+            return True  # '1 Overview', '2 Summary', 'Component Overview': a heading or a page of contents, not a thing
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
             return True  # a year: '© 2014 Paolo Montrasio'
         words = [singular(w) for w in re.findall(r"[A-Za-z]+", self.component)]
