@@ -743,6 +743,9 @@ CASES = {
         "Table of Contents\n1 Overview\n2 Summary\n3 Example\n\nComponent Overview\n5 score overviews\n"
         "1 rules summary\n40 cards\n",
         [(5, "overview", "total", None), (1, "summary", "total", None), (40, "card", "total", None)], [2, 3]),
+    "a number before a participle in a table's row names no thing": (
+        "Components\n40 cards\n4        required\n2   opposing\n42 marked with a crown\n",
+        [(40, "card", "total", None), (42, "marked", "total", None)], [4, 2]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

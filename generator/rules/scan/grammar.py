@@ -59,6 +59,8 @@ _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|pa
 
 _STEP_VERB = patterns.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                               rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
+_NOT_A_NOUN = patterns.compile(r"[a-z]{3,}(?:ed|ing)")
+_PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
 _VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
 _ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
@@ -135,6 +137,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             continue  # 'cut 3 1/2" strips': a size, three and a half inches
         if re.match(r"sided\b", component, re.I):
             continue  # 'Two 6 sided Dice': the 6 is the dice's kind
+        if _NOT_A_NOUN.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end):
+            continue  # '4        required', '2   opposing' in a table's row: a participle, not a thing's name
+            # ('42 marked with a territory' is 42 of the things above: the participle goes on)
         component = _tidy(component)
         head = head_of(component)
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
