@@ -746,6 +746,10 @@ CASES = {
     "a number before a participle in a table's row names no thing": (
         "Components\n40 cards\n4        required\n2   opposing\n42 marked with a crown\n",
         [(40, "card", "total", None), (42, "marked", "total", None)], [4, 2]),
+    "the parts a board or a game is divided into are no things": (
+        "Components\n40 cards\nThe board has four quadrants and two halves.\nThe game lasts three epochs.\n"
+        "Cut the sheet into 3 card-sized rectangles.\n",
+        [(40, "card", "total", None)], [4, 2, 3]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),
