@@ -750,6 +750,11 @@ CASES = {
         "Components\n40 cards\nThe board has four quadrants and two halves.\nThe game lasts three epochs.\n"
         "Cut the sheet into 3 card-sized rectangles.\n",
         [(40, "card", "total", None)], [4, 2, 3]),
+    "a list flattened into a line goes on past a breakdown in parentheses": (
+        "Our copy held a Map Board 30 Raider Cards 12 Ships (3 in 4 Player Colors) 8 Shrines (2 in 4 Player Colors) "
+        "9 Stones (3 in 3 Types) 3 Storm Markers 1 Crow\n",
+        [(30, "card", "total", None), (12, "ship", "total", None), (8, "shrine", "total", None), (9, "stone", "total", None),
+         (3, "marker", "total", None), (1, "crow", "total", None)], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

@@ -87,7 +87,8 @@ _SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
-                              r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
+                              r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"
+                              r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
 
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
@@ -103,7 +104,8 @@ def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     run: list[Phrase] = []
     for phrase in phrases:
         if phrase.is_excluded:
-            run = []
+            if not (run and "(" in sentence[run[-1].end:phrase.start] and ")" not in sentence[run[-1].end:phrase.start]):
+                run = []  # ('16 Boats (4 in 4 Player Colors) 8 Temples': the colours inside the breakdown do not part them)
             continue
         if run and (not _CHAIN_GAP.match(sentence[run[-1].end:phrase.start]) or "\t" in sentence[run[-1].end:phrase.start]):
             run = []
