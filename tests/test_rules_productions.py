@@ -754,7 +754,8 @@ CASES = {
         "Our copy held a Map Board 30 Raider Cards 12 Ships (3 in 4 Player Colors) 8 Shrines (2 in 4 Player Colors) "
         "9 Stones (3 in 3 Types) 3 Storm Markers 1 Crow\n",
         [(30, "card", "total", None), (12, "ship", "total", None), (8, "shrine", "total", None), (9, "stone", "total", None),
-         (3, "marker", "total", None), (1, "crow", "total", None)], []),
+         (3, "marker", "total", None), (1, "crow", "total", None), (3, "ship", "part", "colour"), (2, "shrine", "part", "colour"),
+         (3, "stone", "part", "type")], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

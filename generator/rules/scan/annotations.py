@@ -26,7 +26,7 @@ _PER = patterns.compile(
 _PER_PAREN = patterns.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
-_IN_MANY = patterns.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\b\)?", re.I)
+_IN_MANY = patterns.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+(?=colou?rs?\b))?(?P<per>{_PER_WORD})\b\)?", re.I)
 _SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
 _IN_MANY_NO_COUNT = patterns.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
 _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
