@@ -274,7 +274,7 @@ CASES = {
     "sets of so many, sizes in inches, a breakdown joined by and, a per-player sub-section": (
         "Components\n* 4 x 10 Reef Tiles\n- 1 11” x 17” chart\n6 dice: 2 green and 4 blue\n\n### For each player\n\n"
         "* Choose a colour\n* Take 3 Tide tokens of your colour and place them on your mat\n",
-        [(10, "tile", "total", None), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
+        [(10, "tile", "total", "set"), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
          (3, "token", "setup", None)], [11, 17]),
 
     "each in colours after a dash, a card named with a number, pictures between words, one per player, both": (
@@ -810,3 +810,10 @@ def test_parts_by_kind_count_their_product_towards_the_total():
     assert read_rulebook_document(source_of_text(text.format(80), "rules").text).findings == ()
     (finding,) = read_rulebook_document(source_of_text(text.format(90), "rules").text).findings
     assert finding.kind == "parts-total" and "80" in finding.message
+
+
+def test_a_product_counts_so_many_in_each_of_so_many_sets():
+    """'4 x 12 Tiles' is 48 tiles, twelve in each of four sets, not twelve tiles."""
+    doc = read_rulebook_document(source_of_text("Components\n* 4 x 12 Tiles\n2 x 7 cubes\n1 board\n", "rules").text)
+    read = [(s.count, s.per, s.per_count, s.total) for s in doc.statements]
+    assert read == [(12, "set", 4, 48), (7, "set", 2, 14), (1, None, None, 1)]
