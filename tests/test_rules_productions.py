@@ -817,3 +817,9 @@ def test_a_product_counts_so_many_in_each_of_so_many_sets():
     doc = read_rulebook_document(source_of_text("Components\n* 4 x 12 Tiles\n2 x 7 cubes\n1 board\n", "rules").text)
     read = [(s.count, s.per, s.per_count, s.total) for s in doc.statements]
     assert read == [(12, "set", 4, 48), (7, "set", 2, 14), (1, None, None, 1)]
+
+
+def test_tex_en_dash_between_numbers_is_a_range():
+    """'12--15 tokens' (TeX's en dash, kept in Markdown made from LaTeX) reads as '12-15 tokens', quoted as written."""
+    doc = read_rulebook_document(source_of_text("Setup\nUse 12--15 tokens per suit.\n", "rules").text)
+    assert [(s.count, s.qualifier, s.per, s.quote) for s in doc.statements] == [(12, "at_least", "suit", "12--15 tokens")]

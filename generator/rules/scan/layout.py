@@ -175,6 +175,7 @@ def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]{2,8});", lambda m: html.unescape(m.group(0)))
     mapped.sub(r"<[a-zA-Z/][^>]{0,200}>", " ")  # leftover tags in a text file
     mapped.sub(r"\{%[^%]*%\}|\{\{[^{}]*\}\}", " ")  # template tags (Jekyll, Liquid, wiki templates)
+    mapped.sub(r"(?<=\d)--(?=\d)", "-")  # TeX's en dash between numbers: '12--15 per suit', '4--6 players'
 
 
 _NUMBERED_HEADING = patterns.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\s+(?P<title>[A-Z][\w'’-]*(?:\s+[\w'’:-]+){0,5})$")
