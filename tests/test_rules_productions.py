@@ -756,6 +756,9 @@ CASES = {
         [(30, "card", "total", None), (12, "ship", "total", None), (8, "shrine", "total", None), (9, "stone", "total", None),
          (3, "marker", "total", None), (1, "crow", "total", None), (3, "ship", "part", "colour"), (2, "shrine", "part", "colour"),
          (3, "stone", "part", "type")], []),
+    "a capitalised small word opens a title-case name of a thing": (
+        "Components\n- 5 No Mercy Cards\n- 3 All Seeing Eye Tokens\n\nSetup\nTake 5 No more cards.\n",
+        [(5, "card", "total", None), (3, "token", "total", None)], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

@@ -142,8 +142,9 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         tok = token.group("tok")
         bare = tok.strip("\"'").lower()
         if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
-                and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))):
-            break  # … but '1 draw bag', '2 play mats' name things
+                and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))) \
+                and not (start is None and tok[:1].isupper() and _title_name_next(text, token.end("tok"))):
+            break  # … but '1 draw bag', '2 play mats', '5 No Honor Cards' name things
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
@@ -175,6 +176,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
 
 
 _PARTICIPLE = patterns.compile(r"[a-z]{3,}ed", re.I)
+_TITLE_WORDS_NEXT = patterns.compile(r"(?:\s+[A-Z][\w'’-]*){1,3}")
 _HEAD_AFTER = patterns.compile(r"\s+([A-Za-z]+)\b")
 # words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things
 _NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
@@ -184,6 +186,12 @@ _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", 
 
 
 _SIZE_OF = patterns.compile(r"\s+(?:card|tile|piece)\s+(?:[A-Z][\w'’-]*\s+)?(?:decks?|packs?|sets?)\b")
+
+
+def _title_name_next(text: str, cursor: int) -> bool:
+    """'5 No Honor Cards', '3 All Seeing Eye Cards': a capitalised word goes on into a title-case name of a thing."""
+    words = _TITLE_WORDS_NEXT.match(text, cursor)
+    return words is not None and singular(words.group(0).split()[-1].lower()) in COMPONENT_HEADS
 
 
 def _names_a_thing_next(text: str, cursor: int) -> bool:
