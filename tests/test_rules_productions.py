@@ -759,6 +759,10 @@ CASES = {
     "a capitalised small word opens a title-case name of a thing": (
         "Components\n- 5 No Mercy Cards\n- 3 All Seeing Eye Tokens\n\nSetup\nTake 5 No more cards.\n",
         [(5, "card", "total", None), (3, "token", "total", None)], []),
+    "parts by value under their total, the noun left out": (
+        "* **70 SILVER MARKS**\n\n  * 40 × value 1\n  * 30 x value 5\n* 20 shells:\n  * 12 of value 2\n  * 8 with a value of 10\n",
+        [(70, "mark", "total", None), (40, "mark", "part", None), (30, "mark", "part", None), (20, "shell", "total", None),
+         (12, "shell", "part", None), (8, "shell", "part", None)], [1, 5, 2, 10]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

@@ -247,7 +247,7 @@ def deal_each(sentence: str) -> list[tuple[int, int, int, str]]:
 
 
 _DEALT_ASIDE = patterns.compile(rf"(?:,|;|\band)\s+(?:then\s+)?(?P<n>{NUMBER})\s+(?:more\s+)?(?:face[\s-](?:down|up)\s+)?(?:to|into|for)\s+"
-                                rf"(?:the|a)\s+(?P<to>[a-z]+)(?=\s*(?:[.,;]|$))", re.I)  # one word: 'to the kitty.', not 'to the starting player' 
+                                rf"(?:the|a)\s+(?P<to>[a-z]+)(?=\s*(?:[.,;]|$))", re.I)  # one word: 'to the kitty.', not 'to the starting player'
 _DEALT_CARDS = patterns.compile(rf"\b(?:deal|deals|dealt)\s+(?:out\s+)?{NUMBER}\s+(?P<noun>(?:[\w'-]+\s+)?cards?)\b", re.I)
 
 

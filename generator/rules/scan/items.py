@@ -49,8 +49,9 @@ _GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|w
                              r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
-_ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s+(?=(?:of\s+)?(?-i:each|every|per)\b"
-                             rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b)", re.I)  # '24 in 4 colors' 
+_ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s*(?=(?:of\s+)?(?-i:each|every|per)\b"
+                             rf"|in\s+{NUMBER}\s+(?:different\s+)?(?:colou?rs|suits|kinds|types|shapes)\b"  # '24 in 4 colors'
+                             rf"|(?:[x×]|of|with)\s+(?:a\s+)?(?:value|worth)\s+(?:of\s+)?\d)", re.I)  # '50 × value 1'
 
 
 _VALUE_NAMED = patterns.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
@@ -60,7 +61,7 @@ _COUNT_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'
                                     rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
 # 'Event Deck (40 cards)', 'Home tiles (4 tiles): Corner starting positions', 'Flatlands: Outer layers (44 tiles total)'
 _QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
-                                        rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)' 
+                                        rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)'
 
 
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)

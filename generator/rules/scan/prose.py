@@ -87,8 +87,8 @@ _SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
-                              r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"
-                              r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '4 Home Boards Score Pad 60 Décor Tokens' 
+                              r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"  # '4 Home Boards Score Pad 60 Décor Tokens'
+                              r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '(2 in 4 Colors)'
 
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
