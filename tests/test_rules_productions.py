@@ -763,6 +763,9 @@ CASES = {
         "* **70 SILVER MARKS**\n\n  * 40 × value 1\n  * 30 x value 5\n* 20 shells:\n  * 12 of value 2\n  * 8 with a value of 10\n",
         [(70, "mark", "total", None), (40, "mark", "part", None), (30, "mark", "part", None), (20, "shell", "total", None),
          (12, "shell", "part", None), (8, "shell", "part", None)], [1, 5, 2, 10]),
+    "two counts joined by or share the noun after the second": (
+        "Components\nThe game is played with 25 or 37 stones.\nFor 3 or 4 players there are 12 shells.\n",
+        [(25, "stone", "total", None), (37, "stone", "total", None), (12, "shell", "total", None)], [3, 4]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

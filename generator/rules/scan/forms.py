@@ -58,13 +58,14 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
-_NUMBER_LIST = patterns.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3})(?=\s+[A-Za-z])")
+_NUMBER_LIST = patterns.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3}"
+                                r"|\d{1,3}\s+or\s+\d{1,3})(?=\s+[A-Za-z])")  # '12, 8, 10 and 12 tiles', '25 or 37 pieces'
 # (at most sixteen numbers in all, and never from the middle of a run: a run of numbers without an 'and' would
 # otherwise be tried from each of them, and a longer list read from its middle)
 
 
 def _number_lists(text: str) -> list[Phrase]:
-    """'containing 12, 8, 10 and 12 tiles': several counts sharing the noun after the last."""
+    """'containing 12, 8, 10 and 12 tiles', 'with 25 or 37 pieces': several counts sharing the noun after the last."""
     phrases = []
     for match in _NUMBER_LIST.finditer(text):
         counted = _counted_noun(text, match.end())

@@ -78,7 +78,7 @@ def count_first(text: str) -> list[Phrase]:
 def _count_first(text: str) -> tuple[Phrase, ...]:
     phrases = [p for p in _ranges(text) if p.head] if _RANGE_HINT.search(text) else []
     phrases += _products(text) if "x" in text.lower() or "×" in text else []
-    listed = _number_lists(text) if "," in text else []
+    listed = _number_lists(text) if "," in text or " or " in text else []
     phrases += listed
     taken_lists = [(p.count_start, p.count_end) for p in listed]
     taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases if p.form != "number_list"] + taken_lists
