@@ -54,3 +54,21 @@ def test_a_long_flattened_list_is_still_read():
     reading = read_rulebook_document("Components\n" + line + "\n")
     assert len([s for s in reading.statements if s.component == "tokens"]) > 300
     assert all(re.search(rf"\b{s.count} tokens", s.quote) for s in reading.statements if s.component == "tokens")
+
+
+def test_a_long_run_of_spaces_and_tabs_between_words_is_one_gap():
+    """No pattern of the reader meets a long run of white space: tried from each of its characters, a pattern that opens
+    with white space (the reader has dozens) takes time in the square of its length, or worse."""
+    raw = "12 cards" + "\t \t" * 2000 + "4 dice" + "\t\t" + "2 tokens"
+    line = layout_lines(raw)[0]
+    assert line.text == "12 cards\t4 dice\t\t2 tokens"  # a table's few empty cells are kept
+    assert raw[line.cols[line.text.index("4 dice")]:].startswith("4 dice")
+
+
+def test_a_leader_or_a_table_bar_is_matched_only_from_the_start_of_the_white_space_before_it():
+    from generator.rules.scan.layout import _LEADER_RE
+
+    text = " " * 50 + "....... 22"
+    assert _LEADER_RE.search(text).start() == 0
+    assert _LEADER_RE.match(text, 10) is None  # not tried again from inside the run
+    assert layout_lines("| 12 |  | cards |")[0].text == "12\t\tcards"

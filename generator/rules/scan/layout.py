@@ -27,7 +27,9 @@ _BULLET_RE = patterns.compile(
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])"
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
-_LEADER_RE = patterns.compile(r"[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+_LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+# (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
+# long run, it would take time in the square of the run's length)
 _LETTER_SPACED_RE = patterns.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
 _HEADING_WORDS = ("components", "component", "contents", "content", "equipment", "materials", "setup",
                   "set-up", "preparation", "overview", "included", "includes", "inventory", "pieces",
@@ -244,8 +246,11 @@ def layout_lines(text: str) -> list[LayoutLine]:
             if mapped.text.count("\t") >= 3:  # before table cells become tabs too
                 _blank_inline_contents(mapped)
             _markup(mapped)
-            mapped.sub(r"\s*\|\s*", "\t")  # table cells
+            mapped.sub(r"(?<!\s)\s+(?=\|)", "")  # table cells (the space before a bar, then the bar with the space after it:
+            mapped.sub(r"\|\s*", "\t")  # no pattern here is tried from every space of a long run)
             mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
+            mapped.sub(r"(?<=\S)[ \t]{9,}(?=\S)", "\t")  # a longer run than a table's empty cells: one gap (the reader's
+            # patterns take time in the square of a run of spaces they are tried at; its lines have no long runs)
             _unspace_heading(mapped)
         content = mapped.text
         expanded = content.expandtabs(4)
@@ -256,7 +261,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             bullet = match.group("bullet")
             mapped.chars, mapped.cols = mapped.chars[match.end():], mapped.cols[match.end():]
             if bullet in "-–—":
-                mapped.sub(r"\s+-(?=\s*(?:\(|$))", "")  # '– 6 FIREFIGHTERS –': a caption between two dashes
+                mapped.sub(r"(?<!\s)\s+-(?=\s*(?:\(|$))", "")  # '– 6 FIREFIGHTERS –': a caption between two dashes
         # strip surrounding whitespace, keeping the map aligned
         content = mapped.text
         left = len(content) - len(content.lstrip())
