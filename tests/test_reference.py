@@ -137,26 +137,26 @@ def make_kit(folder: Path, reference: str, icons: dict[str, str] | None = None, 
         (folder / "icons").mkdir(exist_ok=True)
         (folder / "icons" / f"{name}.svg").write_text(svg)
     icon_lines = "".join(f"\n    {name}: icons/{name}.svg" for name in icons)
-    (folder / "kit.yaml").write_text(textwrap.dedent(f"""\
+    (folder / "kit.yaml").write_text(textwrap.dedent("""\
         kit:
           name: Fixture
-          players: {{min: 2, max: 4}}
+          players: {min: 2, max: 4}
           player_colours: [red, blue, green, yellow]
-          icons: {{}}
+          icons: {}
         components:
           - id: coin
             name: Gold coin
             kind: token
             size: 25mm
             count: 40
-            fields: {{cost: 3}}
+            fields: {cost: 3}
           - id: worker
             name: Worker
             kind: marker
             size: 20mm
             count: 6
             per_player: true
-            fields: {{cost: 2}}
+            fields: {cost: 2}
         """).replace("  icons: {}", "  icons:" + icon_lines if icons else "  icons: {}") + extra
         + "reference:\n" + textwrap.indent(textwrap.dedent(reference), "  "))
     return folder

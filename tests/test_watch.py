@@ -73,7 +73,8 @@ class Watcher:
                                        on_idle=self._idle, debounce_ms=400, step_ms=50, idle_ms=300,
                                        force_polling=False)  # polling sees mtimes to the second: too coarse here
         except BaseException as crash:  # shown by settled() instead of a wait to the timeout
-            self._tell(lambda: self.errors.append(f"the watch crashed: {crash!r}"))
+            said = f"the watch crashed: {crash!r}"
+            self._tell(lambda: self.errors.append(said))
             raise
 
     def _tell(self, update) -> None:
