@@ -766,6 +766,9 @@ CASES = {
     "two counts joined by or share the noun after the second": (
         "Components\nThe game is played with 25 or 37 stones.\nFor 3 or 4 players there are 12 shells.\n",
         [(25, "stone", "total", None), (37, "stone", "total", None), (12, "shell", "total", None)], [3, 4]),
+    "a named deck of so many cards counts the cards, and each player brings is per player": (
+        "Decks\nEach player brings:\n• a main deck of 50 cards\n• a Relic deck of 20 cards\n",
+        [(50, "card", "setup", "player"), (20, "card", "setup", "player")], [1]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

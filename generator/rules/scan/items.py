@@ -42,7 +42,7 @@ class Item:
 
 
 _LEAD_IN = patterns.compile(
-    r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
+    r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:[\w'-]+\s+){0,2}(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
 _GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
                              r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"

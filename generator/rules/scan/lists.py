@@ -17,7 +17,7 @@ from .lexicon import COMPONENT_HEADS, is_plural
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
-_PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with)", re.I)
+_PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 
 
 @dataclass
