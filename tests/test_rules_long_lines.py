@@ -63,6 +63,7 @@ def test_a_long_run_of_spaces_and_tabs_between_words_is_one_gap():
     line = layout_lines(raw)[0]
     assert line.text == "12 cards\t4 dice\t\t2 tokens"  # a table's few empty cells are kept
     assert raw[line.cols[line.text.index("4 dice")]:].startswith("4 dice")
+    assert layout_lines("A felt mat" + "\u3000" * 500 + "and a pad")[0].text == "A felt mat\tand a pad"  # any space
 
 
 def test_a_leader_or_a_table_bar_is_matched_only_from_the_start_of_the_white_space_before_it():

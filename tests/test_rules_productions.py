@@ -734,18 +734,17 @@ CASES = {
          (1, "watch", "total", None), (1, "pad", "total", None), (20, "card", "total", None)], []),
     "a pair given to each player is two, and a deal in front of each player is a deal to each": (
         "Setup\nGive each player a pair of bone dice.\nEach player takes a worn pair of sandals.\n"
-        "Shuffle the omen cards and deal 2 face up in front of each player.\n",
-        [(2, "die", "setup", "player"), (2, "sandal", "setup", "player"), (2, "card", "setup", "player")], [1]),
-    "so many for each player in parentheses counts the thing named, not the words before its count": (
-        "Setup\nEach player places 10 fences (10 for each player) in the stock.\n",
-        [(10, "fence", "setup", "player")], []),
+        "Shuffle the omen cards and deal 2 face up in front of each player.\nGive each player a pair of scissors.\n",
+        [(2, "die", "setup", "player"), (2, "sandal", "setup", "player"), (2, "card", "setup", "player")], [1, 2]),
     "a page of contents and a heading's title are no things; overview sheets counted are": (
         "Table of Contents\n1 Overview\n2 Summary\n3 Example\n\nComponent Overview\n5 score overviews\n"
-        "1 rules summary\n40 cards\n",
-        [(5, "overview", "total", None), (1, "summary", "total", None), (40, "card", "total", None)], [2, 3]),
+        "1 rules summary\n40 cards\n4 Player Summary\n1 Game Overview\n",
+        [(5, "overview", "total", None), (1, "summary", "total", None), (40, "card", "total", None),
+         (4, "summary", "total", None), (1, "overview", "total", None)], [2, 3]),
     "a number before a participle in a table's row names no thing": (
-        "Components\n40 cards\n4        required\n2   opposing\n42 marked with a crown\n",
-        [(40, "card", "total", None), (42, "marked", "total", None)], [4, 2]),
+        "Components\n40 cards\n4        required\n2   opposing\n42 marked with a crown\n1 string\n1 bobsled\n",
+        [(40, "card", "total", None), (42, "marked", "total", None), (1, "string", "total", None),
+         (1, "bobsled", "total", None)], [4, 2]),
     "the parts a board or a game is divided into are no things": (
         "Components\n40 cards\nThe board has four quadrants and two halves.\nThe game lasts three epochs.\n"
         "Cut the sheet into 3 card-sized rectangles.\n",
@@ -757,8 +756,9 @@ CASES = {
          (3, "marker", "total", None), (1, "crow", "total", None), (3, "ship", "part", "colour"), (2, "shrine", "part", "colour"),
          (3, "stone", "part", "type")], []),
     "a capitalised small word opens a title-case name of a thing": (
-        "Components\n- 5 No Mercy Cards\n- 3 All Seeing Eye Tokens\n\nSetup\nTake 5 No more cards.\n",
-        [(5, "card", "total", None), (3, "token", "total", None)], []),
+        "Components\n- 5 No Mercy Cards\n- 3 All Seeing Eye Tokens\n\nSetup\nTake 5 No more cards.\nPlace 3 On The Board.\n"
+        "PLACE 4 ON THE BOARD.\n",
+        [(5, "card", "total", None), (3, "token", "total", None)], [5, 3, 4]),
     "parts by value under their total, the noun left out": (
         "* **70 SILVER MARKS**\n\n  * 40 × value 1\n  * 30 x value 5\n* 20 shells:\n  * 12 of value 2\n  * 8 with a value of 10\n",
         [(70, "mark", "total", None), (40, "mark", "part", None), (30, "mark", "part", None), (20, "shell", "total", None),
@@ -772,6 +772,9 @@ CASES = {
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),
+    "a thing shown elsewhere is still a thing": (
+        "Components\nA game board (shown on the back cover)\n40 cards\n",
+        [(1, "board", "total", None), (40, "card", "total", None)], []),
 }
 
 
@@ -823,6 +826,15 @@ def test_parts_by_kind_count_their_product_towards_the_total():
     assert read_rulebook_document(source_of_text(text.format(80), "rules").text).findings == ()
     (finding,) = read_rulebook_document(source_of_text(text.format(90), "rules").text).findings
     assert finding.kind == "parts-total" and "80" in finding.message
+
+
+def test_a_single_deeper_line_describes_its_item():
+    assert "Double-sided" not in components("Components\nPlayer boards\n      Double-sided\n40 cards\n")
+
+
+def test_two_counts_joined_by_or_are_one_or_the_other():
+    doc = read_rulebook_document(source_of_text("Components\nThe game is played with 25 or 37 stones.\n", "rules").text)
+    assert [(s.count, s.qualifier) for s in doc.statements] == [(25, "at_least"), (37, "at_most")]
 
 
 def test_a_product_counts_so_many_in_each_of_so_many_sets():

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
 from .layout import LayoutLine
 from .lexicon import head_of
 
 
-_PRODUCT = re.compile(r"\W*(?P<sets>\d{1,3})\s*[x×]\s*(?P<each>\d{1,3})\s+[A-Za-z]")
+_PRODUCT = patterns.compile(r"\W*(?P<sets>\d{1,3})\s*[x×]\s*(?P<each>\d{1,3})\s+(?!index\b|inch|in\b|cm\b|mm\b)[A-Za-z]")
+# ('3 x 5 index cards' is a card's size; '10 x 10 florin', the same number twice, is ten coins of value 10)
 
 
 class Statements:

@@ -74,9 +74,11 @@ def _number_lists(text: str) -> list[Phrase]:
         component, head, end = counted
         if head in NOT_COMPONENTS or head in _UNIT_WORDS or head not in COMPONENT_HEADS:
             continue
-        for number in re.finditer(r"\d+", match.group("list")):
-            at = match.start("list") + number.start()
-            phrases.append(Phrase(at, end, at, at + len(number.group(0)), int(number.group(0)), "exact",
+        numbers = list(re.finditer(r"\d+", match.group("list")))
+        either = len(numbers) == 2 and " or " in match.group("list") and int(numbers[0].group(0)) < int(numbers[1].group(0))
+        for number, qualifier in zip(numbers, ("at_least", "at_most") if either else ("exact",) * len(numbers)):
+            at = match.start("list") + number.start()  # '25 or 37 pieces': one or the other, as a range is
+            phrases.append(Phrase(at, end, at, at + len(number.group(0)), int(number.group(0)), qualifier,
                                   component, head, "number_list"))
     return phrases
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
-from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
+from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PARTICIPLE, PLACEHOLDER,
                     STOP_WORDS, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
 __all__ = ["COUNT_HINT", "NUMBER", "PLACEHOLDER", "STOP_WORDS", "Phrase", "bare_item", "count_first", "count_last",
@@ -59,7 +59,8 @@ _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|pa
 
 _STEP_VERB = patterns.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                               rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
-_NOT_A_NOUN = patterns.compile(r"[a-z]{3,}(?:ed|ing)")
+_WIDE_GAP = patterns.compile(r"\t| {2}")  # between a number and its word: the cells of a table's row
+_CLAUSE_ENDS = patterns.compile(r"\s+(?:or|and)\b")
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
 _VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
@@ -137,9 +138,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             continue  # 'cut 3 1/2" strips': a size, three and a half inches
         if re.match(r"sided\b", component, re.I):
             continue  # 'Two 6 sided Dice': the 6 is the dice's kind
-        if _NOT_A_NOUN.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end):
-            continue  # '4        required', '2   opposing' in a table's row: a participle, not a thing's name
-            # ('42 marked with a territory' is 42 of the things above: the participle goes on)
+        if PARTICIPLE.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end) \
+                and (_WIDE_GAP.match(text, match.end("number")) or _CLAUSE_ENDS.match(text, end) and component.lower().endswith("ed")):
+            continue  # '4        required' in a table's row, 'three successful or three failed': no thing's name
         component = _tidy(component)
         head = head_of(component)
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None

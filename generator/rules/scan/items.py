@@ -117,7 +117,7 @@ _CLAUSE = patterns.compile(
     r"|(?:then|next|now|if|when|after|before|once|you|everyone|(?:each|every|the\s+\w+)\s+player|players)\b)", re.I)
 
 
-_PRINTED_ON = patterns.compile(r"\b(?:printed|shown|drawn)\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
+_PRINTED_ON = patterns.compile(r"\bprinted\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
 
 
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
@@ -269,7 +269,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
-_ANOTHER_ONE = patterns.compile(rf"\s*,?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
+_ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
 _NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[A-Za-z])")

@@ -18,7 +18,7 @@ from .lexicon import COMPONENT_HEADS, head_of
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
-                       "\u2002": " ", "\u2003": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
+                       "\u2002": " ", "\u2003": " ", "\u3000": " ", "\u205f": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
 
 BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※"
@@ -74,7 +74,13 @@ class LayoutLine:
 
 @lru_cache(maxsize=None)
 def _compiled(pattern: re.Pattern | str) -> re.Pattern:
-    return pattern if isinstance(pattern, re.Pattern) else patterns.compile(pattern)
+    return pattern if isinstance(pattern, re.Pattern) else _compiled_text(pattern)
+
+
+@lru_cache(maxsize=64)
+def _compiled_text(pattern: str) -> re.Pattern:
+    """A pattern given as text to _Mapped.sub, compiled once a run (each is used on every line that needs work)."""
+    return patterns.compile(pattern)
 
 
 class _Mapped:
@@ -249,7 +255,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"(?<!\s)\s+(?=\|)", "")  # table cells (the space before a bar, then the bar with the space after it:
             mapped.sub(r"\|\s*", "\t")  # no pattern here is tried from every space of a long run)
             mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
-            mapped.sub(r"(?<=\S)[ \t]{9,}(?=\S)", "\t")  # a longer run than a table's empty cells: one gap (the reader's
+            mapped.sub(r"(?<=\S)[^\S\n]{9,}(?=\S)", "\t")  # a longer run than a table's empty cells: one gap (the reader's
             # patterns take time in the square of a run of spaces they are tried at; its lines have no long runs)
             _unspace_heading(mapped)
         content = mapped.text

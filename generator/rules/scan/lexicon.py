@@ -43,7 +43,7 @@ way option choice possibility combination chance probability odds percent percen
 word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
 cent dollar euro buck ap continent denomination pocket pit contestant
-half halves quarter quadrant sub-region subregion rectangle epoch era
+half halves quadrant sub-region subregion rectangle epoch era
 """.split())
 
 # The verbs of a setup step ('Take 1 scoring marker', 'assign 2 of the tiles'): one list for every production

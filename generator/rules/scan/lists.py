@@ -125,7 +125,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
-        named = _named_part(current, line) if item is None and not is_intro else None
+        named = _named_part(current, line, lines[index + 1] if index + 1 < len(lines) else None) \
+            if item is None and not is_intro else None
         if named is not None:  # 'Character cards' / '      President' / '      Bomber': one card each, by name
             items, item = [named], named
         if item is None and not is_intro and _describes_item(current, line):
@@ -195,17 +196,22 @@ def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
 _PART_NAME = patterns.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}")  # 'President', 'Queen of Spades'
 
 
-def _named_part(current: list, line: LayoutLine) -> Item | None:
-    """'Character Cards' over '      President', '      Bomber': a name alone on a line set deeper than an item of
-    several things (no bullet, no number), one of them by its name."""
+def _named_part(current: list, line: LayoutLine, after: LayoutLine | None) -> Item | None:
+    """'Character Cards' over '      President', '      Bomber': names alone on lines set deeper than an item of several
+    things said without a number (no bullet, no number), one of them each. A single deeper line ('Player boards' /
+    '      Double-sided') describes its item."""
     if line.bullet is not None or line.heading_level:
+        return None
+    sibling = (current and current[-1][1] is not None and current[-1][0].indent == line.indent) or (
+        after is not None and after.indent == line.indent and _PART_NAME.fullmatch(after.text.strip()) is not None)
+    if not sibling:
         return None
     parent = next((i for _, i in reversed(current) if i is not None and i.line.indent + 1 < line.indent), None)
     if parent is None or any(i is not None and i.line.indent > parent.line.indent and i.phrase.form != "bare_item"
                              for _, i in current[current.index((parent.line, parent)):]):
         return None
     words = parent.phrase.component.split()
-    if parent.phrase.head not in COMPONENT_HEADS or not words or not is_plural(words[-1]) \
+    if parent.phrase.count is not None or parent.phrase.head not in COMPONENT_HEADS or not words or not is_plural(words[-1]) \
             or not _PART_NAME.fullmatch(line.text.strip()):
         return None
     name = line.text.strip()

@@ -65,7 +65,7 @@ remain remaining left one
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
 _MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
-_TITLE_WORD = patterns.compile(r"(?:^|\s)(?:Overview|Summary|Example|Objective|Contents)$")  # a heading's last word
+_TITLE_WORD = patterns.compile(r"(?:^|(?<=\s))(?:Overview|Summary|Example|Objective|Contents)$")  # a heading's last word
 _FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further", "remaining",
            "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
 
@@ -107,8 +107,9 @@ class Phrase:
             return False  # 'Water Meter', 'Turn Gauge': a named thing, not a measure
         if self.head in NOT_COMPONENTS or self.head in _UNIT_WORDS or not self.head:
             return True
-        if _TITLE_WORD.search(self.component):
+        if _TITLE_WORD.fullmatch(self.component) or (self.form == "bare_item" and _TITLE_WORD.search(self.component)):
             return True  # '1 Overview', '2 Summary', 'Component Overview': a heading or a page of contents, not a thing
+            # ('1 Rules Summary', '4 Player Summary': counted sheets)
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
             return True  # a year: '© 2014 Paolo Montrasio'
         words = [singular(w) for w in re.findall(r"[A-Za-z]+", self.component)]
@@ -143,12 +144,13 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         bare = tok.strip("\"'").lower()
         if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
                 and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))) \
-                and not (start is None and tok[:1].isupper() and _title_name_next(text, token.end("tok"))):
+                and not (start is None and tok[:1].isupper() and bare not in _NEVER_IN_NAMES and not text.isupper()
+                        and _title_name_next(text, token.end("tok"))):
             break  # … but '1 draw bag', '2 play mats', '5 No Honor Cards' name things
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
-        if start is not None and _PARTICIPLE.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
+        if start is not None and PARTICIPLE.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
             break  # '64 squares arranged in a grid', '12 cards printed on both sides': the noun ends before
         if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):
             end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
@@ -175,7 +177,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     return text[start:end], start, end
 
 
-_PARTICIPLE = patterns.compile(r"[a-z]{3,}ed", re.I)
+PARTICIPLE = patterns.compile(r"[a-z]{3,}(?:ed|ing)", re.I)
+_NEVER_IN_NAMES = frozenset("a an the of on in into onto to from at by for with and or".split())
 _TITLE_WORDS_NEXT = patterns.compile(r"(?:\s+[A-Z][\w'’-]*){1,3}")
 _HEAD_AFTER = patterns.compile(r"\s+([A-Za-z]+)\b")
 # words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things

@@ -16,6 +16,7 @@ import os
 import re
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 try:  # the parts of `re` that turn a pattern into its program (renamed in Python 3.11)
@@ -36,7 +37,8 @@ def _cache_file() -> Path | None:
     except RuntimeError:  # no home folder to find
         return None
     version = f"{sys.implementation.name}-{sys.version_info[0]}.{sys.version_info[1]}.{sys.version_info[2]}"
-    return folder / f"patterns-{version}-{_sre.MAGIC}-{_sre.CODESIZE}.marshal"
+    checkout = zlib.crc32(str(Path(__file__).resolve().parent).encode())  # two copies of pnpgen keep a file each
+    return folder / f"patterns-{version}-{_sre.MAGIC}-{_sre.CODESIZE}-{checkout:08x}.marshal"
 
 
 def _load(path: Path | None) -> dict[tuple[str, int], _Program]:

@@ -126,8 +126,8 @@ _DOCUMENT_PARTS = frozenset({"reference", "summary", "overview", "aid", "rules",
 
 
 def _indent_above(lines: list[LayoutLine], index: int) -> int:
-    """The indent of the nearest line above `index` that is set less deep than the lines just above it (the item a
-    run of deeper lines hangs from)."""
+    """The indent of the nearest line above `index`, within its paragraph, that is set less deep than line `index`:
+    the item a run of deeper lines hangs from (its own indent when there is none)."""
     indent = lines[index].indent
     for line in reversed(lines[max(0, index - 12):index]):
         if line.blank:
