@@ -307,9 +307,11 @@ def nest(run: ListRun) -> None:
     stack: list[Item] = []
     last: Item | None = None
     intro_parent: Item | None = None
+    first_items: dict[int, Item] = {}  # a line's first item, by the line (a run of thousands of items is read in linear time)
+    for listed in run.items:
+        first_items.setdefault(id(listed.line), listed)
     for line in run.lines:
-        line_items_ = [i for i in run.items if i.line is line]
-        item = line_items_[0] if line_items_ else None
+        item = first_items.get(id(line))
         if item is None:
             note = _per_note(line) if last is not None and last.inner is None and last.per is None else None
             if note is not None and note.per == "kind" and last.phrase.count != note.count * note.many:
