@@ -769,6 +769,9 @@ CASES = {
     "a named deck of so many cards counts the cards, and each player brings is per player": (
         "Decks\nEach player brings:\n• a main deck of 50 cards\n• a Relic deck of 20 cards\n",
         [(50, "card", "setup", "player"), (20, "card", "setup", "player")], [1]),
+    "a deck of so many cards written without its hyphen": (
+        "Components\nA standard 52 card deck\n- a 40 card deck\n- 2 decks of cards\n",
+        [(52, "card", "total", None), (40, "card", "total", None)], [1]),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),

@@ -15,7 +15,7 @@ import re
 
 from . import patterns
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
-from .nouns import (_COMPOUND, _COUNT_LAST, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
+from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
 _RANGE = patterns.compile(r"(?<![\w.,/-])(?P<low>\d{1,4})(?P<dash>\s*--\s*|\s+to\s+|\s*-\s*)(?P<high>\d{1,4})(?![\w.%+-])", re.I)
@@ -174,7 +174,7 @@ _BARE_ITEM = patterns.compile(
 def bare_item(text: str) -> Phrase | None:
     """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
     (unspecified), 'The Ferryman (a wooden figure)' (1 figure); 'A standard 52-card deck' is 52 cards."""
-    for compound in _COMPOUND.finditer(text, 0, 40) if "-" in text else ():
+    for compound in _COMPOUND.finditer(text, 0, 40) if COMPOUND_HINT.search(text) else ():
         phrase = _compound(compound)
         if phrase is not None and re.fullmatch(r"(?:(?:an?|one|the|this)\s+)?(?:[A-Za-z]+\s+){0,2}", text[:phrase.start], re.I):
             return phrase

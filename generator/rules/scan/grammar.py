@@ -20,7 +20,7 @@ from functools import lru_cache
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
-from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PARTICIPLE, PLACEHOLDER,
+from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PARTICIPLE, PLACEHOLDER,
                     STOP_WORDS, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
 __all__ = ["COUNT_HINT", "NUMBER", "PLACEHOLDER", "STOP_WORDS", "Phrase", "bare_item", "count_first", "count_last",
@@ -83,7 +83,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
     phrases += listed
     taken_lists = [(p.count_start, p.count_end) for p in listed]
     taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases if p.form != "number_list"] + taken_lists
-    for match in _COMPOUND.finditer(text) if "-" in text else ():
+    for match in _COMPOUND.finditer(text) if COMPOUND_HINT.search(text) else ():
         phrase = _compound(match)
         if phrase is not None:
             phrases.append(phrase)

@@ -29,8 +29,9 @@ _COUNT_FIRST = patterns.compile(
     rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
     re.I,
 )
+COMPOUND_HINT = patterns.compile(r"-|\d\s+cards?\s+(?:deck|pack)", re.I)  # 'a 40-card deck', 'a 52 card deck'
 _COMPOUND = patterns.compile(
-    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})-(?P<unit>[A-Za-z]+)"
+    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})(?:-|\s+(?=cards?\s+(?:deck|pack)s?\b))(?P<unit>[A-Za-z]+)"
     rf"(?:\s+(?P<container>[A-Za-z][\w-]*))?",
     re.I,
 )
