@@ -5,6 +5,7 @@ out for the same text in, without importing cairosvg: pnpgen's own faces are dra
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from math import hypot
 
 DPI = 72  # cairosvg draws into PDF and recordings at 72 dpi: one user unit is one point
@@ -68,6 +69,7 @@ def point(surface, text: str) -> tuple[float, float, str]:
     return size(surface, x, "x"), size(surface, y, "y"), text[match.end():]
 
 
+@lru_cache(maxsize=256, typed=True)  # a face asks ~20 times, for the few colours its template writes
 def plain_colour(text: str | None, opacity: float = 1) -> tuple | None:
     """The RGBA cairosvg's color() gives a colour pnpgen writes (#rrggbb, #rgb, none, black, white), or None for
     any other (a named colour, rgb(…)): a face holding one is drawn by cairosvg."""
