@@ -41,7 +41,7 @@ def size(surface, text: str | None, reference: str = "xy") -> float:
         pass
     if surface is None:
         return 0
-    text = normalize(text).split(" ", 1)[0]
+    text = _first_value(text)
     if text.endswith("%"):
         if reference == "x":
             reference = surface.context_width or 0
@@ -58,6 +58,12 @@ def size(surface, text: str | None, reference: str = "xy") -> float:
         if text.endswith(unit):
             return float(text[:-len(unit)]) * (surface.dpi * inches if inches else 1)
     return 0
+
+
+@lru_cache(maxsize=256)  # '12pt' twice a face, its width and height ('63mm') four times: the same few texts
+def _first_value(text: str) -> str:
+    """The first value of a length written with a unit or a percentage, as cairosvg normalises it."""
+    return normalize(text).split(" ", 1)[0]
 
 
 def point(surface, text: str) -> tuple[float, float, str]:
