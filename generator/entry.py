@@ -16,7 +16,7 @@ HELP = (["--help"], ["-h"])
 # starts a young collection every 700 net allocations: drawing a face allocates thousands of small objects
 # (lines, glyph runs, cairo calls) while the caches of shapes and faces grow, so the collector walked the same
 # young survivors again and again — a tenth of S10000's drawing. Objects without cycles are freed as before;
-# garbage cycles wait longer (S10000's peak 102 -> ~111 MB a process, every kit in components/ 132 -> ~136 MB).
+# garbage cycles wait longer: a few MB more a process (every kit in components/ built at once: 132 -> 136 MB).
 COLLECTOR_THRESHOLDS = (50_000, 20, 20)
 
 
