@@ -1,14 +1,23 @@
 """The `pnpgen` command's entry point: `--version` and the top-level `--help` answered without loading the
-command line (typer and click are most of a start-up), everything else handed to generator/cli.py, and a
-quick exit once the output is flushed (the interpreter's teardown frees every object one by one for nothing).
+command line (typer and click are most of a start-up), everything else handed to generator/cli.py with the
+cyclic garbage collector running less often, and a quick exit once the output is flushed (the interpreter's
+teardown frees every object one by one for nothing).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
 HELP = (["--help"], ["-h"])
+
+# The collector's thresholds for a command's process (and the workers it forks). Python's default (700, 10, 10)
+# starts a young collection every 700 net allocations: drawing a face allocates thousands of small objects
+# (lines, glyph runs, cairo calls) while the caches of shapes and faces grow, so the collector walked the same
+# young survivors again and again — a tenth of S10000's drawing. Objects without cycles are freed as before;
+# garbage cycles wait longer: a few MB more a process (every kit in components/ built at once: 132 -> 136 MB).
+COLLECTOR_THRESHOLDS = (50_000, 20, 20)
 
 
 def main() -> None:
@@ -22,6 +31,7 @@ def main() -> None:
         if text is not None:
             sys.stdout.write(text)
             _exit(0)
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     from generator.cli import app
 
     code = 0

@@ -7,7 +7,7 @@ import math
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from generator.impose import Paper, SheetOptions, impose_sheets
+from generator.impose import Paper, SheetOptions, impose_sheets, pack
 from generator.model import FaceSpec, Outline, Piece
 from generator.units import mm
 
@@ -300,3 +300,16 @@ def test_a_two_sided_piece_too_big_for_any_sheet_is_tiled_with_each_back_behind_
     tiles = [p.tile for p in pages[plan::2]]
     assert max(t.piece_x + t.width for t in tiles) == pytest.approx(board.width)
     assert max(t.piece_y + t.height for t in tiles) == pytest.approx(board.height)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pieces_strategy, pieces_strategy, st.sampled_from([A4, LETTER, A4.landscape]))
+def test_blocks_kept_by_their_geometry_lay_the_pages_laid_afresh(others, spec, paper):
+    """A block's clips and crop marks are kept by the block's geometry (impose/pack.py): imposed after other pieces
+    filled what is kept, the same pieces give the same pages as with nothing kept."""
+    options = SheetOptions(paper, mm(1))
+    pack._block_clips.cache_clear()
+    pack._block_marks.cache_clear()
+    fresh = impose_sheets(expand(spec), options)
+    impose_sheets(expand(others), options)
+    assert impose_sheets(expand(spec), options) == fresh

@@ -3,6 +3,9 @@ once a kit overrides any of them, stay sandboxed (generator/render/templating.py
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from generator.manifest import load_manifest
 from generator.model import build_kit
 from generator.render import render_face
@@ -52,3 +55,14 @@ def test_a_kit_that_overrides_a_builtin_template_renders_them_all_sandboxed(writ
     assert not templating._trusted("card.svg.j2", spec.roots)
     assert not templating._trusted("my_own.svg.j2", spec.roots)  # a kit's own template: always sandboxed
     assert all(render_face(face, spec).svg for face in faces)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e6, max_value=1e6),
+                          st.integers(-10**6, 10**6), st.sampled_from([0.0, -0.0, 0.0004, -0.0004, 0.0005, 2.5, 1e-9])),
+                min_size=1, max_size=20))
+def test_numbers_kept_are_written_as_numbers_read_afresh(values):
+    """|num keeps what it wrote for each float: whatever came before (0.0 before -0.0, 1 before 1.0), a value is
+    written as it would be without the kept texts."""
+    for value in values + values[::-1]:
+        assert templating._num(value) == templating._number_text(value)

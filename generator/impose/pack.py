@@ -293,27 +293,36 @@ def finish_block(block: Sequence[tuple[Placement, int, int]], straight: bool) ->
     back, so that a cut a little off shows the back's colour there, not paper."""
     if not straight:
         return [placement for placement, _, _ in block]
-    occupied = {(row, col) for _, row, col in block}
-    backed = {(row, col) for placement, row, col in block if placement.piece.back is not None}
-    done = []
-    for placement, row, col in block:
-        clip = _bleed_clip(placement, row, col, occupied)
-        back = _bleed_clip(placement, row, col, backed) if (row, col) in backed else clip
-        done.append(Placement(placement.piece, placement.x, placement.y, side=placement.side, clip=shared(clip),
-                              turned=placement.turned, rotated=placement.rotated,
-                              back_clip=None if back == clip else shared(back)))  # (replace() costs 4x)
-    return done
+    cells = tuple((pl.x, pl.y, pl.width, pl.height, pl.piece.bleed, row, col, pl.piece.back is not None)
+                  for pl, row, col in block)
+    return [Placement(placement.piece, placement.x, placement.y, side=placement.side, clip=clip,
+                      turned=placement.turned, rotated=placement.rotated, back_clip=back_clip)  # (replace() costs 4x)
+            for (placement, _, _), (clip, back_clip) in zip(block, _block_clips(cells))]
 
 
-def _bleed_clip(placement: Placement, row: int, col: int, neighbours: set[tuple[int, int]]) -> Box:
-    b = placement.piece.bleed
+@lru_cache(maxsize=256)
+def _block_clips(cells: tuple[tuple[float, float, float, float, float, int, int, bool], ...]) -> tuple[tuple, ...]:
+    """(clip, back_clip or None) of each cell of a block: (x, y, width, height, bleed, row, col, has a back) each.
+    Kept by the cells' geometry alone: every full sheet of a deck lays the same blocks in the same places, and
+    each strategy the layouts try lays them again."""
+    occupied = {(row, col) for *_, row, col, _back in cells}
+    backed = {(row, col) for *_, row, col, back in cells if back}
+    clips = []
+    for x, y, width, height, bleed, row, col, _back in cells:
+        clip = _bleed_clip(x, y, width, height, bleed, row, col, occupied)
+        back = _bleed_clip(x, y, width, height, bleed, row, col, backed) if (row, col) in backed else clip
+        clips.append((shared(clip), None if back == clip else shared(back)))
+    return tuple(clips)
+
+
+def _bleed_clip(x: float, y: float, width: float, height: float, b: float, row: int, col: int,
+                neighbours: set[tuple[int, int]]) -> Box:
     left = b if (row, col - 1) not in neighbours else 0.0
     # a short last row leaves an empty cell whose top already holds the bleed of the piece above
     right = b if (row, col + 1) not in neighbours and (row - 1, col + 1) not in neighbours else 0.0
     top = b if (row - 1, col) not in neighbours else 0.0
     bottom = b if (row + 1, col) not in neighbours else 0.0
-    return (placement.x - left, placement.y - top, placement.x + placement.width + right,
-            placement.y + placement.height + bottom)
+    return (x - left, y - top, x + width + right, y + height + bottom)
 
 
 def block_marks(block: Sequence[Placement], limits: Box) -> list[CropMark]:
@@ -321,18 +330,23 @@ def block_marks(block: Sequence[Placement], limits: Box) -> list[CropMark]:
     none running past `limits` (left, top, right, bottom)."""
     if not block:
         return []
-    top = min(p.y for p in block)
-    bottom = max(p.y + p.height for p in block)
-    left = min(p.x for p in block)
-    right = max(p.x + p.width for p in block)
-    bleed = block[0].piece.bleed
-    xs = sorted({round(x, 4) for p in block for x in (p.x, p.x + p.width)})
-    ys = sorted({round(y, 4) for p in block for y in (p.y, p.y + p.height)})
+    return list(_block_marks(tuple((p.x, p.y, p.width, p.height) for p in block), block[0].piece.bleed, limits))
+
+
+@lru_cache(maxsize=256)
+def _block_marks(boxes: tuple[tuple[float, float, float, float], ...], bleed: float, limits: Box) -> tuple[CropMark, ...]:
+    """`block_marks` of the trim boxes (x, y, width, height) of a block, kept by geometry as `_block_clips` is."""
+    top = min(y for _x, y, _w, _h in boxes)
+    bottom = max(y + h for _x, y, _w, h in boxes)
+    left = min(x for x, _y, _w, _h in boxes)
+    right = max(x + w for x, _y, w, _h in boxes)
+    xs = sorted({round(x, 4) for bx, _y, w, _h in boxes for x in (bx, bx + w)})
+    ys = sorted({round(y, 4) for _x, by, _w, h in boxes for y in (by, by + h)})
     lo_y, hi_y = _mark_span(top, -1, bleed, limits[1]), _mark_span(bottom, 1, bleed, limits[3])
     lo_x, hi_x = _mark_span(left, -1, bleed, limits[0]), _mark_span(right, 1, bleed, limits[2])
     marks = [CropMark(x, a, x, b) for x in xs for a, b in (lo_y, hi_y)]
     marks += [CropMark(a, y, b, y) for y in ys for a, b in (lo_x, hi_x)]
-    return marks
+    return tuple(marks)
 
 
 def _mark_span(edge: float, direction: int, bleed: float, limit: float) -> tuple[float, float]:

@@ -61,6 +61,7 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
             return ()
         header, rows = table
     cards = []
+    folder, deck_path = doc.folder(path), format_path(path)  # the same for every cell of the deck
     for i, (row, where, cell_at) in enumerate(rows):
         at = cell_at or (lambda column, where=where: where)
         written = count = row.pop("count", 1)
@@ -90,7 +91,7 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
             if value is None or value == "":
                 continue
             target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
-            target[name] = reader.cell(doc.folder(path), at(key), f"{format_path(path)}[{i}].{key}", name, value)
+            target[name] = reader.cell(folder, at(key), f"{deck_path}[{i}].{key}", name, value)
         cards.append(CardSpec(count, front, back, where, templates.get("template"), templates.get("back_template"),
                               rules))
     if header is not None and deck.templated:

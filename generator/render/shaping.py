@@ -229,7 +229,9 @@ def _visual(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, 
     return order
 
 
-@lru_cache(maxsize=16384)
+# A line is measured, then drawn with its face: 4096 lines hold many faces' worth. Kept longer, a large deck's
+# distinct lines were only more for the garbage collector to walk (S10000: 16384 lines, 14 MB more a process).
+@lru_cache(maxsize=4096)
 def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> ShapedLine:
     """`text` (one line, logical order) shaped with the fonts of `chain`; MissingGlyphError for a character
     none of them has."""

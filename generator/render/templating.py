@@ -28,6 +28,17 @@ from generator.units import PT_PER_MM
 
 def _num(value: float) -> str:
     """Numbers written with at most 3 decimals: compact, and identical on every machine."""
+    if type(value) is float:
+        return _float_text(value)
+    return _number_text(value)
+
+
+@lru_cache(maxsize=4096)  # a face writes ~50 numbers, most of them the same on every face of a component
+def _float_text(value: float) -> str:
+    return _number_text(value)
+
+
+def _number_text(value) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text
 

@@ -209,6 +209,7 @@ def _warm_up(document: Document, faces: Mapping) -> None:
 
 
 _WORK: tuple | None = None  # what forked workers draw from (set before the pool forks them)
+_WORKER_FACES: Mapping | None = None  # a worker's own faces, made for its first segment and kept for the others
 
 
 def _worker_start() -> None:
@@ -224,9 +225,12 @@ def _worker_start() -> None:
 
 
 def _worker_segment(pages: range):
+    global _WORKER_FACES
     document, render = _WORK
     try:
-        return write_segment(document, render(), pages, None)
+        if _WORKER_FACES is None:  # as one process keeps one set of faces for all its segments
+            _WORKER_FACES = render()
+        return write_segment(document, _WORKER_FACES, pages, None)
     except PnpError as error:  # sent back whole when it pickles, else as its message
         import pickle
 

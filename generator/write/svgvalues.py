@@ -5,6 +5,7 @@ out for the same text in, without importing cairosvg: pnpgen's own faces are dra
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from math import hypot
 
 DPI = 72  # cairosvg draws into PDF and recordings at 72 dpi: one user unit is one point
@@ -40,7 +41,7 @@ def size(surface, text: str | None, reference: str = "xy") -> float:
         pass
     if surface is None:
         return 0
-    text = normalize(text).split(" ", 1)[0]
+    text = _first_value(text)
     if text.endswith("%"):
         if reference == "x":
             reference = surface.context_width or 0
@@ -59,6 +60,12 @@ def size(surface, text: str | None, reference: str = "xy") -> float:
     return 0
 
 
+@lru_cache(maxsize=256)  # '12pt' twice a face, its width and height ('63mm') four times: the same few texts
+def _first_value(text: str) -> str:
+    """The first value of a length written with a unit or a percentage, as cairosvg normalises it."""
+    return normalize(text).split(" ", 1)[0]
+
+
 def point(surface, text: str) -> tuple[float, float, str]:
     """The first point of a normalised point list, and the rest of the list."""
     match = _POINT.match(text)
@@ -68,6 +75,7 @@ def point(surface, text: str) -> tuple[float, float, str]:
     return size(surface, x, "x"), size(surface, y, "y"), text[match.end():]
 
 
+@lru_cache(maxsize=256, typed=True)  # a face asks ~20 times, for the few colours its template writes
 def plain_colour(text: str | None, opacity: float = 1) -> tuple | None:
     """The RGBA cairosvg's color() gives a colour pnpgen writes (#rrggbb, #rgb, none, black, white), or None for
     any other (a named colour, rgb(…)): a face holding one is drawn by cairosvg."""
