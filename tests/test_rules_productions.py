@@ -847,6 +847,12 @@ def test_a_product_counts_so_many_in_each_of_so_many_sets():
     assert read == [(12, "set", 4, 48), (7, "set", 2, 14), (1, None, None, 1)]
 
 
+def test_a_product_in_prose_counts_so_many_in_each_of_so_many_sets():
+    """The grammar, not the list reader, knows a product: in a sentence '3 x 10 wooden cubes' is 30 cubes too."""
+    doc = read_rulebook_document(source_of_text("Contents\nThe box holds 3 x 10 wooden cubes and 10 x 10 florin.\n", "rules").text)
+    assert [(s.count, s.per, s.per_count, s.total) for s in doc.statements][:1] == [(10, "set", 3, 30)]
+
+
 def test_tex_en_dash_between_numbers_is_a_range():
     """'12--15 tokens' (TeX's en dash, kept in Markdown made from LaTeX) reads as '12-15 tokens', quoted as written."""
     doc = read_rulebook_document(source_of_text("Setup\nUse 12--15 tokens per suit.\n", "rules").text)

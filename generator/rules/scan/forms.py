@@ -1,6 +1,6 @@
 """The count phrases other than 'NUMBER noun' (grammar.count_first calls the first four):
 
-    product       A x B NOUN                                         "2 x 7 cubes" (7 for each of 2)
+    product       A x B NOUN                                         "2 x 7 cubes" (7 in each of 2 sets, 14 in all)
     number list   N, N and N NOUN                                    "12, 8, 10 and 12 tiles"
     range         N-M NOUN, N to M NOUN                              "12--15 suit tokens" (at least 12, at most 15)
     compound      a NUMBER-NOUN CONTAINER                            "a 40-card deck" (40 cards)
@@ -54,7 +54,8 @@ def _products(text: str) -> list[Phrase]:
         spaced = re.search(r"\s[x×]\s", match.group(0)) is not None and a != b
         if head not in COMPONENT_HEADS or not is_plural(component.split()[-1]) or (head in _SIZED and not spaced):
             continue  # '4x8 gameboards' is a size; '4 x 12 Tiles' are four sets of twelve
-        phrases.append(Phrase(match.start(), end, match.start("b"), match.end("b"), b, "exact", component, head, "product"))
+        sets = ("set", a) if a != b else (None, None)  # ('10 x 10 florin', the same number twice: ten coins of value 10)
+        phrases.append(Phrase(match.start(), end, match.start("b"), match.end("b"), b, "exact", component, head, "product", *sets))
     return phrases
 
 

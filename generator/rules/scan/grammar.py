@@ -15,6 +15,7 @@ Entry points: count_first, count_last, bare_item, parse_number."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from . import patterns
@@ -212,7 +213,6 @@ def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
         if donor is None:
             continue
         noun = donor.component.split()[-1]
-        result[i] = Phrase(phrase.start, phrase.end, phrase.count_start, phrase.count_end, phrase.count, phrase.qualifier,
-                           f"{phrase.component} {noun}", donor.head, "shared", phrase.per)
+        result[i] = replace(phrase, component=f"{phrase.component} {noun}", head=donor.head, form="shared")
     return result
 

@@ -238,7 +238,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
             and not re.match(r"\d", phrase.component) and not (phrase.form == "bare_item" and _DESCRIBED.search(rest)):  # '8x 5 Gull Points' are pieces named by their value
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
-    item.per = phrase.per
+    item.per, item.per_count = phrase.per, phrase.per_count
     named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
     per = read_per(rest, phrase.end) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
     if per is not None:

@@ -94,7 +94,8 @@ class Phrase:
     component: str  # the noun phrase as written, modifiers included
     head: str  # its head noun, singular, lower-case
     form: str  # count_first | compound | count_last | bare_item
-    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players)
+    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players); 'set' for '4 x 12 Tiles'
+    per_count: int | None = None  # how many of `per` the phrase itself says: 4 (sets) for '4 x 12 Tiles'
 
     @property
     def is_excluded(self) -> bool:

@@ -250,7 +250,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per = per_after.per if per_after is not None and per_after.count is None else \
-            "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+            phrase.per or "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
         group = _EACH_GROUP.match(sentence) if per is None and role == "setup" else None
         per = per_word(group.group("group")) if group else per  # 'Each team receives 4 pawns'
         condition = None

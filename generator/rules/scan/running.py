@@ -292,7 +292,8 @@ def _prose_statement(phrase: Phrase, start: int, end: int, paragraph, offset: in
     return out.add(
         line=line.number, column=line.cols[column] if column < len(line.cols) else 0, quote=quote_of(line, column, stop),
         count=phrase.count, component=info["component"], qualifier=phrase.qualifier, role=info["role"],
-        per=info["per"], condition=info["condition"], optional=info["optional"],
+        per=info["per"], per_count=phrase.per_count if info["per"] == phrase.per else None, condition=info["condition"],
+        optional=info["optional"],
         supplied_by="player" if info["supplied"] else None, head=phrase.head,
     )
 
