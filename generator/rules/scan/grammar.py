@@ -21,8 +21,8 @@ from functools import lru_cache
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, singular
-from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PARTICIPLE, PLACEHOLDER,
-                    STOP_WORDS, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
+from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
+                    STOP_WORDS, VERB_FORM, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
 __all__ = ["COUNT_HINT", "NUMBER", "PLACEHOLDER", "STOP_WORDS", "Phrase", "bare_item", "count_first", "count_last",
            "parse_number"]
@@ -139,7 +139,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             continue  # 'cut 3 1/2" strips': a size, three and a half inches
         if re.match(r"sided\b", component, re.I):
             continue  # 'Two 6 sided Dice': the 6 is the dice's kind
-        if PARTICIPLE.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end) \
+        if VERB_FORM.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end) \
                 and (_WIDE_GAP.match(text, match.end("number")) or _CLAUSE_ENDS.match(text, end) and component.lower().endswith("ed")):
             continue  # '4        required' in a table's row, 'three successful or three failed': no thing's name
         component = _tidy(component)

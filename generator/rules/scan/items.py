@@ -106,8 +106,8 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
 
 
 _VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
-
-
+_ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
+_ONE_NAMED = patterns.compile(r"(?:an?|one)\s+(?!(?:few|couple|number|lot|lots|bunch|handful|variety|dozen|pair|set)\b)", re.I)
 
 
 _CLAUSE = patterns.compile(
@@ -269,7 +269,6 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
-_ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
 _NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
@@ -279,9 +278,6 @@ def _one_named(item: Item, text: str) -> bool:
     """'a scoring pad': one thing named with its article (not 'a few tokens', not 'a lot of cards')."""
     return item.phrase.form == "bare_item" and item.phrase.count == 1 and _ONE_NAMED.match(text) is not None \
         and not is_plural(item.phrase.component.split()[-1])
-
-
-_ONE_NAMED = patterns.compile(r"(?:an?|one)\s+(?!(?:few|couple|number|lot|lots|bunch|handful|variety|dozen|pair|set)\b)", re.I)
 
 
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:

@@ -8,7 +8,6 @@ import html
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import lru_cache
 
 from generator.rules.numbers import NUMBER_PATTERN
 
@@ -72,15 +71,9 @@ class LayoutLine:
         return self.raw[begin:stop].strip()
 
 
-@lru_cache(maxsize=None)
 def _compiled(pattern: re.Pattern | str) -> re.Pattern:
-    return pattern if isinstance(pattern, re.Pattern) else _compiled_text(pattern)
-
-
-@lru_cache(maxsize=64)
-def _compiled_text(pattern: str) -> re.Pattern:
     """A pattern given as text to _Mapped.sub, compiled once a run (each is used on every line that needs work)."""
-    return patterns.compile(pattern)
+    return pattern if isinstance(pattern, re.Pattern) else patterns.compile(pattern)
 
 
 class _Mapped:

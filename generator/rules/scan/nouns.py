@@ -152,7 +152,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
-        if start is not None and PARTICIPLE.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
+        if start is not None and VERB_FORM.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
             break  # '64 squares arranged in a grid', '12 cards printed on both sides': the noun ends before
         if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):
             end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
@@ -179,7 +179,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
     return text[start:end], start, end
 
 
-PARTICIPLE = patterns.compile(r"[a-z]{3,}(?:ed|ing)", re.I)
+VERB_FORM = patterns.compile(r"[a-z]{3,}(?:ed|ing)", re.I)  # a word that may be a participle or a gerund: "placed", "remaining"
 _NEVER_IN_NAMES = frozenset("a an the of on in into onto to from at by for with and or".split())
 _TITLE_WORDS_NEXT = patterns.compile(r"(?:\s+[A-Z][\w'’-]*){1,3}")
 _HEAD_AFTER = patterns.compile(r"\s+([A-Za-z]+)\b")

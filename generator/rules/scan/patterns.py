@@ -52,6 +52,7 @@ def _load(path: Path | None) -> dict[tuple[str, int], _Program]:
 _FILE = _cache_file()
 _KEPT = _load(_FILE)
 _used: set[tuple[str, int]] = set()  # the entries this run asked for: only these are written back
+_made: dict[tuple[str, int], re.Pattern] = {}  # compiled in this run: a pattern given as text again is not made again
 _new = False
 
 
@@ -67,9 +68,18 @@ def _program(pattern: str, flags: int) -> _Program:
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern:  # noqa: A001  (re.compile's name, on purpose)
-    """re.compile(pattern, flags), from the program kept by an earlier run when there is one."""
-    global _new
+    """re.compile(pattern, flags), from the program kept by an earlier run when there is one; the same pattern
+    asked for again in a run is the same object."""
     key = (pattern, int(flags))
+    made = _made.get(key)
+    if made is None:
+        made = _made[key] = _compiled(key)
+    return made
+
+
+def _compiled(key: tuple[str, int]) -> re.Pattern:
+    global _new
+    pattern, flags = key
     _used.add(key)
     program = _KEPT.get(key)
     if program is not None:
