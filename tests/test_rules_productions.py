@@ -857,3 +857,36 @@ def test_tex_en_dash_between_numbers_is_a_range():
     """'12--15 tokens' (TeX's en dash, kept in Markdown made from LaTeX) reads as '12-15 tokens', quoted as written."""
     doc = read_rulebook_document(source_of_text("Setup\nUse 12--15 tokens per suit.\n", "rules").text)
     assert [(s.count, s.qualifier, s.per, s.quote) for s in doc.statements] == [(12, "at_least", "suit", "12--15 tokens")]
+
+
+def _read(text: str) -> list[tuple]:
+    return [(s.count, s.component, s.role) for s in read_rulebook_document(source_of_text(text, "rules").text).statements]
+
+
+def test_a_numbered_section_title_heads_its_list():
+    """'1 Contents' over a bulleted list is the list's heading, not one 'Contents Game board'."""
+    assert _read("Game rules\n1 Contents\n• Game board\n• 25 terrain tiles\n") == [(1, "Game board", "total"), (25, "terrain tiles", "total")]
+
+
+def test_a_numbered_section_ends_at_its_sibling():
+    """'3. Setup' … '4. Card Rankings': the next number at the same depth starts another section, whose names are no setup."""
+    text = "3. Setup\n   1. Shuffle the deck.\n   2. Each player is dealt 6 cards.\n4. Card Rankings and Suits\n   •   Trump Cards:\n   •   Face Cards\n"
+    assert _read(text) == [(6, "cards", "setup")]
+
+
+def test_numbered_titles_in_a_table_of_contents_are_not_sections():
+    text = "1. Equipment\n2. Starting Position\n3. Default\n\nThe board has 64 squares.\n"
+    assert _read(text) == []
+
+
+def test_a_numbered_item_wrapped_onto_the_next_line_stays_an_item():
+    assert _read("Components\n30 Ticket cards\n1 Summary\ncard\n") == [(30, "Ticket cards", "total"), (1, "Summary card", "total")]
+
+
+def test_a_paragraph_under_a_component_heading_is_read_as_sentences():
+    """A line whose sentence runs on, lower-case, into the next is a paragraph's start: every count in it is read,
+    not only the first as a list item."""
+    text = ("Components\n108 cards (two decks of 54): an 84-card shared deck with 12 leaders, 4 world\n"
+            "powers and 14 models, plus 4 track markers.\n")
+    read = _read(text)
+    assert (12, "leaders", "total") in read and (4, "world powers", "total") in read and (4, "track markers", "total") in read

@@ -180,6 +180,20 @@ def _markup(mapped: _Mapped) -> None:
 
 
 _NUMBERED_HEADING = patterns.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\s+(?P<title>[A-Z][\w'’-]*(?:\s+[\w'’:-]+){0,5})$")
+# '1 Contents', '2. Setup', '3) Components': a section's number and the title of a component list or of the setup (a
+# number before any other title may be a count: '1 Game board', '4 Game Pieces', '1 Summary' / 'card')
+_NUMBERED_SECTION = patterns.compile(
+    r"^\d{1,2}[.)]?\s+(?P<title>(?:the\s+)?(?:game\s+)?(?:contents|components|set\s*-?\s*up|preparations?|materials"
+    r"|equipment))(?:\s*\([^()]*\))?\s*:?$", re.I)
+
+
+_SECTION_NUMBER = patterns.compile(r"^\s*(?P<n>\d{1,2})[.)]?[ \t]+(?P<title>[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6})[ \t]*$")
+
+
+def _number_of(text: str) -> int:
+    """The number before a numbered title ('3. Setup' -> 3), -1 for any other line."""
+    numbered = _SECTION_NUMBER.match(text)
+    return int(numbered.group("n")) if numbered else -1
 
 
 def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
@@ -196,6 +210,9 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     if next_raw is not None and re.fullmatch(r"\s*(?:={3,}|-{3,})\s*", next_raw) and stripped \
             and not re.match(r"^[\w-]+:\s", stripped):  # 'layout: page' closing a front matter is no heading
         return stripped, 1 if "=" in next_raw else 2
+    section = _NUMBERED_SECTION.match(stripped)
+    if section and not (next_raw and (re.match(r"\s*[a-z]", next_raw) or _number_of(next_raw) == _number_of(stripped) + 1)):
+        return section.group("title"), 2  # (not '1 Summary' / 'card', nor a table of contents: '1. Equipment' / '2. Play')
     numbered = _NUMBERED_HEADING.match(stripped)
     if numbered and head_of(numbered.group("title")) not in COMPONENT_HEADS:
         return numbered.group("title"), 2  # '1\tIntroduction', '2.3 Aspects': a numbered section's title
@@ -229,6 +246,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
     raws = [line.rstrip("\r") for line in text.split("\n")]
     split_ligatures = len(_LONE_LIGATURE.findall(text.translate(_FOLD))) >= 3
     lines = []
+    numbered: tuple[int, int] | None = None  # the number and indent of the last numbered section read
     for index, raw in enumerate(raws):
         mapped = _Mapped(raw)
         mapped.fold()
@@ -256,7 +274,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         indent = len(expanded) - len(expanded.lstrip(" \t"))
         bullet = None
         match = _BULLET_RE.match(content)
-        if match and match.end() < len(content.rstrip()):
+        if match and match.end() < len(content.rstrip()) and not _NUMBERED_SECTION.match(content.strip()):
             bullet = match.group("bullet")
             mapped.chars, mapped.cols = mapped.chars[match.end():], mapped.cols[match.end():]
             if bullet in "-–—":
@@ -268,6 +286,11 @@ def layout_lines(text: str) -> list[LayoutLine]:
         chars, cols = mapped.chars[left:right], mapped.cols[left:right]
         normalised = "".join(chars)
         heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
+        if level and _NUMBERED_SECTION.match(normalised if bullet is None else raw.strip()):
+            numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
+        elif numbered and _number_of(raw) == numbered[0] + 1 and indent == numbered[1]:
+            numbered = (numbered[0] + 1, indent)
+            bullet, level, heading_text = None, 2, _SECTION_NUMBER.match(raw).group("title").strip()
         if level and bullet is None and heading_text != normalised:
             at = normalised.find(heading_text)
             if at >= 0:

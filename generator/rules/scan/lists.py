@@ -122,6 +122,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 items = [joined]
                 wrapped.add(index + 1)
         items = _drop_value_cells(line, items, _value_cells(lines, index))
+        if items and _flowed_on(line, items, lines[index + 1] if index + 1 < len(lines) else None):
+            items = []  # a paragraph's first line, left to be read as sentences
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
@@ -157,6 +159,19 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
+
+
+def _flowed_on(line: LayoutLine, items: list[Item], after: LayoutLine | None) -> bool:
+    """'108 unique cards (two decks of 54): an 84-card shared deck — 12 leaders, 4 world' / 'powers, 14 models, …': a
+    line whose sentence runs on into the next one, lower-case, saying more than its first item does — the start of a
+    paragraph, not an item of a list."""
+    if line.bullet is not None or after is None or after.blank or after.bullet is not None or after.heading_level \
+            or not re.match(r"[a-z]", after.text.lstrip()) or re.search(r"[.:;]\s*$", line.text):
+        return False
+    rest = line.text[max(item.quote_end for item in items):]
+    if re.match(r"\s*[.(]", rest) or rest.count("(") > rest.count(")"):
+        return False  # '5 of each nation. These are used …', '15 white (the purest salt, found on' / 'the mine)': notes
+    return len(re.findall(r"[A-Za-z]{2,}", rest)) >= 5
 
 
 def _without_index(items) -> list[Item]:
