@@ -890,3 +890,14 @@ def test_a_paragraph_under_a_component_heading_is_read_as_sentences():
             "powers and 14 models, plus 4 track markers.\n")
     read = _read(text)
     assert (12, "leaders", "total") in read and (4, "world powers", "total") in read and (4, "track markers", "total") in read
+
+
+def test_each_side_has_counts_per_side():
+    """'Each side has …' in a description of the set is per side, as it is in a setup step."""
+    doc = read_rulebook_document(source_of_text("Pieces\nEach side has one general, two guards and five soldiers.\n", "rules").text)
+    assert [(s.count, s.component, s.per) for s in doc.statements] == [(1, "general", "side"), (2, "guards", "side"), (5, "soldiers", "side")]
+
+
+def test_a_section_title_is_no_item_of_its_own_list():
+    """'Pieces' heading a component section names the section; it is not one more (uncounted) piece."""
+    assert _read("Pieces\n16 white stones\n16 black stones\n") == [(16, "white stones", "total"), (16, "black stones", "total")]

@@ -113,7 +113,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             current.append((line, None))
             continued.add(line.number)
             continue
-        items = [] if line.heading_level or _is_breakdown_line(line) or (current and _per_note(line)) \
+        items = [] if line.heading_level or section.line == line.number or _is_breakdown_line(line) or (current and _per_note(line)) \
             else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:

@@ -171,6 +171,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
+    each_group = _EACH_GROUP.match(sentence)  # 'Each team receives 4 pawns', 'Each side has one general, two guards …'
+    group_per = per_word(each_group.group("group")) if each_group else None
     paired = _pairs_with_known(sentence, phrases, known_nouns)
 
     faces = _DIE_FACES.search(sentence)
@@ -202,7 +204,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
-                                    "per": phrase.per or ("player" if each_takes else None),
+                                    "per": phrase.per or ("player" if each_takes else group_per),
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
@@ -227,8 +229,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
             set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence)  # 'Shuffle the 50 cards.' is a setup step
             result.append((phrase, {"role": "setup" if set_out else "total",
-                                    "per": "player" if each_takes else None,
-
+                                    "per": "player" if each_takes else None,  # ('of the twenty-seven shrines': all of them)
                                     "component": phrase.component, "condition": None,
                                     "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
             continue
@@ -251,8 +252,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per = per_after.per if per_after is not None and per_after.count is None else \
             phrase.per or "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
-        group = _EACH_GROUP.match(sentence) if per is None and role == "setup" else None
-        per = per_word(group.group("group")) if group else per  # 'Each team receives 4 pawns'
+        per = per or group_per
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
         right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
