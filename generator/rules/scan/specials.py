@@ -18,6 +18,7 @@ _FRACTION = patterns.compile(
 _FRACTIONS = {"half": (1, 2), "a third": (1, 3), "one third": (1, 3), "one-third": (1, 3), "two thirds": (2, 3),
               "two-thirds": (2, 3), "a quarter": (1, 4), "one quarter": (1, 4), "one-quarter": (1, 4),
               "three quarters": (3, 4), "three-quarters": (3, 4)}
+_FRACTION_HINT = patterns.compile(r"half|third|quarter")
 _CATEGORY = patterns.compile(rf"\b(?:has|have|there\s+are|with|in|of)\s+(?P<n>{NUMBER})\s+(?P<cat>[a-z]+)\b", re.I)
 _FOR_EVERY = patterns.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+there\s+(?:is|are)\s+(?P<things>[^.;]+)", re.I)
 _NUMBERED = patterns.compile(
@@ -27,6 +28,8 @@ _NUMBERED = patterns.compile(
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
 _CATEGORIES_OF = patterns.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
                                   rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
+
+_CATEGORY_HINT = patterns.compile(r"suits|colou?rs|kinds|types|factions|sets|species")
 
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
@@ -54,22 +57,23 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
     """Statements read by the sentence productions: parts ('the remaining 40 are tinted'), products ('for every
     house there is a Herald'), numbered ranges. Each dict: start, end, count, component, kind, extra."""
     found = []
-    for match in _REMAINING.finditer(sentence):
+    low = sentence.lower()  # each production is tried only where its own words stand (the sentences are many)
+    for match in _REMAINING.finditer(sentence) if ("remaining" in low or "other" in low or "rest" in low) else ():
         if re.match(r"\s+(?:between|on|in|into|onto|beside|next|near|at|under|above|below|face|back|aside)\b", sentence[match.end():], re.I):
             continue  # 'The remaining three coins are placed between the players': where they go, not what they are
         found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part"})
-    for match in _FRACTION.finditer(sentence):
+    for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():
         found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})
-    for match in _FOR_EVERY.finditer(sentence):
+    for match in _FOR_EVERY.finditer(sentence) if "there" in low else ():
         category = singular(match.group("cat"))
         many = categories.get(category)
         for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+(?!and\b|or\b)[A-Za-z][\w'-]*)?)", match.group("things")):
             at = match.start("things") + thing.start()
             found.append({"start": at, "end": match.start("things") + thing.end(), "count": many,
                           "component": thing.group("noun"), "kind": "product", "per": category})
-    for match in _OF_EACH.finditer(sentence):
+    for match in _OF_EACH.finditer(sentence) if "each" in low else ():
         noun = match.group("noun") or ""
         words = noun.split()
         while words and singular(words[-1]) not in COMPONENT_HEADS and len(words) > 1:
@@ -81,7 +85,7 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             continue
         found.append({"start": match.start("n"), "end": match.start("noun") + len(noun) if noun else match.end(),
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
-    by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in sentence.lower() else []
+    by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in low else []
     if len(by_players) >= 2:
         leads = [lead.group("noun") or lead.group("noun2") for lead in _LEAD_NOUN.finditer(sentence, 0, by_players[0].start())]
         said = next((noun for noun in reversed(leads) if singular(noun.split()[0]) not in {"player", "game"}), None)
@@ -98,7 +102,7 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                           "component": noun, "kind": "setup", "condition": f"{players} players",
                           "per": "player" if match.group("each") else None})
-    for match in _CATEGORIES_OF.finditer(sentence):
+    for match in _CATEGORIES_OF.finditer(sentence) if "of" in low and _CATEGORY_HINT.search(low) else ():
         words = match.group("noun").split()
         while len(words) > 1 and singular(words[-1]) not in COMPONENT_HEADS:
             words.pop()
@@ -108,7 +112,7 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             each = re.match(r"\s+each\b", sentence[end:])
             found.append({"start": match.start("n"), "end": end + (each.end() if each else 0), "count": parse_number(match.group("n")),
                           "component": noun, "kind": "part", "per": singular(match.group("cat")).replace("color", "colour")})
-    for match in _NUMBERED.finditer(sentence):
+    for match in _NUMBERED.finditer(sentence) if "numbered" in low else ():
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
         if k and b >= a:
             found.append({"start": match.start(), "end": match.end(), "count": (b - a + 1) * k,
