@@ -901,3 +901,18 @@ def test_each_side_has_counts_per_side():
 def test_a_section_title_is_no_item_of_its_own_list():
     """'Pieces' heading a component section names the section; it is not one more (uncounted) piece."""
     assert _read("Pieces\n16 white stones\n16 black stones\n") == [(16, "white stones", "total"), (16, "black stones", "total")]
+
+
+@pytest.mark.parametrize("intro, count, component", [
+    ("The game contains 40 cards:", 40, "cards"),
+    ("Each player receives 5 cards:", 5, "cards"),
+    ("Each side begins with eight pieces:", 8, "pieces"),
+])
+def test_a_sentence_that_opens_a_list_keeps_its_own_count(intro, count, component):
+    """The count in a list's intro sentence is read as well as the list's items."""
+    read = _read(f"Setup\n\n{intro}\n- 3 red cards\n- 2 blue cards\n")
+    assert read[0][:2] == (count, component) and [r[0] for r in read[1:]] == [3, 2]
+
+
+def test_a_player_count_opening_a_list_is_no_count():
+    assert [r[0] for r in _read("Setup\n\nFor 2 players:\n- 3 red cards\n\nIn a 3-player game:\n- 4 red cards\n")] == [3, 4]

@@ -12,7 +12,7 @@ from generator.vocabulary import SETS_KEY
 from . import patterns
 from .captions import caption_statements
 from .collected import Statements, quote_of
-from .grammar import Phrase, parse_number
+from .grammar import COUNT_HINT, NUMBER, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, head_of, singular
 from .lists import Item, ListRun, read_lists
@@ -90,7 +90,11 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
     taken: set[int] = set()
     for run in runs:
         with_items = {item.line.number for item in run.items}
-        for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence
+        counted = {item.line.number for item in run.items if not getattr(item, "group_title", False)}
+        for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence, as is
+            # an intro that counts ('The game contains 40 cards:', 'Each side begins with eight pieces:')
+            if line.number not in counted and line.text.rstrip().endswith(":") and _counting_intro(line):
+                continue
             if line.number in with_items or line.number in run.continued or line.text.rstrip().endswith(":") \
                     or "\t" in line.text or run.section_of_line(line).kind != SETUP \
                     or not re.match(r"\s*(?:\d+[.)]\s*)?[A-Z][a-z]+\s", line.text):
@@ -116,6 +120,16 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
                 _breakdown(item, statement, out, findings)
             _check_multiple(statement, findings)
     return taken
+
+
+def _counting_intro(line: LayoutLine) -> bool:
+    """'Each player receives 5 cards:': a sentence with a count that opens a list (not 'Setup for 2 players:')."""
+    return len(line.text.split()) >= 3 and COUNT_HINT.search(line.text) is not None and _CONDITION_INTRO.match(line.text) is None \
+        and any(phrase.head in COMPONENT_HEADS and not phrase.is_excluded for phrase in count_first(line.text))
+
+
+_CONDITION_INTRO = patterns.compile(rf"\W*(?:(?:in|for|with)\s+(?:an?\s+)?)?(?:{NUMBER})(?:\s*(?:-|to|or)\s*\d+)?\s*(?:-\s*|\s)players?\b"
+                                   r"|.*\b\d\s*(?:-\s*|\s)players?\s*(?:game)?\s*:\s*$", re.I)  # 'For 2 players:', 'In a 3-player game:'
 
 
 def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Finding]) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.rules.numbers import NUMBER_WORD_HINT
+
 from . import patterns
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of
@@ -44,6 +46,15 @@ _OTHER_TITLE = patterns.compile(
 )
 
 
+_NUMBER_WORD_THEN = patterns.compile(rf"\b(?:{NUMBER_WORD_HINT})\s+((?:[A-Za-z'’-]+\s+)?[A-Za-z'’-]+)", re.I)
+
+
+def _counts_things(text: str) -> bool:
+    """'Each side begins with eight pieces:': a number word before a component's name (a sentence, not a title)."""
+    return any(head_of(match.group(1)) in COMPONENT_HEADS or head_of(match.group(1).split()[0]) in COMPONENT_HEADS
+               for match in _NUMBER_WORD_THEN.finditer(text))
+
+
 @dataclass(frozen=True)
 class Section:
     kind: str  # components | setup | supplied | optional | other | "" (before any heading)
@@ -64,8 +75,8 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     if re.match(r"[A-Z]{4,}\b", text) and not re.search(r"[.!?,;]$|\d", text) and classify(text) != OTHER:
         return text.rstrip(":").strip()  # 'COMPONENTS for the basic game', 'SETUP for two'
 
-    if text.endswith(":") and not re.search(r"\d", text):
-        return text.rstrip(":").strip()
+    if text.endswith(":") and not re.search(r"\d", text) and not _counts_things(text):
+        return text.rstrip(":").strip()  # 'You will also need:' (but 'Each side begins with eight pieces:' is a sentence)
     if re.search(r"[.!?,;]$|\d", text) or text[0].islower() or text.count(")") > text.count("("):
         return None  # a sentence, a number, or the wrapped end of the line above ('and Black)')
     words = re.findall(r"[A-Za-z][\w'’-]*", text)
