@@ -916,3 +916,16 @@ def test_a_sentence_that_opens_a_list_keeps_its_own_count(intro, count, componen
 
 def test_a_player_count_opening_a_list_is_no_count():
     assert [r[0] for r in _read("Setup\n\nFor 2 players:\n- 3 red cards\n\nIn a 3-player game:\n- 4 red cards\n")] == [3, 4]
+
+
+def test_names_listed_under_an_intro_naming_the_things_are_one_each():
+    text = "Setup\n\nEach player receives the following cards:\n1. Bakery\n2. Wheat Field\n3. Cafe\n"
+    assert _read(text) == [(1, "Bakery", "setup"), (1, "Wheat Field", "setup"), (1, "Cafe", "setup")]
+
+
+def test_a_new_section_title_ends_the_list_above():
+    """'Components:' after a setup list opens a list of its own: its items are neither setup nor parts of the above."""
+    doc = read_rulebook_document(source_of_text(
+        "Setup\n\nEach player takes 4 sets of:\n- 5 villages\n- 3 walls\n\nShared:\n\n- 1 war wagon\n- 2 forests\n", "rules").text)
+    shared = [s for s in doc.statements if s.line >= 9]
+    assert [(s.count, s.parent) for s in shared] == [(1, None), (2, None)]

@@ -13,7 +13,8 @@ from .annotations import Per, read_each_consisting, read_per, read_value_breakdo
 from .grammar import COUNT_HINT, Phrase
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, is_plural
+from .lexicon import COMPONENT_HEADS, is_plural, singular
+from .nouns import GROUPING
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
@@ -124,6 +125,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         items = _drop_value_cells(line, items, _value_cells(lines, index))
         if items and _flowed_on(line, items, lines[index + 1] if index + 1 < len(lines) else None):
             items = []  # a paragraph's first line, left to be read as sentences
+        named = _named_entry(current, line) if not items or (len(items) == 1 and items[0].phrase.count is None) else None
+        if named is not None:  # 'Each player receives the following cards:' / '1. Bakery' / '2. Wheat Field': one card each
+            items = [named]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
             item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
@@ -139,7 +143,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
             continued.add(line.number)
             continue
-        if item is not None or (is_intro and current):
+        if item is not None or (is_intro and current and not (blank_gap and section.line == line.number)):
+            # (a title set apart by a blank line opens a run of its own: 'Shared:' after a list; 'How many of each:' right
+            # under its total breaks it down)
             if blank_gap and current and item is not None and not _continues(current, item):
                 close()
             current.append((line, item))
@@ -209,6 +215,27 @@ def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
 
 
 _PART_NAME = patterns.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}")  # 'President', 'Queen of Spades'
+
+
+_INTRO_THINGS = patterns.compile(r"(?P<noun>[A-Za-z'’-]+)\s*:\s*$")
+
+
+def _named_entry(current: list, line: LayoutLine) -> Item | None:
+    """A name alone on a bulleted line of a list whose intro ends on the plural of the things it names ('… the
+    following cards:'), while every entry so far is such a name: one of those things."""
+    if not current or current[0][1] is not None or line.bullet is None or line.heading_level:
+        return None
+    intro = _INTRO_THINGS.search(current[0][0].text)
+    if intro is None or not is_plural(intro.group("noun")) or singular(intro.group("noun").lower()) not in COMPONENT_HEADS - GROUPING:
+        return None
+    if any(item is not None and (item.phrase.count != 1 or item.phrase.form != "bare_item") for _, item in current[1:]):
+        return None
+    name = line.text.strip().rstrip(".")
+    if not _PART_NAME.fullmatch(name):
+        return None
+    at = line.text.index(name)
+    head = singular(intro.group("noun").lower())
+    return Item(line, Phrase(0, len(name), 0, 0, 1, "exact", name, head, "bare_item"), at, None, at + len(name))
 
 
 def _named_part(current: list, line: LayoutLine, after: LayoutLine | None) -> Item | None:
