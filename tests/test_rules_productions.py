@@ -929,3 +929,7 @@ def test_a_new_section_title_ends_the_list_above():
         "Setup\n\nEach player takes 4 sets of:\n- 5 villages\n- 3 walls\n\nShared:\n\n- 1 war wagon\n- 2 forests\n", "rules").text)
     shared = [s for s in doc.statements if s.line >= 9]
     assert [(s.count, s.parent) for s in shared] == [(1, None), (2, None)]
+
+
+def test_a_hand_of_so_many_is_so_many_cards():
+    assert _read("Setup\n\nShuffle the 40 cards and deal each player a hand of 6.\n") == [(40, "cards", "setup"), (6, "cards", "setup")]
