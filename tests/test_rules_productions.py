@@ -933,3 +933,16 @@ def test_a_new_section_title_ends_the_list_above():
 
 def test_a_hand_of_so_many_is_so_many_cards():
     assert _read("Setup\n\nShuffle the 40 cards and deal each player a hand of 6.\n") == [(40, "cards", "setup"), (6, "cards", "setup")]
+
+
+@pytest.mark.parametrize("line, first, second", [
+    ("Scoring pad and pencil", "Scoring pad", "pencil"),
+    ("- Countess Card and Jester Card", "Countess Card", "Jester Card"),
+])
+def test_two_things_named_without_articles_are_one_each(line, first, second):
+    assert _read(f"Components\n\n{line}\n40 cards\n")[:2] == [(1, first, "total"), (1, second, "total")]
+
+
+def test_a_name_joined_by_and_to_no_thing_stays_one_name():
+    """'Salt and Pepper tokens' names one kind of token: 'Salt' names no component."""
+    assert _read("Components\n\nSalt and Pepper tokens\n40 cards\n")[0][1] == "Salt and Pepper tokens"

@@ -107,6 +107,8 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
 
 _VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
 _ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
+_TWO_NAMED = patterns.compile(r"^(?P<first>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)\s+(?:and|&|\+)\s+"
+                              r"(?P<second>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s*\.?$")
 _ONE_NAMED = patterns.compile(r"(?:an?|one)\s+(?!(?:few|couple|number|lot|lots|bunch|handful|variety|dozen|pair|set)\b)", re.I)
 
 
@@ -129,6 +131,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return None  # 'a combat result table printed on the map': part of another component
     another = _ANOTHER_ONE.search(rest) if re.match(r"(?:an?|one)\s", rest, re.I) else None
     rest = rest[:another.start()] if another else rest  # 'A felt mat and a scoring pad': the first of two things
+    two = _TWO_NAMED.match(rest) if another is None else None
+    if two and head_of(two.group("first")) in COMPONENT_HEADS and head_of(two.group("second")) in COMPONENT_HEADS:
+        rest = two.group("first")  # 'Scoring pad and pencil': two things, each named by its own noun
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")
@@ -280,6 +285,12 @@ def _one_named(item: Item, text: str) -> bool:
         and not is_plural(item.phrase.component.split()[-1])
 
 
+def _both_named(first: Item, second: Item) -> bool:
+    """'Scoring pad and pencil': two single things named one after the other, each by a component's noun."""
+    return all(item.phrase.form == "bare_item" and item.phrase.count == 1 and item.phrase.head in COMPONENT_HEADS
+               for item in (first, second))
+
+
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
     """'1 rulebook and 1 player aid', '16 Garden Tiles 8 Red Tokens': further items joined to the first within its
     cell."""
@@ -296,7 +307,8 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
             return items
         cell_end = line.text.find("\t", rest_at)
         more = _item(line, allow_bare, (rest_at + joiner.end(), cell_end if cell_end >= 0 else len(line.text)))
-        one_more = more is not None and _one_named(more, line.text[rest_at + joiner.end():])  # '… and a scoring pad'
+        one_more = more is not None and (_one_named(more, line.text[rest_at + joiner.end():])  # '… and a scoring pad'
+                                         or _both_named(last, more))  # 'Scoring pad and pencil'
         if more is None or (more.phrase.form not in {"count_first", "shared"} and not one_more):
             return items
         items.append(more)
@@ -360,7 +372,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
         return several
     whole = _item(line, allow_bare)
     if whole is not None and (whole.phrase.form in {"count_first", "shared", "compound"} or (
-            whole.phrase.form == "bare_item" and _ONE_NAMED.match(line.text, whole.offset))):
+            whole.phrase.form == "bare_item" and (_ONE_NAMED.match(line.text, whole.offset) or whole.quote_end < len(line.text.rstrip(" .;"))))):
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
             return joined
