@@ -946,3 +946,12 @@ def test_two_things_named_without_articles_are_one_each(line, first, second):
 def test_a_name_joined_by_and_to_no_thing_stays_one_name():
     """'Salt and Pepper tokens' names one kind of token: 'Salt' names no component."""
     assert _read("Components\n\nSalt and Pepper tokens\n40 cards\n")[0][1] == "Salt and Pepper tokens"
+
+
+def test_an_adverb_between_each_player_and_the_verb():
+    assert _read("Setup\n\nEach player also gets a reference card.\n") == [(1, "reference card", "setup")]
+
+
+def test_a_sentence_naming_a_count_is_no_bare_item():
+    """'The box includes 8 meeples (2 per player).' counts eight meeples; it names no thing 'box includes 8 meeples'."""
+    assert [r[:2] for r in _read("Components\n\nThe box includes 8 meeples (2 per player).\n")] == [(8, "meeples")]

@@ -19,7 +19,8 @@ _INLINE_LIST = patterns.compile(
 
 
 _ONE_PER_PLAYER = patterns.compile(
-    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:(?:also|then|now|first|additionally)\s+)?"
+    r"(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
     r"\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
