@@ -955,3 +955,8 @@ def test_an_adverb_between_each_player_and_the_verb():
 def test_a_sentence_naming_a_count_is_no_bare_item():
     """'The box includes 8 meeples (2 per player).' counts eight meeples; it names no thing 'box includes 8 meeples'."""
     assert [r[:2] for r in _read("Components\n\nThe box includes 8 meeples (2 per player).\n")] == [(8, "meeples")]
+
+
+def test_each_colour_has_counts_per_colour():
+    doc = read_rulebook_document(source_of_text("Components\n\nEach player colour has 12 workers and 1 player board.\n", "rules").text)
+    assert [(s.count, s.per) for s in doc.statements] == [(12, "colour"), (1, "colour")]
