@@ -960,3 +960,17 @@ def test_a_sentence_naming_a_count_is_no_bare_item():
 def test_each_colour_has_counts_per_colour():
     doc = read_rulebook_document(source_of_text("Components\n\nEach player colour has 12 workers and 1 player board.\n", "rules").text)
     assert [(s.count, s.per) for s in doc.statements] == [(12, "colour"), (1, "colour")]
+
+
+@pytest.mark.parametrize("line, count, per", [
+    ("Health trackers (one per hero)", 1, "hero"),
+    ("Cubes (5 of each colour)", 5, "colour"),
+])
+def test_a_name_then_a_note_of_how_many_each(line, count, per):
+    doc = read_rulebook_document(source_of_text(f"Components\n\n{line}\n40 cards\n", "rules").text)
+    assert [(s.count, s.per) for s in doc.statements][0] == (count, per)
+
+
+def test_the_rest_of_a_sentence_wrapped_onto_a_line_is_no_item():
+    text = "Components\n\n40 cards\nPlace this card on the right side of the\ngame mat (with respect to the first player).\n"
+    assert [r[1] for r in _read(text)] == ["cards"]

@@ -48,7 +48,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
     count = phrase.count
     per = item.per
     per_count = item.per_count
-    if count is None and item.inner is not None and per in SETS_KEY and item.inner_span \
+    if count is None and item.inner is not None and per and per != "kind" and item.inner_span \
             and getattr(item, "per_line", line) is line:
         count = item.inner  # 'VP Markers (1 per player)': one per player is the whole count, not a part of an unsaid one
     if item.inner is not None and count is not None and item.inner != count:

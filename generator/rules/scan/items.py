@@ -119,6 +119,7 @@ _CLAUSE = patterns.compile(
     r"|(?:then|next|now|if|when|after|before|once|you|everyone|(?:each|every|the\s+\w+)\s+player|players)\b)", re.I)
 
 
+_NOTE_AT_END = patterns.compile(r"\s*\([^()]*\)\s*\.?$")
 _PRINTED_ON = patterns.compile(r"\bprinted\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
 
 
@@ -142,7 +143,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, group.end(), 0, 0, None, "exact", noun, head_of(noun), "bare_item")
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
-    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(rest)):
+    named = _NOTE_AT_END.sub("", rest)
+    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(named) and not re.search(r"(?<![\w-])\d", named)):
+        # ('Cubes (5 of each colour)', 'Health trackers (one per hero)': a component's name, then a note)
         described = bulleted and _DESCRIBED.search(rest) is not None  # '• Energy Tokens - track each craft's energy'
         phrase = (_named_before_note(rest) if described else None) or bare_item(rest) or (
             bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
