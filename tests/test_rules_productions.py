@@ -974,3 +974,9 @@ def test_a_name_then_a_note_of_how_many_each(line, count, per):
 def test_the_rest_of_a_sentence_wrapped_onto_a_line_is_no_item():
     text = "Components\n\n40 cards\nPlace this card on the right side of the\ngame mat (with respect to the first player).\n"
     assert [r[1] for r in _read(text)] == ["cards"]
+
+
+def test_a_player_count_in_a_later_note_does_not_condition_the_count():
+    doc = read_rulebook_document(source_of_text(
+        "Setup\n\nPlace 5 gems per player on the table (10 gems with 2 players).\n", "rules").text)
+    assert [(s.count, s.condition) for s in doc.statements] == [(5, None), (10, "2 players")]

@@ -152,6 +152,14 @@ def condition_after(sentence: str, end: int) -> re.Match | None:
     return _CONDITION.match(sentence, end + gap.end())
 
 
+def _later_condition(sentence: str, end: int) -> re.Match | None:
+    """A player count said later in the sentence, unless inside a note the count is not in: 'Place 5 gems per player
+    (10 gems with 2 players)' counts five for every player count."""
+    later = _CONDITION.search(sentence, end)
+    between = sentence[end:later.start()] if later else ""
+    return None if later is None or between.count("(") > between.count(")") else later
+
+
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
     if section_kind in {"", "components", "other"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
@@ -256,8 +264,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
         right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
-        cond = right_after or (before_phrase[-1] if before_phrase else _CONDITION.search(sentence))  # '25 goods with 3 players'
-        # or else the nearest one before it
+        cond = right_after or (before_phrase[-1] if before_phrase else _later_condition(sentence, phrase.end))
+        # '25 goods with 3 players', or else the nearest one before it, or one later in the sentence
         if cond and role == "setup":
             number = parse_number(cond.group("n"))
             condition = f"{number} players" if number else None
