@@ -980,3 +980,9 @@ def test_a_player_count_in_a_later_note_does_not_condition_the_count():
     doc = read_rulebook_document(source_of_text(
         "Setup\n\nPlace 5 gems per player on the table (10 gems with 2 players).\n", "rules").text)
     assert [(s.count, s.condition) for s in doc.statements] == [(5, None), (10, "2 players")]
+
+
+@pytest.mark.parametrize("sentence", ["You will need a pencil for each player.", "You will also need: a pencil for each player."])
+def test_a_thing_needed_for_each_player_is_per_player(sentence):
+    doc = read_rulebook_document(source_of_text(f"Components\n\n40 cards\n\n{sentence}\n", "rules").text)
+    assert [(s.count, s.component, s.per) for s in doc.statements][1:] == [(1, "pencil", "player")]

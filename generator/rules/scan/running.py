@@ -15,7 +15,7 @@ from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one,
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
@@ -169,6 +169,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     compounds = [p.count_start for p in count_first(sentence) if p.form == "compound"] if "-" in sentence else []
     if compounds:  # 'use a standard 52-card deck': the compound counts the cards, the article does not count the deck
         emit = _unless_counted_within(emit, compounds)
+    emit = _each_after(emit, sentence)
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
     said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
@@ -208,6 +209,20 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
              {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
               "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == SUPPLIED})
+
+
+_EACH_AFTER = patterns.compile(r"\s*(?:,\s*)?(?:(?:for|to)\s+each\s+(?P<group>player|team|side)|per\s+(?P<group2>player|team|side)|each)\b", re.I)
+
+
+def _each_after(emit, sentence: str):
+    """`emit` for article statements, per player when the sentence says so right after the thing: 'a pencil for each
+    player', 'a screen each'."""
+    def emit_each(phrase: Phrase, info: dict):
+        each = _EACH_AFTER.match(sentence, phrase.end) if info.get("per") is None else None
+        if each is not None:
+            info = {**info, "per": per_word(each.group("group") or each.group("group2") or "player")}
+        return emit(phrase, info)
+    return emit_each
 
 
 def _unless_counted_within(emit, counts: list[int]):
@@ -260,10 +275,15 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
             continue  # 'to collect income from', 'build public works': a clause, not a thing
         end = phrase.end if phrase.form != "bare_item" else len(body)
         per = read_per(body, phrase.end)
+        each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
         _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
-                         {"role": "total", "per": per.per if per else None, "component": phrase.component,
+                         {"role": "total", "per": per.per if per else per_word(each.group(1) or each.group(2)) if each else None,
+                          "component": phrase.component,
                           "condition": None, "optional": optional or section == "optional", "supplied": supplied})
+
+
+_EACH_IN_ITEM = patterns.compile(r"\b(?:for|to)\s+each\s+(player|team|side)\b|\bper\s+(player|team|side)\b", re.I)
 
 
 def _prose_sums(out: Statements, findings: list[Finding]) -> None:
