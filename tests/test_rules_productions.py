@@ -986,3 +986,12 @@ def test_a_player_count_in_a_later_note_does_not_condition_the_count():
 def test_a_thing_needed_for_each_player_is_per_player(sentence):
     doc = read_rulebook_document(source_of_text(f"Components\n\n40 cards\n\n{sentence}\n", "rules").text)
     assert [(s.count, s.component, s.per) for s in doc.statements][1:] == [(1, "pencil", "player")]
+
+
+def test_every_part_on_a_wrapped_breakdown_line_is_a_part():
+    """'• 96 goods cubes:' / '24 wood, 24 stone,' / '24 grain, 24 wool': all four are parts, not the first of each line."""
+    doc = read_rulebook_document(source_of_text(
+        "Components\n• 96 goods cubes:\n  24 wood, 24 stone,\n  24 grain, 24 wool\n• 30 coins\n", "rules").text)
+    total = next(s for s in doc.statements if s.count == 96)
+    assert [(s.count, s.component) for s in doc.statements if s.parent == total.id] == [
+        (24, "wood"), (24, "stone"), (24, "grain"), (24, "wool")]

@@ -353,8 +353,10 @@ def nest(run: ListRun) -> None:
     last: Item | None = None
     intro_parent: Item | None = None
     first_items: dict[int, Item] = {}  # a line's first item, by the line (a run of thousands of items is read in linear time)
+    more_items: dict[int, list[Item]] = {}  # the items after it on its line: '24 wood, 24 stone,' are both parts
     for listed in run.items:
-        first_items.setdefault(id(listed.line), listed)
+        if first_items.setdefault(id(listed.line), listed) is not listed:
+            more_items.setdefault(id(listed.line), []).append(listed)
     for line in run.lines:
         item = first_items.get(id(line))
         if item is None:
@@ -391,6 +393,11 @@ def nest(run: ListRun) -> None:
             intro_parent.children.append(item)
             if intro_parent.phrase.count and sum(c.phrase.count or 0 for c in intro_parent.children) >= intro_parent.phrase.count:
                 intro_parent = None  # the parts are all there: what follows is the next component
+        for sibling in more_items.get(id(line), ()) if item.parent is not None else ():
+            if "\t" in line.text[item.offset:sibling.offset]:
+                break  # the next cell of a table's row is not a part of the same thing
+            sibling.parent = item.parent
+            item.parent.children.append(sibling)
         stack.append(item)
         last = item
         if item.explicit and item.phrase.count and item.parent is None:
