@@ -995,3 +995,13 @@ def test_every_part_on_a_wrapped_breakdown_line_is_a_part():
     total = next(s for s in doc.statements if s.count == 96)
     assert [(s.count, s.component) for s in doc.statements if s.parent == total.id] == [
         (24, "wood"), (24, "stone"), (24, "grain"), (24, "wool")]
+
+
+def test_a_table_by_player_count_under_a_list_names_its_columns_by_its_own_header():
+    text = "What's in the box\n• 60 Action cards\n• Game board\nPlayers\tCards\n2\t30\n3\t45\n"
+    assert _read(text) == [(60, "Action cards", "total"), (1, "Game board", "total"), (30, "Cards", "setup"), (45, "Cards", "setup")]
+
+
+def test_the_game_also_comes_with_a_thing():
+    assert _read("Components\n\nThe game also comes with a first player marker and two reference sheets.\n") == [
+        (1, "first player marker", "total"), (2, "reference sheets", "total")]

@@ -297,6 +297,8 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
             if header:
                 break
             continue
+        if header and len(_cells(l.text)) < 2:
+            break  # ('• Game board' above 'Players  Cards' is the list before the table, not a header)
         header.insert(0, l)
     for l in [l for l in header if not re.fullmatch(r"[\s\t:|-]+", l.text)][-3:]:
         cells = _cells(l.text)
@@ -315,6 +317,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
                     component=names[column] or "?", role="setup", condition=f"{players} players",
                     head=head_of(names[column]))
         used.add(line.number)
+    used.update(l.number for l in header if len(_cells(l.text)) >= 2)  # 'Players  Cards' names columns, no thing
     return cursor
 
 
