@@ -1005,3 +1005,13 @@ def test_a_table_by_player_count_under_a_list_names_its_columns_by_its_own_heade
 def test_the_game_also_comes_with_a_thing():
     assert _read("Components\n\nThe game also comes with a first player marker and two reference sheets.\n") == [
         (1, "first player marker", "total"), (2, "reference sheets", "total")]
+
+
+def test_a_sentence_starting_with_a_count_is_read_as_a_sentence():
+    """'Two dice and a doubling cube are also used.' in a component section: both things, not 'Two dice' alone."""
+    assert _read("Equipment\n\nTwo dice and a doubling cube are also used.\n") == [(2, "dice", "total"), (1, "doubling cube", "total")]
+
+
+def test_a_row_with_a_column_of_notes_stays_an_item():
+    assert _read("Number Type Notes\n50 Slave markers Grey discs. Two sided: the side with a dot is a noble.\n12 Manor markers\n")[:1] == [
+        (50, "Slave markers", "total")]

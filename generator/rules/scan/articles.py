@@ -304,7 +304,8 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
     return found
 
 
-_AND_A = patterns.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b|$))", re.I)
+_AND_A = patterns.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b"
+                     r"|\b(?:are|is|will|must|should|can|may)\b|$))", re.I)  # 'Two dice and a doubling cube are used'
 
 
 def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:

@@ -125,8 +125,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 items = [joined]
                 wrapped.add(index + 1)
         items = _drop_value_cells(line, items, _value_cells(lines, index))
-        if items and _flowed_on(line, items, lines[index + 1] if index + 1 < len(lines) else None):
-            items = []  # a paragraph's first line, left to be read as sentences
+        if items and (_flowed_on(line, items, lines[index + 1] if index + 1 < len(lines) else None) or _a_sentence(line, items)):
+            items = []  # a paragraph's first line, or a sentence of its own, left to be read as sentences
         named = _named_entry(current, line) if not items or (len(items) == 1 and items[0].phrase.count is None) else None
         if named is not None:  # 'Each player receives the following cards:' / '1. Bakery' / '2. Wheat Field': one card each
             items = [named]
@@ -181,6 +181,20 @@ def _flowed_on(line: LayoutLine, items: list[Item], after: LayoutLine | None) ->
     if re.match(r"\s*[.(]", rest) or rest.count("(") > rest.count(")"):
         return False  # '5 of each nation. These are used …', '15 white (the purest salt, found on' / 'the mine)': notes
     return len(re.findall(r"[A-Za-z]{2,}", rest)) >= 5
+
+
+_FINITE_VERB = patterns.compile(r"\b(?:are|is|was|were|will|must|should|can|may|uses?|used|needed|required|included|comes?)\b", re.I)
+
+
+def _a_sentence(line: LayoutLine, items: list[Item]) -> bool:
+    """'Two dice and a doubling cube are also used.': a sentence that starts with a count (a verb after what the
+    items read, outside any note, and a full stop at its end) is read as one, not as an item of a list."""
+    if line.bullet is not None or "\t" in line.text or not line.text.rstrip().endswith("."):
+        return False  # (not a cell of a table's row, nor a column beside others)
+    rest = re.sub(r"\([^()]*\)", "", line.text[max(item.quote_end for item in items):])
+    if re.match(r"\s*[A-Z]", rest):
+        return False  # '50 markers Own color for each player. Two sided: …': a column of notes, sentences of its own
+    return _FINITE_VERB.search(re.split(r"[.:;!?]\s", rest)[0]) is not None  # (the verb in the count's own clause)
 
 
 def _without_index(items) -> list[Item]:

@@ -179,6 +179,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
+    optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
+    supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
     each_group = _EACH_GROUP.match(sentence)  # 'Each team receives 4 pawns', 'Each side has one general, two guards …'
     group_per = per_word(each_group.group("group")) if each_group else None
     paired = _pairs_with_known(sentence, phrases, known_nouns)
@@ -214,7 +216,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
                                     "per": phrase.per or ("player" if each_takes else group_per),
                                     "component": phrase.component, "condition": None,
-                                    "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
+                                    "optional": optional, "supplied": supplied}))
             continue
         conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or id(phrase) in paired or any(  # '20 goods …, 25 goods …'
@@ -239,7 +241,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             result.append((phrase, {"role": "setup" if set_out else "total",
                                     "per": "player" if each_takes else None,  # ('of the twenty-seven shrines': all of them)
                                     "component": phrase.component, "condition": None,
-                                    "optional": section_kind == "optional", "supplied": section_kind == "supplied"}))
+                                    "optional": optional, "supplied": supplied}))
             continue
         before = sentence[:phrase.start]
         copula = _COPULA_SUBJECT.search(before)
@@ -269,11 +271,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if cond and role == "setup":
             number = parse_number(cond.group("n"))
             condition = f"{number} players" if number else None
-        result.append((phrase, {
-            "role": role, "per": per, "component": component, "condition": condition,
-            "optional": bool(_OPTIONAL.search(sentence)) or section_kind == "optional",
-            "supplied": bool(_SUPPLIED.search(sentence)) or section_kind == "supplied",
-        }))
+        result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
+                                "optional": optional, "supplied": supplied}))
     if flattened:
         result += _names_between(sentence, [p for p, _ in result], section_kind)
     return result + _elliptic_for(sentence, result)
