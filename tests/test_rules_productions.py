@@ -1015,3 +1015,13 @@ def test_a_sentence_starting_with_a_count_is_read_as_a_sentence():
 def test_a_row_with_a_column_of_notes_stays_an_item():
     assert _read("Number Type Notes\n50 Slave markers Grey discs. Two sided: the side with a dot is a noble.\n12 Manor markers\n")[:1] == [
         (50, "Slave markers", "total")]
+
+
+@pytest.mark.parametrize("sentence, count, per", [("The pieces are 16 per side.", 16, "side"), ("The cards are 60 in all.", 60, None)])
+def test_a_count_said_of_the_subject(sentence, count, per):
+    doc = read_rulebook_document(source_of_text(f"Equipment\n\n{sentence}\n", "rules").text)
+    assert [(s.count, s.per) for s in doc.statements] == [(count, per)]
+
+
+def test_a_count_said_of_players_is_none():
+    assert _read("Equipment\n\nThe players are 4.\n") == []

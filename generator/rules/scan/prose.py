@@ -152,6 +152,27 @@ def condition_after(sentence: str, end: int) -> re.Match | None:
     return _CONDITION.match(sentence, end + gap.end())
 
 
+_SUBJECT_COUNTED = patterns.compile(
+    rf"(?P<subject>\b(?:[A-Za-z][\w'-]*\s+){{0,2}}[A-Za-z][\w'-]*)\s+are\s+(?:(?:exactly|only)\s+)?(?P<n>{NUMBER})"
+    r"(?=\s+(?:per|each|for\s+each|in\s+(?:all|total)|of\s+each|altogether|in\s+number)\b|\s*[.;:]|\s*$)", re.I)
+
+
+def _counted_subjects(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
+    """'The pieces are 16 per side', 'The cards are 60 in all': a count said of the sentence's subject, the thing
+    named before 'are'."""
+    found = []
+    for match in _SUBJECT_COUNTED.finditer(sentence):
+        subject = re.sub(r"^(?:the|all|its|their)\s+", "", match.group("subject"), flags=re.I)
+        value = parse_number(match.group("n"))
+        if value is None or head_of(subject) not in COMPONENT_HEADS or not is_plural(subject.split()[-1]) \
+                or any(p.count_start == match.start("n") for p in phrases):
+            continue
+        after = re.match(r"\s+(?:per|each|for\s+each)\s+(\w+)", sentence[match.end("n"):], re.I)
+        found.append(Phrase(match.start("n"), match.end("n"), match.start("n"), match.end("n"), value, "exact", subject,
+                            head_of(subject), "count_first", per_word(after.group(1)) if after else None))
+    return found
+
+
 def _later_condition(sentence: str, end: int) -> re.Match | None:
     """A player count said later in the sentence, unless inside a note the count is not in: 'Place 5 gems per player
     (10 gems with 2 players)' counts five for every player count."""
@@ -173,6 +194,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     gameplay = bool(GAMEPLAY.search(plain))
     result = []
     phrases = count_first(sentence)
+    phrases += _counted_subjects(sentence, phrases) if " are " in sentence else []
     if _IF_CLAUSE.match(sentence) and not (said_strong or said_setup or _SETUP_CONDITION.search(sentence)):
         return []  # 'If a player starts their turn with 10 coins …', 'As soon as a player has six …': a rule of play
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
