@@ -1025,3 +1025,16 @@ def test_a_count_said_of_the_subject(sentence, count, per):
 
 def test_a_count_said_of_players_is_none():
     assert _read("Equipment\n\nThe players are 4.\n") == []
+
+
+def test_a_labelled_line_is_a_statement_of_its_own():
+    """'Per player: 3 meeples and 2 houses' / 'Tokens: 20 gold, 30 silver': the label starts a new statement (no
+    'houses Tokens'), and 'Per player:' makes its counts per player."""
+    doc = read_rulebook_document(source_of_text("Materials\n\nPer player: 3 meeples and 2 houses\nTokens: 20 gold, 30 silver\n", "rules").text)
+    assert [(s.count, s.component, s.per) for s in doc.statements] == [
+        (3, "meeples", "player"), (2, "houses", "player"), (20, "gold", None), (30, "silver", None)]
+
+
+def test_a_note_of_ranks_in_each_suit_is_no_per_suit_count():
+    doc = read_rulebook_document(source_of_text("Materials\n\nA deck of 32 cards is used (7 through Ace in each suit).\n", "rules").text)
+    assert [(s.count, s.component, s.per) for s in doc.statements] == [(32, "cards", None)]

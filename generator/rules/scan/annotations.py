@@ -104,6 +104,10 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
+    opened = rest[:match.start()].rfind("(")
+    if opened >= 0 and ")" not in rest[opened:match.start()] and match.group("inner") is None \
+            and re.search(r"\d|\b(?:through|to)\b", rest[opened:match.start()], re.I):
+        return None  # '32 cards (7 through Ace in each suit)': the note gives the ranks in each suit, not a count per suit
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
             match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$|^\s*,\s*$", rest[:match.start("inner")])):
         return None

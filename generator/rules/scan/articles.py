@@ -294,6 +294,8 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
             noun = " ".join(words)
             if not noun:
                 continue
+        if re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun):
+            continue  # 'A deck of 32 cards is used': the count inside says how many (thirty-two cards, read as such)
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
             found += coordinated_ones(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []

@@ -94,6 +94,7 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
 _EACH_GROUP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>team|side|faction|army|nation|clan|house|colou?r)\s+"
                                r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
+_PER_LABEL = patterns.compile(r"\W*(?:each|per|for\s+each)\s+(?P<group>player|team|side|faction|colou?r)\s*:", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
@@ -203,7 +204,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
     optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
-    each_group = _EACH_GROUP.match(sentence)  # 'Each team receives 4 pawns', 'Each side has one general, two guards …'
+    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence)  # 'Each team receives 4 pawns', 'Each side
+    # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
     group_per = per_word(each_group.group("group")) if each_group else None
     paired = _pairs_with_known(sentence, phrases, known_nouns)
 
