@@ -59,12 +59,8 @@ def _ends_statement(previous: str, text: str) -> bool:
                                                        r"|have|contains?|takes?|receives?|gets?|from|all|each|only|than|into|total)$",
                                                        previous.rstrip(), re.I):
         return True  # '… minutes per game' / '13 Martian Dice.': a count starts a line of its own
-    return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(
-        _STEP_OPENER.match(text) or _LABEL.match(text)) and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$",
-                                                                      previous.rstrip(), re.I)
-
-
-_LABEL = patterns.compile(r"[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}:\s")  # 'Tokens: 20 gold, 30 silver': a labelled line of its own
+    return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
+        and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
 
 
 

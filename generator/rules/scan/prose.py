@@ -94,6 +94,7 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
 _EACH_GROUP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>team|side|faction|army|nation|clan|house|colou?r)\s+"
                                r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
+_NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _PER_LABEL = patterns.compile(r"\W*(?:each|per|for\s+each)\s+(?P<group>player|team|side|faction|colou?r)\s*:", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
@@ -207,6 +208,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence)  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
     group_per = per_word(each_group.group("group")) if each_group else None
+    next_label = _NEXT_LABEL.search(sentence, each_group.end()) if each_group else None
+    group_end = next_label.start() if next_label else len(sentence)  # ('Per player: 3 meeples' / 'Tokens: 20 gold')
     paired = _pairs_with_known(sentence, phrases, known_nouns)
 
     faces = _DIE_FACES.search(sentence)
@@ -238,7 +241,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
-                                    "per": phrase.per or ("player" if each_takes else group_per),
+                                    "per": phrase.per or ("player" if each_takes else group_per if phrase.start < group_end else None),
                                     "component": phrase.component, "condition": None,
                                     "optional": optional, "supplied": supplied}))
             continue
@@ -286,7 +289,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per = per_after.per if per_after is not None and per_after.count is None else \
             phrase.per or "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
-        per = per or group_per
+        per = per or (group_per if phrase.start < group_end else None)
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
         right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
