@@ -1038,3 +1038,7 @@ def test_a_labelled_line_is_a_statement_of_its_own():
 def test_a_note_of_ranks_in_each_suit_is_no_per_suit_count():
     doc = read_rulebook_document(source_of_text("Materials\n\nA deck of 32 cards is used (7 through Ace in each suit).\n", "rules").text)
     assert [(s.count, s.component, s.per) for s in doc.statements] == [(32, "cards", None)]
+
+
+def test_each_team_starts_with_things_of_any_name():
+    assert _read("Setup\n\nEach team starts with 7 Victims.\n") == [(7, "Victims", "setup")]
