@@ -1042,3 +1042,9 @@ def test_a_note_of_ranks_in_each_suit_is_no_per_suit_count():
 
 def test_each_team_starts_with_things_of_any_name():
     assert _read("Setup\n\nEach team starts with 7 Victims.\n") == [(7, "Victims", "setup")]
+
+
+def test_things_worth_so_much_each_are_counted():
+    """'48 Apples worth 2 Gold each' are 48 cards of that value, not a price list ('3 gold = 1 point')."""
+    text = "There are 84 Legal Goods in the game:\n\n* 48 Apples worth 2 Gold each\n* 36 Cheese worth 3 Gold each\n\nScoring\n\n3 gold = 1 point\n"
+    assert [r[:2] for r in _read(text)] == [(84, "Legal Goods"), (48, "Apples"), (36, "Cheese")]

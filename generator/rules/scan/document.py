@@ -93,7 +93,7 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
         counted = {item.line.number for item in run.items if not getattr(item, "group_title", False)}
         for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence, as is
             # an intro that counts ('The game contains 40 cards:', 'Each side begins with eight pieces:')
-            if line.number not in counted and line.text.rstrip().endswith(":") and _counting_intro(line):
+            if line.number not in counted and line.text.rstrip().endswith(":") and _counting_intro(line, run):
                 continue
             if line.number in with_items or line.number in run.continued or line.text.rstrip().endswith(":") \
                     or "\t" in line.text or run.section_of_line(line).kind != SETUP \
@@ -122,10 +122,15 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
     return taken
 
 
-def _counting_intro(line: LayoutLine) -> bool:
-    """'Each player receives 5 cards:': a sentence with a count that opens a list (not 'Setup for 2 players:')."""
-    return len(line.text.split()) >= 3 and COUNT_HINT.search(line.text) is not None and _CONDITION_INTRO.match(line.text) is None \
-        and any(phrase.head in COMPONENT_HEADS and not phrase.is_excluded for phrase in count_first(line.text))
+def _counting_intro(line: LayoutLine, run: ListRun) -> bool:
+    """'Each player receives 5 cards:', 'There are 144 Legal Goods in the game:' over '48 Apples', '36 Cheese', …: a
+    sentence with a count that opens a list (not 'Setup for 2 players:'), of a component or of what the list adds up
+    to."""
+    if len(line.text.split()) < 3 or COUNT_HINT.search(line.text) is None or _CONDITION_INTRO.match(line.text):
+        return False
+    below = sum(item.phrase.count or 0 for item in run.items if item.line.number > line.number)
+    return any(not phrase.is_excluded and (phrase.head in COMPONENT_HEADS or phrase.count == below)
+               for phrase in count_first(line.text))
 
 
 _CONDITION_INTRO = patterns.compile(rf"\W*(?:(?:in|for|with)\s+(?:an?\s+)?)?(?:{NUMBER})(?:\s*(?:-|to|or)\s*\d+)?\s*(?:-\s*|\s)players?\b"

@@ -242,9 +242,11 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     # many words after the count: a sentence that starts with a number, unless they break the count down
     wordy = phrase.form == "count_first" and not notes_column \
         and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12
-    if _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
+    valued = re.match(r"\s+(?:worth|valued\s+at)\s+\d{1,3}\s+[A-Za-z]+\s+each\b", rest[phrase.end:]) is not None
+    if not valued and _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
             and not re.match(r"\d", phrase.component) and not (phrase.form == "bare_item" and _DESCRIBED.search(rest)):  # '8x 5 Gull Points' are pieces named by their value
-        return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces
+        return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces, and '48 Apples
+        # worth 2 Gold each' are 48 cards of that value
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per, item.per_count = phrase.per, phrase.per_count
     named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
