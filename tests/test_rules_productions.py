@@ -1048,3 +1048,8 @@ def test_things_worth_so_much_each_are_counted():
     """'48 Apples worth 2 Gold each' are 48 cards of that value, not a price list ('3 gold = 1 point')."""
     text = "There are 84 Legal Goods in the game:\n\n* 48 Apples worth 2 Gold each\n* 36 Cheese worth 3 Gold each\n\nScoring\n\n3 gold = 1 point\n"
     assert [r[:2] for r in _read(text)] == [(84, "Legal Goods"), (48, "Apples"), (36, "Cheese")]
+
+
+def test_each_player_does_one_thing_and_takes_a_list_of_single_things():
+    text = "Setup\n\nEach player chooses a color and takes: a player screen, a score token, and a discard marker.\n"
+    assert _read(text) == [(1, "player screen", "setup"), (1, "score token", "setup"), (1, "discard marker", "setup")]

@@ -61,8 +61,9 @@ _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
                            r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
-ACQUIRES = patterns.compile(r"\b(?:each|every)\s+(?:player|team|side|faction|army|nation|house)\s+(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
-                       r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
+ACQUIRES = patterns.compile(r"\b(?:each|every)\s+(?:player|team|side|faction|army|nation|house)\s+"
+                           r"(?:[a-z]+s\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
+                           r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
 _SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
                                       r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
