@@ -1053,3 +1053,9 @@ def test_things_worth_so_much_each_are_counted():
 def test_each_player_does_one_thing_and_takes_a_list_of_single_things():
     text = "Setup\n\nEach player chooses a color and takes: a player screen, a score token, and a discard marker.\n"
     assert _read(text) == [(1, "player screen", "setup"), (1, "score token", "setup"), (1, "discard marker", "setup")]
+
+
+def test_number_words_joined_by_or_are_one_or_the_other():
+    doc = read_rulebook_document(source_of_text("Equipment\n\nUse two or three Jokers, 25 or 37 pieces and 12, 8 and 10 tiles.\n", "rules").text)
+    assert [(s.count, s.qualifier) for s in doc.statements] == [
+        (2, "at_least"), (3, "at_most"), (25, "at_least"), (37, "at_most"), (12, "exact"), (8, "exact"), (10, "exact")]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from generator.rules.numbers import NUMBER_WORD_PATTERN
+
 from . import patterns
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
@@ -59,8 +61,9 @@ def _products(text: str) -> list[Phrase]:
     return phrases
 
 
-_NUMBER_LIST = patterns.compile(r"(?<![\w.,/-])(?<!, )(?P<list>\d{1,3}(?:\s*,\s*\d{1,3}){1,14},?\s+(?:and|or)\s+\d{1,3}"
-                                r"|\d{1,3}\s+or\s+\d{1,3})(?=\s+[A-Za-z])")  # '12, 8, 10 and 12 tiles', '25 or 37 pieces'
+_NUMBER_LIST = patterns.compile(rf"(?<![\w.,/-])(?P<list>(?<!, )\d{{1,3}}(?:\s*,\s*\d{{1,3}}){{1,14}},?\s+(?:and|or)\s+\d{{1,3}}"
+                                rf"|(?:\d{{1,3}}|{NUMBER_WORD_PATTERN})\s+or\s+(?:\d{{1,3}}|{NUMBER_WORD_PATTERN}))(?=\s+[A-Za-z])",
+                                re.I)  # '12, 8, 10 and 12 tiles', '25 or 37 pieces', 'two or three Jokers'
 # (at most sixteen numbers in all, and never from the middle of a run: a run of numbers without an 'and' would
 # otherwise be tried from each of them, and a longer list read from its middle)
 
@@ -75,12 +78,13 @@ def _number_lists(text: str) -> list[Phrase]:
         component, head, end = counted
         if head in NOT_COMPONENTS or head in _UNIT_WORDS or head not in COMPONENT_HEADS:
             continue
-        numbers = list(re.finditer(r"\d+", match.group("list")))
-        either = len(numbers) == 2 and " or " in match.group("list") and int(numbers[0].group(0)) < int(numbers[1].group(0))
-        for number, qualifier in zip(numbers, ("at_least", "at_most") if either else ("exact",) * len(numbers)):
+        numbers = [(n, parse_number(n.group(0))) for n in re.finditer(rf"\d+|{NUMBER_WORD_PATTERN}", match.group("list"), re.I)]
+        if any(value is None for _, value in numbers):
+            continue
+        either = len(numbers) == 2 and " or " in match.group("list") and numbers[0][1] < numbers[1][1]
+        for (number, value), qualifier in zip(numbers, ("at_least", "at_most") if either else ("exact",) * len(numbers)):
             at = match.start("list") + number.start()  # '25 or 37 pieces': one or the other, as a range is
-            phrases.append(Phrase(at, end, at, at + len(number.group(0)), int(number.group(0)), qualifier,
-                                  component, head, "number_list"))
+            phrases.append(Phrase(at, end, at, at + len(number.group(0)), value, qualifier, component, head, "number_list"))
     return phrases
 
 

@@ -10,7 +10,7 @@ import re
 
 from . import patterns
 from .annotations import read_per
-from .grammar import COORDINATION, NUMBER, Phrase, count_first, parse_number
+from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
 from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
@@ -329,8 +329,8 @@ def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> l
                     singular(nxt) not in COMPONENT_HEADS or word.group(0)[0].islower())):  # 'Item Deck Cards' goes on
                 names.append(current)
                 current = []
-        if current or not names or any(len(name) > 4 for name in names):
-            continue  # words left over: not a run of names
+        if current or not names or any(len(name) > 4 or name[0].group(0).lower() in STOP_WORDS for name in names):
+            continue  # words left over, or a name that starts as a phrase does ('per deck'): not a run of names
         for name in names:
             a, b = gap_start + name[0].start(), gap_start + name[-1].end()
             noun = sentence[a:b]
