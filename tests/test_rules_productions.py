@@ -1059,3 +1059,8 @@ def test_number_words_joined_by_or_are_one_or_the_other():
     doc = read_rulebook_document(source_of_text("Equipment\n\nUse two or three Jokers, 25 or 37 pieces and 12, 8 and 10 tiles.\n", "rules").text)
     assert [(s.count, s.qualifier) for s in doc.statements] == [
         (2, "at_least"), (3, "at_most"), (25, "at_least"), (37, "at_most"), (12, "exact"), (8, "exact"), (10, "exact")]
+
+
+def test_a_count_in_parentheses_after_a_plural_name_in_a_sentence():
+    assert _read("Setup\n\nRemove all the Exploding Kittens (4) and Defuse cards (6) from the deck.\nSee the rules (page 4).\n") == [
+        (4, "Exploding Kittens", "setup"), (6, "Defuse cards", "setup")]

@@ -11,7 +11,7 @@ import re
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -176,6 +176,26 @@ def _counted_subjects(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
     return found
 
 
+_COUNT_AFTER_NAME = patterns.compile(r"(?P<noun>\b[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s*\(\s*(?P<n>\d{1,3})\s*\)")
+
+
+def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
+    """'Remove all the Exploding Kittens (4) and Defuse cards (6)': a count in parentheses right after a plural name."""
+    found = []
+    for match in _COUNT_AFTER_NAME.finditer(sentence):
+        words = match.group("noun").split()
+        while words and words[0].lower() in STOP_WORDS | {"all", "remove", "take", "put", "place", "shuffle", "use", "add"}:
+            words.pop(0)
+        noun = " ".join(words)
+        if not noun or not is_plural(words[-1]) or head_of(noun) in NOT_COMPONENTS or any(
+                p.start <= match.start("n") < p.end for p in phrases):
+            continue
+        start = match.start("noun") + match.group("noun").index(noun)
+        found.append(Phrase(start, match.end(), match.start("n"), match.end("n"), int(match.group("n")), "exact", noun,
+                            head_of(noun), "count_last"))
+    return found
+
+
 def _later_condition(sentence: str, end: int) -> re.Match | None:
     """A player count said later in the sentence, unless inside a note the count is not in: 'Place 5 gems per player
     (10 gems with 2 players)' counts five for every player count."""
@@ -198,6 +218,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     result = []
     phrases = count_first(sentence)
     phrases += _counted_subjects(sentence, phrases) if " are " in sentence else []
+    phrases += _counts_after_names(sentence, phrases) if "(" in sentence else []
     if _IF_CLAUSE.match(sentence) and not (said_strong or said_setup or _SETUP_CONDITION.search(sentence)):
         return []  # 'If a player starts their turn with 10 coins …', 'As soon as a player has six …': a rule of play
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
