@@ -1064,3 +1064,8 @@ def test_number_words_joined_by_or_are_one_or_the_other():
 def test_a_count_in_parentheses_after_a_plural_name_in_a_sentence():
     assert _read("Setup\n\nRemove all the Exploding Kittens (4) and Defuse cards (6) from the deck.\nSee the rules (page 4).\n") == [
         (4, "Exploding Kittens", "setup"), (6, "Defuse cards", "setup")]
+
+
+def test_insert_so_many_things_for_a_player_count():
+    doc = read_rulebook_document(source_of_text("Setup\n\nFor a 4 player game, insert 3 Kittens.\n", "rules").text)
+    assert [(s.count, s.component, s.condition) for s in doc.statements] == [(3, "Kittens", "4 players")]

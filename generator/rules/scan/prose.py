@@ -64,7 +64,7 @@ _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made
 ACQUIRES = patterns.compile(r"\b(?:each|every)\s+(?:player|team|side|faction|army|nation|house)\s+"
                            r"(?:[a-z]+s\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
                            r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
-_SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate"
+_SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate|insert|add|mix"
                                       r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
 _SORTED_INTO = patterns.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
