@@ -1069,3 +1069,8 @@ def test_a_count_in_parentheses_after_a_plural_name_in_a_sentence():
 def test_insert_so_many_things_for_a_player_count():
     doc = read_rulebook_document(source_of_text("Setup\n\nFor a 4 player game, insert 3 Kittens.\n", "rules").text)
     assert [(s.count, s.component, s.condition) for s in doc.statements] == [(3, "Kittens", "4 players")]
+
+
+def test_an_example_between_set_up_steps_shows_the_set_up():
+    text = "SETUP\n\n1. Shuffle the deck.\n\nFOR EXAMPLE\n\nFor a 4 player game, insert 3 Kittens.\n"
+    assert [(s.count, s.role) for s in read_rulebook_document(source_of_text(text, "rules").text).statements] == [(3, "setup")]
