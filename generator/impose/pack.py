@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up, ways_to_lay, row_end, swap
+from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up_of, ways_to_lay, row_end, swap
 from generator.impose.room import maximal_rectangles
 from generator.impose.sheet import MARK_LANE, MARK_LENGTH, CropMark, Placement
 from generator.model import Piece
@@ -57,7 +57,14 @@ def open_sheet(paper, duplex: bool = False, area: Box | None = None) -> OpenShee
 
 def room_left(sheet: OpenSheet) -> list[Box]:
     """The maximal free rectangles of the sheet's rooms, clear of everything its blocks keep to themselves."""
-    return maximal_rectangles(sheet.rooms, sheet.taken, MIN_FREE)
+    return list(_room_left(sheet.rooms, tuple(sheet.taken)))
+
+
+@lru_cache(maxsize=256)
+def _room_left(rooms: tuple[Box, ...], taken: tuple[Box, ...]) -> tuple[Box, ...]:
+    """`room_left` kept by the sheet's geometry alone (as `_block_clips` is): the full sheets of a deck or of a
+    thousand tokens keep the same boxes in the same places, and refilling asks for the room on each of them."""
+    return tuple(maximal_rectangles(rooms, taken, MIN_FREE))
 
 
 @dataclass(frozen=True)
@@ -100,9 +107,14 @@ def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
 
 def block_kind(piece: Piece) -> tuple:
     """What pieces must share to be laid in one block: footprint, bleed and outline (a hexagon's way up)."""
-    outline = piece.outline
-    return (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), outline.straight, outline.shape,
-            hexagon_way_up(piece))
+    return _block_kind(piece.width, piece.height, piece.bleed, piece.outline)
+
+
+@lru_cache(maxsize=1024)
+def _block_kind(width: float, height: float, bleed: float, outline) -> tuple:
+    """`block_kind` once per size and outline: it is asked for every piece each time a group is packed."""
+    return (round(width, 3), round(height, 3), round(bleed, 3), outline.straight, outline.shape,
+            hexagon_way_up_of(outline, width, height))
 
 
 def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: float, butt: bool = True,
