@@ -100,8 +100,12 @@ def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
     """Pieces with the same footprint and outline kind (a regular hexagon's which way up), in `order` (see
     `Strategy`; first appearance among equals)."""
     found: dict[tuple, list[Piece]] = {}
+    kinds: dict[int, tuple] = {}  # one piece object may be many copies (1000 equal tokens): its kind found once
     for piece in pieces:
-        found.setdefault(block_kind(piece), []).append(piece)
+        kind = kinds.get(id(piece))
+        if kind is None:
+            kind = kinds[id(piece)] = block_kind(piece)
+        found.setdefault(kind, []).append(piece)
     return sorted(found.values(), key=lambda group: _ORDERS[order](*group[0].footprint))
 
 
@@ -215,19 +219,20 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
     x0, y0, x1, y1 = local(usable)
     block: list[tuple[Placement, int, int]] = []
     row, end, right, row_top, widths = 0, start + count, x0, y0, []
+    straight, lead, pitch_x, transposed, rotated = grid.straight, grid.lead, grid.pitch_x, grid.transposed, grid.rotated
     while start < end:
         across = grid.columns(x1 - x0, row)
         items, start = group[start:min(start + across, end)], min(start + across, end)
         top = y0 + row * grid.row_pitch
         offset = grid.shift if row % 2 else 0.0
-        for col, piece in enumerate(items):
-            if grid.straight:
-                x = x0 + grid.lead + col * grid.pitch_x
+        for col, piece in enumerate(items):  # (the grid's values read once a block, not once a piece)
+            if straight:
+                x = x0 + lead + col * pitch_x
             else:
-                x = x0 + offset + col * grid.pitch_x + piece.bleed
-            y = top + grid.lead
-            x, y = (y, x) if grid.transposed else (x, y)
-            block.append((Placement(piece, x, y, rotated=grid.rotated), row, col))
+                x = x0 + offset + col * pitch_x + piece.bleed
+            y = top + lead
+            x, y = (y, x) if transposed else (x, y)
+            block.append((Placement(piece, x, y, rotated=rotated), row, col))
         if grid.straight:
             widths.append((len(items), across))
             right = max(right, x0 + len(items) * grid.pitch_x + 2 * grid.lead)
