@@ -3,8 +3,9 @@
 Exit codes: 0 success, 1 the rule check found mismatches, 2 bad input or usage.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typer reads every command's annotations each time it builds the
+# command line (four times a command, for all nine); as strings they were evaluated anew each time, ~20 ms of
+# every command's start. Evaluated once, as Python evaluates them at import, they cost next to nothing.
 from pathlib import Path
 from typing import Annotated, Optional
 

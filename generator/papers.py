@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from generator.errors import UsageError
 from generator.impose import Paper
 from generator.paths import DATA_DIR
@@ -10,11 +12,18 @@ from generator.units import parse_size
 
 def load_paper(name: str, orientation: str = "portrait", margin: float = 0.0) -> Paper:
     """A paper in the orientation asked for; UsageError naming the choices for an unknown name."""
-    import yaml
-
-    papers = yaml.safe_load((DATA_DIR / "papers.yaml").read_text(encoding="utf-8"))
+    papers = _papers()
     if name not in papers:
         raise UsageError(f"unknown paper {name!r}; choose one of {', '.join(papers)}")
     width, height = parse_size(papers[name]["size"])
     paper = Paper(name, width, height, margin).portrait
     return paper.landscape if orientation == "landscape" else paper
+
+
+@cache
+def _papers() -> dict[str, dict[str, str]]:
+    """papers.yaml, read once a process (a build asks for its paper three times, a watch at every rebuild)."""
+    import yaml
+
+    return yaml.load((DATA_DIR / "papers.yaml").read_text(encoding="utf-8"),
+                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

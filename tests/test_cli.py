@@ -26,6 +26,17 @@ components:
 """
 
 
+def test_command_annotations_are_evaluated_once_at_import():
+    """typer reads each command's annotations several times as it builds the command line: as strings (a
+    `from __future__ import annotations` in cli.py) they would be evaluated anew every time."""
+    from generator.cli import rules_app
+
+    callbacks = [info.callback for typer_app in (app, rules_app) for info in typer_app.registered_commands]
+    assert len(callbacks) >= 9
+    for callback in callbacks:
+        assert not any(isinstance(hint, str) for hint in callback.__annotations__.values()), callback.__name__
+
+
 def test_help_lists_the_commands():
     result = CliRunner().invoke(app, ["--help"])
     assert result.exit_code == 0

@@ -103,3 +103,34 @@ def test_fast_paths_draw_what_cairosvg_draws(write_kit, tmp_path, monkeypatch):
     slow = build(kit, BuildOptions(out=tmp_path / "slow", previews=True))
     assert fast.pdf.read_bytes() == slow.pdf.read_bytes()
     assert [p.read_bytes() for p in fast.previews] == [p.read_bytes() for p in slow.previews]
+
+
+def test_replayed_calls_write_what_the_calls_wrote(tmp_path):
+    """A watch replays a face's kept calls, runs of glyphs (with and without their text) as C arrays made once:
+    the page written from the replay has the same bytes as the page the calls themselves wrote."""
+    from generator.write.calllog import CallLog
+    from generator.write.faces import DrawingMemory, cairo
+    from generator.write.sheet import FIXED_DATE
+
+    def page(path, draw):
+        surface = cairo.PDFSurface(str(path), 200, 200)
+        surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, FIXED_DATE)
+        draw(cairo.Context(surface))
+        surface.finish()
+        return path.read_bytes()
+
+    memory = DrawingMemory()
+
+    def calls(context):
+        log = CallLog(context)
+        log.select_font_face("DejaVu Sans", 0, 1)
+        log.set_font_size(12)
+        log.set_source_rgba(0.2, 0.4, 0.6, 1.0)
+        log.show_glyphs([(36, 10.0, 40.0), (37, 18.5, 40.0), (38, 27.25, 40.0)])
+        log.show_text_glyphs("Go", [(42, 10.0, 80.0), (82, 19.0, 80.0)], [(1, 1), (1, 1)], 0)
+        log.show_text_glyphs("é", [(72, 40.0, 80.0)], [(2, 1)])
+        memory.calls[b"face"] = log.calls
+
+    drawn = page(tmp_path / "drawn.pdf", calls)
+    for name in ("replayed.pdf", "again.pdf"):  # the compiled calls are kept for later replays
+        assert page(tmp_path / name, lambda context: memory.replay(b"face", context)) == drawn

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.impose import SheetOptions, impose_sheets
-from generator.impose.pack import open_sheet, pack
+from generator.impose.pack import MIN_FREE, open_sheet, pack, room_left
 from generator.impose.refill import refill
 from generator.impose.room import maximal_rectangles
 from generator.impose.tiles import sheet_pages
@@ -70,6 +70,18 @@ def test_maximal_rectangles_are_all_the_maximal_free_rectangles(boxes_at):
     found = maximal_rectangles([room], taken, 3.0)
     assert len(found) == len(set(found))
     assert set(found) == _brute_force_maximal(room, taken, 3.0)
+
+
+def test_room_left_is_kept_by_geometry_and_handed_out_as_a_fresh_list():
+    """Full sheets of one piece keep the same boxes: their room is found once, and whoever packs into it (and
+    shortens its list) changes nothing for the next sheet asking."""
+    pieces = [make_piece(0, "disc", 25, 25, 1, False)] * 150
+    sheets = pack(pieces, lambda p: open_sheet(A4), mm(1))
+    first, second = room_left(sheets[0]), room_left(sheets[1])
+    assert first == second == maximal_rectangles(sheets[0].rooms, sheets[0].taken, MIN_FREE)
+    assert first is not second
+    first.clear()
+    assert room_left(sheets[0]) == second
 
 
 group = st.tuples(st.floats(15, 100), st.floats(15, 100), st.integers(1, 10))

@@ -378,3 +378,47 @@ def test_kit_back_template_is_for_components_without_a_template(write_kit, tmp_p
     kit = write_kit(manifest, {"templates/flip.svg.j2": FLIP, "templates/special.svg.j2": SPECIAL})
     text = pdf_text(built_pdf(kit, tmp_path))
     assert "Flip Back A" in text and "Special Back B" in text, text
+
+
+def test_cards_without_back_values_share_one_back_and_a_card_with_them_has_its_own(write_kit):
+    """A deck's back is made once for all the cards that give it nothing of their own (10 000 cards, one back);
+    a card's `back_*` value or `back_template` still gives that card a back of its own, showing it."""
+    from generator.manifest import load_manifest
+    from generator.model import build_kit
+
+    cards = "title,count,back_label,back_template\nFlood,1,,\nStorm,2,Omen,\nDrought,1,,\nHail,1,,flip\nFrost,1,,\n"
+    kit = write_kit(DECK.format(cards="cards.csv"), {"cards.csv": cards, "templates/flip.svg.j2": FLIP})
+    spec = load_manifest(kit)
+    backs = {piece.front.fields["title"]: piece.back for piece in build_kit(spec, spec.players_max).pieces}
+    assert backs["Flood"] is backs["Drought"] is backs["Frost"]
+    assert backs["Flood"].fields["label"] == "Event" and backs["Flood"].template == "back"
+    assert backs["Storm"].fields["label"] == "Omen" and backs["Storm"] != backs["Flood"]
+    assert backs["Hail"].template == "flip" and backs["Hail"].fields == backs["Flood"].fields
+
+
+def test_what_a_template_reads_is_kept_by_its_text_and_read_again_when_edited(tmp_path, monkeypatch):
+    """The fields a template reads are found from its parse once per text (kept in the user's cache folder):
+    the same text elsewhere, or in a later build, is not parsed again; an edited template is, and so is one whose
+    fields cannot be known (kept as such)."""
+    import jinja2
+
+    from generator.manifest import fields
+
+    parsed = []
+    real_parse = jinja2.Environment.parse
+    monkeypatch.setattr(jinja2.Environment, "parse", lambda self, source, *rest: parsed.append(source)
+                        or real_parse(self, source, *rest))
+
+    def reads(folder: str, text: str):
+        template = tmp_path / folder / "templates" / "t.svg.j2"
+        template.parent.mkdir(parents=True, exist_ok=True)
+        template.write_text(text, encoding="utf-8")
+        fields._template_reads.cache_clear()  # as in a new process
+        return fields.template_fields((tmp_path / folder,), "t")
+
+    first = '<svg>{{ f.title }} {{ f.get("cost") }}</svg>'
+    assert reads("a", first) == {"title", "cost"} and len(parsed) == 1
+    assert reads("b", first) == {"title", "cost"} and len(parsed) == 1  # the same text: kept
+    assert reads("b", first.replace("cost", "price")) == {"title", "price"} and len(parsed) == 2
+    walked = "<svg>{% for k in f %}{{ k }}{% endfor %}</svg>"
+    assert reads("c", walked) is None and reads("d", walked) is None and len(parsed) == 3

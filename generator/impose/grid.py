@@ -85,8 +85,12 @@ def ways_to_lay(piece: Piece, gutter: float, butt: bool, turn: bool = False) -> 
 
 def hexagon_way_up(piece: Piece) -> str | None:
     """'pointy' or 'flat' when the piece is cut as a regular hexagon filling its box, else None."""
-    outline = piece.outline
-    return _hexagon(outline.points, piece.width, piece.height) if outline.shape == "polygon" else None
+    return hexagon_way_up_of(piece.outline, piece.width, piece.height)
+
+
+def hexagon_way_up_of(outline, width: float, height: float) -> str | None:
+    """`hexagon_way_up` of an outline cut in a `width` x `height` box."""
+    return _hexagon(outline.points, width, height) if outline.shape == "polygon" else None
 
 
 @lru_cache(maxsize=256)

@@ -48,6 +48,8 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     groups = {duplex: [p for p in pieces if (p.back is not None) == duplex] for duplex in (True, False)}
     oversize = {duplex: [p for p in group if not fits(p, paper) and not fits(p, turned)]
                 for duplex, group in groups.items()}
+    whole = {duplex: [p for p in group if fits(p, paper) or fits(p, turned)]  # the pieces the packer lays
+             for duplex, group in groups.items()}
 
     known: dict[int, list[TileLayout]] = {}
 
@@ -63,12 +65,12 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     def packed(strategy: Strategy, tiling: dict[int, TileLayout]) -> list[OpenSheet]:
         sheets: list[OpenSheet] = []
         # one-sided pieces the size of two-sided ones may complete their blocks' last rows
-        one_sided = [p for p in groups[False] if fits(p, paper) or fits(p, turned)]
+        one_sided = list(whole[False])  # (the packer takes out those it places so)
         for duplex in (True, False):
             tiles = [s for p in oversize[duplex] for s in tile_sheets(p, options, layout_of(p, tiling))]
             if not duplex:  # one-sided tiles first: the room beside and below each tile takes one-sided pieces
                 sheets.extend(tiles)
-            pack([p for p in groups[duplex] if fits(p, paper) or fits(p, turned)] if duplex else one_sided,
+            pack(whole[True] if duplex else one_sided,
                  lambda p, d=duplex: opener(p, d), options.gutter, sheets=sheets, strategy=strategy,
                  fillers=one_sided if duplex else None, turn=True)
             if duplex:

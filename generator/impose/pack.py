@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up, ways_to_lay, row_end, swap
+from generator.impose.grid import MARK_ROOM, Box, Grid, capacity, hexagon_way_up_of, ways_to_lay, row_end, swap
 from generator.impose.room import maximal_rectangles
 from generator.impose.sheet import MARK_LANE, MARK_LENGTH, CropMark, Placement
 from generator.model import Piece
@@ -57,7 +57,14 @@ def open_sheet(paper, duplex: bool = False, area: Box | None = None) -> OpenShee
 
 def room_left(sheet: OpenSheet) -> list[Box]:
     """The maximal free rectangles of the sheet's rooms, clear of everything its blocks keep to themselves."""
-    return maximal_rectangles(sheet.rooms, sheet.taken, MIN_FREE)
+    return list(_room_left(sheet.rooms, tuple(sheet.taken)))
+
+
+@lru_cache(maxsize=256)
+def _room_left(rooms: tuple[Box, ...], taken: tuple[Box, ...]) -> tuple[Box, ...]:
+    """`room_left` kept by the sheet's geometry alone (as `_block_clips` is): the full sheets of a deck or of a
+    thousand tokens keep the same boxes in the same places, and refilling asks for the room on each of them."""
+    return tuple(maximal_rectangles(rooms, taken, MIN_FREE))
 
 
 @dataclass(frozen=True)
@@ -93,16 +100,25 @@ def groups(pieces: Sequence[Piece], order: str = "area") -> list[list[Piece]]:
     """Pieces with the same footprint and outline kind (a regular hexagon's which way up), in `order` (see
     `Strategy`; first appearance among equals)."""
     found: dict[tuple, list[Piece]] = {}
+    kinds: dict[int, tuple] = {}  # one piece object may be many copies (1000 equal tokens): its kind found once
     for piece in pieces:
-        found.setdefault(block_kind(piece), []).append(piece)
+        kind = kinds.get(id(piece))
+        if kind is None:
+            kind = kinds[id(piece)] = block_kind(piece)
+        found.setdefault(kind, []).append(piece)
     return sorted(found.values(), key=lambda group: _ORDERS[order](*group[0].footprint))
 
 
 def block_kind(piece: Piece) -> tuple:
     """What pieces must share to be laid in one block: footprint, bleed and outline (a hexagon's way up)."""
-    outline = piece.outline
-    return (round(piece.width, 3), round(piece.height, 3), round(piece.bleed, 3), outline.straight, outline.shape,
-            hexagon_way_up(piece))
+    return _block_kind(piece.width, piece.height, piece.bleed, piece.outline)
+
+
+@lru_cache(maxsize=1024)
+def _block_kind(width: float, height: float, bleed: float, outline) -> tuple:
+    """`block_kind` once per size and outline: it is asked for every piece each time a group is packed."""
+    return (round(width, 3), round(height, 3), round(bleed, 3), outline.straight, outline.shape,
+            hexagon_way_up_of(outline, width, height))
 
 
 def pack(pieces: Sequence[Piece], opener: Callable[[Piece], OpenSheet], gutter: float, butt: bool = True,
@@ -203,19 +219,20 @@ def _place_block(sheet: OpenSheet, box: Box, usable: Box, group: Sequence[Piece]
     x0, y0, x1, y1 = local(usable)
     block: list[tuple[Placement, int, int]] = []
     row, end, right, row_top, widths = 0, start + count, x0, y0, []
+    straight, lead, pitch_x, transposed, rotated = grid.straight, grid.lead, grid.pitch_x, grid.transposed, grid.rotated
     while start < end:
         across = grid.columns(x1 - x0, row)
         items, start = group[start:min(start + across, end)], min(start + across, end)
         top = y0 + row * grid.row_pitch
         offset = grid.shift if row % 2 else 0.0
-        for col, piece in enumerate(items):
-            if grid.straight:
-                x = x0 + grid.lead + col * grid.pitch_x
+        for col, piece in enumerate(items):  # (the grid's values read once a block, not once a piece)
+            if straight:
+                x = x0 + lead + col * pitch_x
             else:
-                x = x0 + offset + col * grid.pitch_x + piece.bleed
-            y = top + grid.lead
-            x, y = (y, x) if grid.transposed else (x, y)
-            block.append((Placement(piece, x, y, rotated=grid.rotated), row, col))
+                x = x0 + offset + col * pitch_x + piece.bleed
+            y = top + lead
+            x, y = (y, x) if transposed else (x, y)
+            block.append((Placement(piece, x, y, rotated=rotated), row, col))
         if grid.straight:
             widths.append((len(items), across))
             right = max(right, x0 + len(items) * grid.pitch_x + 2 * grid.lead)

@@ -27,6 +27,7 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
     for seat, colour_name, colour in colour_sets(spec, component, players):
         entries = ([(c.count, c.front, c.back, c.template, c.back_template) for c in cards] if cards
                    else [(component.count, {}, {}, None, None)])
+        plain_back = None  # the back of every card of this set without back_* values of its own, made once
         for row, (copies, front_extra, back_extra, front_template, back_template) in enumerate(entries):
             front = face(component.front, face_fields(spec, component, component.front, colour, colour_name, front_extra, seat),
                          width, height, bleed, component.shape, component.corner_radius, front_template)
@@ -34,10 +35,14 @@ def simple_pieces(spec: KitSpec, component: ComponentSpec, players: int) -> Iter
             if component.back is not None:
                 # a back shows only its own fields and the card's back_* values: a deck's backs must
                 # not give away which card is on the other side
-                back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
-                                                        back_extra, seat),
-                            width, height, bleed, component.shape, component.corner_radius, back_template)
-                back = shared.setdefault(back, back)
+                plain = not back_extra and back_template is None
+                back = plain_back if plain else None
+                if back is None:
+                    back = face(component.back, face_fields(spec, component, component.back, colour, colour_name,
+                                                            back_extra, seat),
+                                width, height, bleed, component.shape, component.corner_radius, back_template)
+                    back = shared.setdefault(back, back)
+                    plain_back = back if plain else plain_back
             piece = Piece(component.id, width, height, bleed, outline, front, back, player=seat,
                           card=row if cards else None)
             for _ in range(copies):

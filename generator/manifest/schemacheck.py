@@ -30,12 +30,18 @@ _COMPILED: dict[int, tuple[dict, Check]] = {}  # id(schema) -> (the schema, kept
 
 
 def _compiled(schema: dict) -> Check:
+    """The check of `schema`; each of its `$defs` is compiled when a value first reaches it (a kit of tokens never
+    reaches the definitions of maps, boards, dice …)."""
     compiled: dict[str, Check] = {}
     root = schema
+    definitions = {f"#/$defs/{name}": definition for name, definition in root.get("$defs", {}).items()}
 
     def ref(target: str) -> Check:
         def check(value: Any) -> bool:
-            return compiled[target](value)
+            found = compiled.get(target)
+            if found is None:
+                found = compiled[target] = compile_(definitions[target])
+            return found(value)
         return check
 
     def compile_(node: Any) -> Check:
@@ -53,8 +59,6 @@ def _compiled(schema: dict) -> Check:
             checks.append(make(argument, node, compile_, ref))
         return lambda value: all(check(value) for check in checks)
 
-    for name, definition in root.get("$defs", {}).items():
-        compiled[f"#/$defs/{name}"] = compile_(definition)
     return compile_(root)
 
 

@@ -70,7 +70,7 @@ def read_colour(problems: ProblemList, doc: Document, path: KeyPath, value: Any,
 
 @cache
 def _card_sizes() -> dict[str, str]:
-    return yaml.safe_load((DATA_DIR / "card_sizes.yaml").read_text())
+    return yaml.load((DATA_DIR / "card_sizes.yaml").read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def count_problem(count: Any, zero_allowed: bool) -> str | None:

@@ -87,14 +87,24 @@ _DIRECT = frozenset({
 
 
 def _compile(calls: list) -> list:
-    """(C function or None, arguments, method name) per recorded call."""
-    library = cairo.cairo
+    """(C function or None, arguments, method name) per recorded call. A run of glyphs becomes its C array once
+    (cairocffi makes it anew at every call), kept alive in the arguments for every replay."""
+    library, ffi = cairo.cairo, cairo.ffi
     compiled = []
     for name, args in calls:
         if name in _DIRECT:
             compiled.append((getattr(library, f"cairo_{name}"), tuple(args), name))
         elif name == "set_source_rgba":
             compiled.append((library.cairo_set_source_rgba, (*args, 1.0)[:4], name))
+        elif name == "show_glyphs":
+            glyphs = ffi.new("cairo_glyph_t[]", args[0])
+            compiled.append((library.cairo_show_glyphs, (glyphs, len(glyphs)), name))
+        elif name == "show_text_glyphs":
+            text, glyphs, clusters, *flags = args
+            glyphs, clusters = ffi.new("cairo_glyph_t[]", glyphs), ffi.new("cairo_text_cluster_t[]", clusters)
+            compiled.append((library.cairo_show_text_glyphs,
+                             (ffi.new("char[]", text if isinstance(text, bytes) else text.encode("utf-8")), -1, glyphs, len(glyphs), clusters,
+                              len(clusters), *(flags or (0,))), name))
         else:
             compiled.append((None, tuple(args), name))
     return compiled
