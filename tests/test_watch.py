@@ -37,6 +37,34 @@ def test_rebuild_with_memory_matches_a_fresh_build(write_kit, tmp_path):
     assert rebuilt == fresh
 
 
+TWO_DECKS = """\
+kit: {name: Watch}
+components:
+  - id: red
+    kind: card
+    size: poker
+    sides: {front: {fields: {title: Red}}, back: {fields: {label: Deck}}}
+  - id: blue
+    kind: card
+    size: poker
+    sides: {front: {fields: {title: Blue}}, back: {fields: {label: Deck}}}
+"""
+
+
+def test_a_rebuild_records_a_back_shared_by_two_components_as_a_fresh_build_does(write_kit, tmp_path):
+    """Two components' backs are one drawing: a fresh build draws the first straight onto its page and records it
+    for the second. A rebuild that remembers the recording must still draw the first straight, or its PDF differs."""
+    from generator.write.faces import DrawingMemory
+
+    kit = write_kit(TWO_DECKS)
+    memory = DrawingMemory()
+    options = BuildOptions(out=tmp_path / "watched", reference=False)
+    build(kit, options, memory)
+    rebuilt = build(kit, options, memory).pdf.read_bytes()
+    fresh = build(kit, BuildOptions(out=tmp_path / "fresh", reference=False)).pdf.read_bytes()
+    assert rebuilt == fresh
+
+
 def test_watch_builds_and_reports(write_kit, tmp_path):
     kit = write_kit(KIT, {"cards.csv": CARDS})
     said: list[str] = []

@@ -130,8 +130,11 @@ class FaceRecorder:
         self.reused = reused  # keys of the faces placed more than once
         self.fetcher = SafeFetcher(roots)
         self.memory = memory
-        # digest of SVG and outline -> recording (kept in the memory, when there is one, for later builds)
-        self.recordings: dict[bytes, cairo.RecordingSurface] = memory.recordings if memory else {}
+        # digest of SVG and outline -> recording made or reused in this build; `kept` holds those of earlier builds
+        # in this process (the memory's): a rebuild reuses them, but decides what to record exactly as a fresh
+        # build does, so a watched rebuild writes the bytes a fresh build writes
+        self.recordings: dict[bytes, cairo.RecordingSurface] = {}
+        self.kept: dict[bytes, cairo.RecordingSurface] = memory.recordings if memory else {}
         self.recorded: dict[tuple, cairo.RecordingSurface] = {}    # (face key, outline, size) -> the same
         self.drawn: set[bytes] = set()  # documents drawn once straight onto a page
         self.replays: dict[str, list] = {}  # face key -> drawing calls, for tiled boards
@@ -161,7 +164,8 @@ class FaceRecorder:
                 context.new_path()  # cairosvg leaves a current point; the path is not part of the saved state
                 return
             if surface is None:
-                surface = self.recordings[document] = self._record(face, outline)
+                surface = self.kept.get(document) or self._record(face, outline)
+                self.recordings[document] = self.kept[document] = surface
             self.recorded[(key, *shape)] = surface
         context.set_source_surface(surface, x, y)
         context.paint()
