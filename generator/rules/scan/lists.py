@@ -101,7 +101,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             line.bullet is not None and names_components(section.title) and bool(_NAME_LINE.fullmatch(line.text))) or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-6:]) or (
             section.kind == SETUP and line.bullet is not None and bool(_HANDED_THING.fullmatch(line.text)))
-        if allow_bare and index and line.bullet is None and _ENDS_MID_SENTENCE.search(lines[index - 1].text):
+        if allow_bare and index and line.bullet is None and lines[index - 1].text[-1:].isalpha() \
+                and lines[index - 1].text.rsplit(None, 1)[-1].lower() in _MID_SENTENCE_WORDS:
             allow_bare = False  # '… on the right side of the' / 'game mat (with respect to …)': a sentence's rest, not a thing
         if index in wrapped or (line.bullet is None and not line.heading_level and _inside_parenthesis(current)):
             current.append((line, None))  # the tail of the item above, or the rest of a parenthesis it opened
@@ -164,7 +165,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     return runs
 
 
-_ENDS_MID_SENTENCE = patterns.compile(r"\b(?:the|a|an|of|to|on|in|into|onto|with|and|or|for|from|by|at|your|their|its)\s*$", re.I)
+_MID_SENTENCE_WORDS = frozenset("the a an of to on in into onto with and or for from by at your their its".split())  # a last word that leaves the sentence open
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)

@@ -219,6 +219,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     phrases = count_first(sentence)
     phrases += _counted_subjects(sentence, phrases) if " are " in sentence else []
     phrases += _counts_after_names(sentence, phrases) if "(" in sentence else []
+    if not phrases:
+        return []  # (every reading below starts from a count phrase)
     if _IF_CLAUSE.match(sentence) and not (said_strong or said_setup or _SETUP_CONDITION.search(sentence)):
         return []  # 'If a player starts their turn with 10 coins …', 'As soon as a player has six …': a rule of play
     listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
