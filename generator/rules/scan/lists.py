@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-
 from . import patterns
-from .annotations import Per, read_each_consisting, read_per, read_value_breakdown
-from .grammar import COUNT_HINT, Phrase
+from .annotations import read_each_consisting
+from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, is_plural, singular
-from .nouns import GROUPING
+from .lexicon import COMPONENT_HEADS
+from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_item_follows, describes_item, drop_value_cells,
+                         flows_on, give_value_parts, inside_parenthesis, is_a_sentence, is_breakdown_line, named_entry, named_part,
+                         per_note, value_cells)
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
@@ -36,31 +37,6 @@ class ListRun:
         return self.sections[line.number - 1] if self.sections else self.section
 
 
-_VALUE_COLUMN = patterns.compile(r"\b(?:production|produces|cost|costs|price|prices|points?|vp|value|values|income|reward|rewards"
-                                 r"|yield|yields|upkeep|bonus|score|pays?|gain|gains|effect)\b", re.I)
-
-
-def _value_cells(lines: list[LayoutLine], index: int) -> set[int]:
-    """The cell numbers of a table row whose column heading names a value (Production, Cost, Points …): what
-    such a cell counts is a price or a yield, not a component."""
-    line = lines[index]
-    if line.text.count("\t") < 2:
-        return set()
-    for above in range(index - 1, max(-1, index - 12), -1):
-        header = lines[above].text
-        if header.count("\t") >= 2 and not re.search(r"\d", header):
-            values = {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
-            if values:
-                return values  # the nearest header that names a value column ('Basic Building  Upgraded' above it is a band title)
-    return set()
-
-
-def _drop_value_cells(line: LayoutLine, items: list[Item], values: set[int]) -> list[Item]:
-    if not values:
-        return items
-    return [item for item in items if line.text[:item.offset + item.phrase.start].count("\t") not in values]
-
-
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
     runs: list[ListRun] = []
@@ -76,7 +52,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[current[0][0].number - 1] if current else Section("", "", 0)
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
         lone_bullet = len(counted) == 1 and (counted[0].line.bullet is not None or "\t" in counted[0].line.text or any(
-            _is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
+            is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
         named_list = bool(items) and names_components(section.title) and all(
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
         if len(counted) >= 2 or (counted and listed_section) or lone_bullet or named_list or (
@@ -104,20 +80,20 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         if allow_bare and index and line.bullet is None and lines[index - 1].text[-1:].isalpha() \
                 and lines[index - 1].text.rsplit(None, 1)[-1].lower() in _MID_SENTENCE_WORDS:
             allow_bare = False  # '… on the right side of the' / 'game mat (with respect to …)': a sentence's rest, not a thing
-        if index in wrapped or (line.bullet is None and not line.heading_level and _inside_parenthesis(current)):
+        if index in wrapped or (line.bullet is None and not line.heading_level and inside_parenthesis(current)):
             current.append((line, None))  # the tail of the item above, or the rest of a parenthesis it opened
             continued.add(line.number)
             continue
         if not allow_bare and not current and line.bullet is None and not line.heading_level and _component_line(line.text) \
-                and not COUNT_HINT.search(line.text) and not _TABLE_HEADER.match(line.text) \
-                and _counted_item_follows(lines, index):
+                and not COUNT_HINT.search(line.text) and not TABLE_HEADER.match(line.text) \
+                and counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
-        owner = _give_value_parts(current, line)
+        owner = give_value_parts(current, line)
         if owner is not None:  # '• 100 Coins' / '20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).': its parts by value
             current.append((line, None))
             continued.add(line.number)
             continue
-        items = [] if line.heading_level or section.line == line.number or _is_breakdown_line(line) or (current and _per_note(line)) \
+        items = [] if line.heading_level or section.line == line.number or is_breakdown_line(line) or (current and per_note(line)) \
             else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:
@@ -125,31 +101,31 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             if joined is not None:
                 items = [joined]
                 wrapped.add(index + 1)
-        items = _drop_value_cells(line, items, _value_cells(lines, index))
-        if items and (_flowed_on(line, items, lines[index + 1] if index + 1 < len(lines) else None) or _a_sentence(line, items)):
+        items = drop_value_cells(line, items, value_cells(lines, index))
+        if items and (flows_on(line, items, lines[index + 1] if index + 1 < len(lines) else None) or is_a_sentence(line, items)):
             items = []  # a paragraph's first line, or a sentence of its own, left to be read as sentences
-        named = _named_entry(current, line) if not items or (len(items) == 1 and items[0].phrase.count is None) else None
+        named = named_entry(current, line) if not items or (len(items) == 1 and items[0].phrase.count is None) else None
         if named is not None:  # 'Each player receives the following cards:' / '1. Bakery' / '2. Wheat Field': one card each
             items = [named]
         item = items[0] if items else None
         is_intro = (line.text.rstrip().endswith(":") and item is None and len(line.text) < 80) or (
-            item is None and (_is_breakdown_line(line) or bool(current and _per_note(line))))
-        named = _named_part(current, line, lines[index + 1] if index + 1 < len(lines) else None) \
+            item is None and (is_breakdown_line(line) or bool(current and per_note(line))))
+        named = named_part(current, line, lines[index + 1] if index + 1 < len(lines) else None) \
             if item is None and not is_intro else None
         if named is not None:  # 'Character cards' / '      President' / '      Bomber': one card each, by name
             items, item = [named], named
-        if item is None and not is_intro and _describes_item(current, line):
+        if item is None and not is_intro and describes_item(current, line):
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
             continued.add(line.number)
             continue
-        if item is None and not is_intro and _continues_bullet(current, line) and not blank_gap:
+        if item is None and not is_intro and continues_bullet(current, line) and not blank_gap:
             current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
             continued.add(line.number)
             continue
         if item is not None or (is_intro and current and not (blank_gap and section.line == line.number)):
             # (a title set apart by a blank line opens a run of its own: 'Shared:' after a list; 'How many of each:' right
             # under its total breaks it down)
-            if blank_gap and current and item is not None and not _continues(current, item):
+            if blank_gap and current and item is not None and not continues_run(current, item):
                 close()
             current.append((line, item))
             current.extend((line, extra) for extra in items[1:])
@@ -169,33 +145,6 @@ _MID_SENTENCE_WORDS = frozenset("the a an of to on in into onto with and or for 
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
-
-
-def _flowed_on(line: LayoutLine, items: list[Item], after: LayoutLine | None) -> bool:
-    """'108 unique cards (two decks of 54): an 84-card shared deck — 12 leaders, 4 world' / 'powers, 14 models, …': a
-    line whose sentence runs on into the next one, lower-case, saying more than its first item does — the start of a
-    paragraph, not an item of a list."""
-    if line.bullet is not None or after is None or after.blank or after.bullet is not None or after.heading_level \
-            or not re.match(r"[a-z]", after.text.lstrip()) or re.search(r"[.:;]\s*$", line.text):
-        return False
-    rest = line.text[max(item.quote_end for item in items):]
-    if re.match(r"\s*[.(]", rest) or rest.count("(") > rest.count(")"):
-        return False  # '5 of each nation. These are used …', '15 white (the purest salt, found on' / 'the mine)': notes
-    return len(re.findall(r"[A-Za-z]{2,}", rest)) >= 5
-
-
-_FINITE_VERB = patterns.compile(r"\b(?:are|is|was|were|will|must|should|can|may|uses?|used|needed|required|included|comes?)\b", re.I)
-
-
-def _a_sentence(line: LayoutLine, items: list[Item]) -> bool:
-    """'Two dice and a doubling cube are also used.': a sentence that starts with a count (a verb after what the
-    items read, outside any note, and a full stop at its end) is read as one, not as an item of a list."""
-    if line.bullet is not None or "\t" in line.text or not line.text.rstrip().endswith("."):
-        return False  # (not a cell of a table's row, nor a column beside others)
-    rest = re.sub(r"\([^()]*\)", "", line.text[max(item.quote_end for item in items):])
-    if re.match(r"\s*[A-Z]", rest):
-        return False  # '50 markers Own color for each player. Two sided: …': a column of notes, sentences of its own
-    return _FINITE_VERB.search(re.split(r"[.:;!?]\s", rest)[0]) is not None  # (the verb in the count's own clause)
 
 
 def _without_index(items) -> list[Item]:
@@ -222,145 +171,6 @@ def _index_stretch(items: list[Item], stretch: list[int]) -> list[int]:
     return []
 
 
-_TABLE_HEADER = patterns.compile(r"\s*(?:number|qty|quantity|count|amount|#|no\.?)\b", re.I)
-
-
-def _counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
-    after = next((l for l in lines[index + 1:index + 3] if not l.blank), None)
-    if after is None or after.heading_level:
-        return False
-    return any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False))
-
-
-_PART_NAME = patterns.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}")  # 'President', 'Queen of Spades'
-
-
-_INTRO_THINGS = patterns.compile(r"(?P<noun>[A-Za-z'’-]+)\s*:\s*$")
-
-
-def _named_entry(current: list, line: LayoutLine) -> Item | None:
-    """A name alone on a bulleted line of a list whose intro ends on the plural of the things it names ('… the
-    following cards:'), while every entry so far is such a name: one of those things."""
-    if not current or current[0][1] is not None or line.bullet is None or line.heading_level:
-        return None
-    intro = _INTRO_THINGS.search(current[0][0].text)
-    if intro is None or not is_plural(intro.group("noun")) or singular(intro.group("noun").lower()) not in COMPONENT_HEADS - GROUPING:
-        return None
-    if any(item is not None and (item.phrase.count != 1 or item.phrase.form != "bare_item") for _, item in current[1:]):
-        return None
-    name = line.text.strip().rstrip(".")
-    if not _PART_NAME.fullmatch(name):
-        return None
-    at = line.text.index(name)
-    head = singular(intro.group("noun").lower())
-    return Item(line, Phrase(0, len(name), 0, 0, 1, "exact", name, head, "bare_item"), at, None, at + len(name))
-
-
-def _named_part(current: list, line: LayoutLine, after: LayoutLine | None) -> Item | None:
-    """'Character Cards' over '      President', '      Bomber': names alone on lines set deeper than an item of several
-    things said without a number (no bullet, no number), one of them each. A single deeper line ('Player boards' /
-    '      Double-sided') describes its item."""
-    if line.bullet is not None or line.heading_level:
-        return None
-    sibling = (current and current[-1][1] is not None and current[-1][0].indent == line.indent) or (
-        after is not None and after.indent == line.indent and _PART_NAME.fullmatch(after.text.strip()) is not None)
-    if not sibling:
-        return None
-    parent = next((i for _, i in reversed(current) if i is not None and i.line.indent + 1 < line.indent), None)
-    if parent is None or any(i is not None and i.line.indent > parent.line.indent and i.phrase.form != "bare_item"
-                             for _, i in current[current.index((parent.line, parent)):]):
-        return None
-    words = parent.phrase.component.split()
-    if parent.phrase.count is not None or parent.phrase.head not in COMPONENT_HEADS or not words or not is_plural(words[-1]) \
-            or not _PART_NAME.fullmatch(line.text.strip()):
-        return None
-    name = line.text.strip()
-    at = line.text.index(name)
-    return Item(line, Phrase(0, len(name), 0, 0, 1, "exact", name, parent.phrase.head, "bare_item"), at, None, at + len(name))
-
-
-def _describes_item(current: list, line: LayoutLine) -> bool:
-    """A line indented deeper than the item above it, without a number: that item's description."""
-    if not current or line.heading_level or COUNT_HINT.search(line.text):
-        return False
-    last_line, last_item = current[-1]
-    owner = next((l for l, i in reversed(current) if i is not None), None)
-    return owner is not None and line.indent > owner.indent + 1 and (last_item is not None or last_line.indent > owner.indent + 1)
-
-
-def _inside_parenthesis(current: list) -> bool:
-    """Does the last item, with the lines that continue it, leave a parenthesis open?"""
-    since = []
-    for seen, item in reversed(current):
-        since.append(seen.text)
-        if item is not None:
-            break
-    else:
-        return False
-    text = " ".join(reversed(since))
-    return len(since) <= 3 and text.count("(") > text.count(")")
-
-
-def _continues_bullet(current: list, line: LayoutLine) -> bool:
-    """A line without a bullet right after a bulleted item whose text it continues (the item above ends in a
-    comma, an open parenthesis or a word that needs more), in a list of bulleted items."""
-    if not current or line.bullet is not None or line.heading_level:
-        return False
-    since = []  # the item's line and the lines that continue it so far
-    for seen, item in reversed(current):
-        since.append(seen)
-        if item is not None:
-            break
-    owner = since[-1]
-    if current[-1][1] is None and len(since) > 3:
-        return False
-    text = " ".join(l.text for l in reversed(since))
-    if text.count("(") > text.count(")") or (line.text.startswith("(") and line.text.count("(") > line.text.count(")")):
-        return True  # '60 dinosaurs' / '(10 x 6 different' / 'species)': a parenthesis still open
-    return owner.bullet is not None and current[-1][1] is not None and since[0].text.rstrip().endswith((",", ";", "-", "–"))
-
-
-def _per_note(line: LayoutLine) -> Per | None:
-    """'(12 per player)' alone on its line: the per-product of the item above."""
-    if not re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip()):
-        return None
-    per = read_per(line.text, 0)
-    if per is None or per.count is None or (per.per == "kind" and per.many is None) or per.end < len(line.text.rstrip(". ")) - 1:
-        return None
-    return per
-
-
-_OPENS_WITH_A_COUNT = patterns.compile(r"\s*(?:\d|[A-Za-z]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
-
-
-def _give_value_parts(current: list, line: LayoutLine) -> Item | None:
-    """When `line` lists parts by value of the counted item just above, adding up to its count: gives them to that
-    item (its parts, their category, its ':' answered) and returns it; else None and nothing changes."""
-    owner = current[-1][1] if current else None
-    if owner is None or owner.parts or not owner.phrase.count or line.bullet is not None or line.heading_level \
-            or not _OPENS_WITH_A_COUNT.match(line.text):
-        return None
-    found = read_value_breakdown(line.text, 0, owner.phrase.count, (owner.per, owner.per_count), whole=True)
-    if found is None:
-        return None
-    owner.parts = [(part.name, part.count, part.start, part.end, line) for part in found[0]]
-    owner.parts_per = found[3]
-    owner.explicit = False  # what its ':' announced has been read: the next item is not one of its parts
-    return owner
-
-
-def _is_breakdown_line(line: LayoutLine) -> bool:
-    return "(" in line.text and bool(re.fullmatch(r"\(\s*[^()]*\d[^()]*\)\.?", line.text.strip())) and read_breakdown(line.text) is not None
-
-
-def _continues(current: list, item: Item) -> bool:
-    """After a blank line, does the item continue the run? Same kind of bullet or same count position."""
-    last = next((i for _, i in reversed(current) if i is not None), None)
-    if last is None:
-        return True
-    return (last.line.bullet is None) == (item.line.bullet is None) or last.phrase.form == item.phrase.form
-
-
 def nest(run: ListRun) -> None:
     """Give items their parents: deeper indentation, a changed glyph after an announcing ':' parent, or an
     intro line ending in ':' after a counted item. Parts are kept only when announced or when they add up."""
@@ -375,7 +185,7 @@ def nest(run: ListRun) -> None:
     for line in run.lines:
         item = first_items.get(id(line))
         if item is None:
-            note = _per_note(line) if last is not None and last.inner is None and last.per is None else None
+            note = per_note(line) if last is not None and last.inner is None and last.per is None else None
             if note is not None and note.per == "kind" and last.phrase.count != note.count * note.many:
                 note = None  # '15 character cards' / '(3 each of Duke, Assassin, Captain, Ambassador, Contessa)' adds up
             if note is not None:  # '72 Player Cards' / '(12 per player)': the per-product on the line below
@@ -387,7 +197,7 @@ def nest(run: ListRun) -> None:
                 owner.parts = [(p.name, p.count, p.start, p.end, line) for p in each[0]]
                 owner.parts_each = True
                 continue
-            if _is_breakdown_line(line) and owner is not None and not owner.parts:
+            if is_breakdown_line(line) and owner is not None and not owner.parts:
                 parts = read_breakdown(line.text)
                 if parts:
                     owner.parts = [(p.name, p.count, None, None) for p in parts[0]]
