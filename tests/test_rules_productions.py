@@ -1074,3 +1074,44 @@ def test_insert_so_many_things_for_a_player_count():
 def test_an_example_between_set_up_steps_shows_the_set_up():
     text = "SETUP\n\n1. Shuffle the deck.\n\nFOR EXAMPLE\n\nFor a 4 player game, insert 3 Kittens.\n"
     assert [(s.count, s.role) for s in read_rulebook_document(source_of_text(text, "rules").text).statements] == [(3, "setup")]
+
+
+@pytest.mark.parametrize("line, count, component", [
+    ("5 Action Cards: Move, Attack, Defend", 5, "Action Cards"),
+    ("2 Reference Cards: one per player", 2, "Reference Cards"),
+    ("30 Gold Coins: 20 x 1, 10 x 5", 30, "Gold Coins"),
+])
+def test_a_title_case_name_before_a_colon_stays_whole(line, count, component):
+    assert _read(f"Components\n\n{line}\n")[0][:2] == (count, component)
+
+
+def test_numbered_steps_after_a_numbered_section_are_steps():
+    text = "1. Components\n\n2. Setup\n1. Place the board in the middle.\n2. Shuffle the deck.\n3. Each player takes 5 cards.\n4. Place the dice.\n"
+    assert _read(text) == [(5, "cards", "setup")]
+
+
+def test_counted_lines_after_a_numbered_component_title_are_items():
+    assert [r[:2] for r in _read("2. Components\n\n3 Victory cards\n4 Reference cards\n5 Dice\n")] == [
+        (3, "Victory cards"), (4, "Reference cards"), (5, "Dice")]
+
+
+def test_picture_callouts_are_no_counts():
+    text = "Setup\n\nPlace the game board (1) and shuffle the Event cards (2). Put the Gold coins (3) in a pile.\n"
+    assert _read(text) == []
+
+
+def test_a_range_of_ranks_in_each_suit_is_no_count():
+    assert _read("Components\n\nCards (2 to 10 in each suit)\n40 tokens\n") == [(None, "Cards", "total"), (40, "tokens", "total")]
+
+
+def test_one_board_of_so_many_hexes():
+    assert [r[:2] for r in _read("Components\n\nA board of 19 hexes is used.\n")][:1] == [(1, "board of 19 hexes")]
+
+
+def test_a_count_that_is_its_own_per_colour_count_totals_by_the_colours():
+    doc = read_rulebook_document(source_of_text("Components\n\nCubes (12 in each of 5 colours)\n", "rules").text)
+    assert [(s.count, s.per, s.per_count, s.total) for s in doc.statements] == [(12, "colour", 5, 60)]
+
+
+def test_taking_one_action_in_play_is_no_setup():
+    assert _read("Play\n\nEach player takes one action and draws a card.\n") == []

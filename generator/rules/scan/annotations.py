@@ -98,15 +98,18 @@ def read_per(text: str, pos: int) -> Per | None:
             return None  # '3 points for each colour' is a rule, not a per-product of the thing counted
         match = _PER.search(rest, match.start("again"))  # '(8 wooden per player)': a word that names nothing
     paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
+    if paren is not None and re.search(r"\b(?:through|to)\b|\d\s*[-–]\s*\d", paren.group(0), re.I):
+        paren = None  # '(7 through Ace in each suit)', '(2 to 10 in each suit)': the ranks in each suit, not a count
     if paren is not None and (match is None or match.group("inner") is None):
         lead = len(rest) - len(rest.lstrip())
         per = "kind" if paren.group("per").lower() == "of" else per_word(paren.group("per"))  # '(16 each of Brick,' / '…)'
         return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
-    opened = rest[:match.start()].rfind("(")
-    if opened >= 0 and ")" not in rest[opened:match.start()] and match.group("inner") is None \
-            and re.search(r"\d|\b(?:through|to)\b", rest[opened:match.start()], re.I):
+    at = match.start("inner") if match.group("inner") else match.start()
+    opened = rest[:at].rfind("(")
+    if opened >= 0 and ")" not in rest[opened:at] and re.search(r"\b(?:through|to)\s*$|[-–]\s*$|\d" if match.group("inner") is None
+                                                            else r"\b(?:through|to)\s*$|[-–]\s*$", rest[opened:at], re.I):
         return None  # '32 cards (7 through Ace in each suit)': the note gives the ranks in each suit, not a count per suit
     if match.start() > 25 and not rest[:match.start()].lstrip().startswith("(") and not (
             match.group("inner") and re.search(r"\b(?:with|of\s+which|including)\s*$|^\s*,\s*$", rest[:match.start("inner")])):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import patterns
-from .grammar import COUNT_HINT, NUMBER, parse_number
+from .grammar import COUNT_HINT, GROUPING, NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
@@ -20,7 +20,7 @@ _INLINE_LIST = patterns.compile(
 
 _ONE_PER_PLAYER = patterns.compile(
     r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:(?:also|then|now|first|additionally)\s+)?"
-    r"(?:[a-z]+s\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?"  # 'Each player chooses a color and takes: a screen, …'
+    r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?"  # 'Each player chooses a color and takes: a screen, …'
     r"(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
     r"\s*:?\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
@@ -72,7 +72,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
         if pair and head_of(pair.group("what")) not in NOT_COMPONENTS and pair.group("what").split()[-1].lower() not in _ONE_PAIR_THINGS:
             found.append((match.start("article"), match.start("noun") + pair.end(), f"pair of {pair.group('what')}"))  # two each
             continue
-        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at)\b", match.group("noun"))[0]
+        noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at|an?|one|\d+)\b", match.group("noun"))[0]
         words = noun.split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
             words.pop()
@@ -295,8 +295,9 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
             noun = " ".join(words)
             if not noun:
                 continue
-        if re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun):
-            continue  # 'A deck of 32 cards is used': the count inside says how many (thirty-two cards, read as such)
+        if re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun) and head_of(re.split(r"\s+of\s+", noun)[0]) in GROUPING:
+            continue  # 'A deck of 32 cards is used': the count inside says how many (thirty-two cards, read as such);
+            # 'A board of 19 hexes' is one board
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
             found += coordinated_ones(sentence, match.start("noun") + len(noun)) if match.re is _USE_A else []

@@ -60,8 +60,8 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         qualifier=phrase.qualifier, role=role, per=per, per_count=per_count, condition=item.condition,
         optional=section.kind == OPTIONAL or _says_optional(line.text),
         supplied_by="player" if section.kind == SUPPLIED or _says_not_included(line.text) else None,
-        inner=item.inner, head=phrase.head, item=item,
-    )
+        inner=item.inner if item.inner != count else None, head=phrase.head, item=item,
+    )  # (a count that is its own per-unit count, 'Cubes (12 in each of 5 colours)', is no part of a larger one)
     item.statement = statement  # type: ignore[attr-defined]
     grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[A-Za-z][\w -]*)$", phrase.component)
     if grouped and parse_number(grouped.group("n")) and head_of(phrase.component) in COMPONENT_HEADS:

@@ -13,7 +13,7 @@ from generator.rules.numbers import NUMBER_PATTERN
 
 from . import patterns
 from .debris import debris_indexes
-from .lexicon import COMPONENT_HEADS, head_of
+from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
@@ -190,6 +190,16 @@ _NUMBERED_SECTION = patterns.compile(
 _SECTION_NUMBER = patterns.compile(r"^\s*(?P<n>\d{1,2})[.)]?[ \t]+(?P<title>[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6})[ \t]*$")
 
 
+_STEP_VERB = patterns.compile(rf"(?:{SETUP_VERB_PATTERN}|each|every|all|players?)\b", re.I)
+
+
+def _titled(title: str) -> bool:
+    """'Card Rankings and Suits': a section's title, not a step ('Place the dice …', 'Each player takes 5 cards') nor
+    a counted line ('Game board')."""
+    return not re.search(r"\d|[.,;]\s*$", title) and len(title.split()) <= 5 and not _STEP_VERB.match(title) \
+        and head_of(title) not in COMPONENT_HEADS
+
+
 def _number_of(text: str) -> int:
     """The number before a numbered title ('3. Setup' -> 3), -1 for any other line."""
     numbered = _SECTION_NUMBER.match(text)
@@ -288,7 +298,9 @@ def layout_lines(text: str) -> list[LayoutLine]:
         heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
         if level and _NUMBERED_SECTION.match(normalised if bullet is None else raw.strip()):
             numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
-        elif numbered and _number_of(raw) == numbered[0] + 1 and indent == numbered[1]:
+        elif numbered and re.match(r"\s*\d{1,2}[.)]?\s", raw) and _number_of(raw) != numbered[0] + 1:
+            numbered = None  # a numbered list inside the section ('1. Place the board'): its numbers are steps, not sections
+        elif numbered and _number_of(raw) == numbered[0] + 1 and indent == numbered[1] and _titled(_SECTION_NUMBER.match(raw).group("title")):
             numbered = (numbered[0] + 1, indent)
             bullet, level, heading_text = None, 2, _SECTION_NUMBER.match(raw).group("title").strip()
         if level and bullet is None and heading_text != normalised:

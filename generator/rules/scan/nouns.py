@@ -152,8 +152,9 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
                 break
-        if start is not None and tok[:1].isupper() and text[end - 1:end].islower() and text.startswith(":", token.end("tok")):
-            break  # '2 houses Tokens: 20 gold': a label that starts the next line's statement, not a word of this name
+        if start is not None and tok[:1].isupper() and text[start:end].islower() and text.startswith(":", token.end("tok")):
+            break  # '2 houses Tokens: 20 gold': a capitalised label after a lower-case name starts the next statement
+            # (but '5 Action Cards: Move, …' is one name)
         if start is not None and VERB_FORM.fullmatch(tok) and _PREPOSITION_NEXT.match(text, token.end("tok")):
             break  # '64 squares arranged in a grid', '12 cards printed on both sides': the noun ends before
         if start is not None and re.fullmatch(r"\d{1,3}", tok) and _SIZE_OF.match(text, token.end("tok")):

@@ -62,7 +62,7 @@ _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made
                            r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(r"\b(?:each|every)\s+(?:player|team|side|faction|army|nation|house)\s+"
-                           r"(?:[a-z]+s\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
+                           r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
                            r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
 _SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate|insert|add|mix"
                                       r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
@@ -176,20 +176,30 @@ def _counted_subjects(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
     return found
 
 
+_CALLOUT = patterns.compile(r"\(\s*(\d{1,3})\s*\)")
+_STEP_WORD = patterns.compile(rf"(?:{SETUP_VERB_PATTERN}|players?|each|every|all)", re.I)
 _COUNT_AFTER_NAME = patterns.compile(r"(?P<noun>\b[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s*\(\s*(?P<n>\d{1,3})\s*\)")
 
 
 def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
     """'Remove all the Exploding Kittens (4) and Defuse cards (6)': a count in parentheses right after a plural name."""
     found = []
+    numbers = [int(n) for n in _CALLOUT.findall(sentence)]
+    if numbers[:1] == [1] or len(numbers) > 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return []  # '(1)', '(2)', '(3)': numbers that point at a picture, counting up
     for match in _COUNT_AFTER_NAME.finditer(sentence):
-        words = match.group("noun").split()
-        while words and words[0].lower() in STOP_WORDS | {"all", "remove", "take", "put", "place", "shuffle", "use", "add"}:
-            words.pop(0)
+        words = []
+        for word in reversed(match.group("noun").split()):  # the name is the words right before the count
+            if word.lower() in STOP_WORDS or _STEP_WORD.fullmatch(word):
+                break
+            words.insert(0, word)
         noun = " ".join(words)
         if not noun or not is_plural(words[-1]) or head_of(noun) in NOT_COMPONENTS or any(
                 p.start <= match.start("n") < p.end for p in phrases):
             continue
+        if len(numbers) < 2 and not re.search(r"\ball\s+(?:the\s+)?$", sentence[:match.start("noun") + match.group("noun").index(noun)], re.I):
+            continue  # one count in parentheses may point at a picture ('Put the Gold coins (3) in a pile'); 'all the
+            # Kittens (4)' or 'the Kittens (4) and Defuse cards (6)' count
         start = match.start("noun") + match.group("noun").index(noun)
         found.append(Phrase(start, match.end(), match.start("n"), match.end("n"), int(match.group("n")), "exact", noun,
                             head_of(noun), "count_last"))
