@@ -1071,9 +1071,9 @@ def test_insert_so_many_things_for_a_player_count():
     assert [(s.count, s.component, s.condition) for s in doc.statements] == [(3, "Kittens", "4 players")]
 
 
-def test_an_example_between_set_up_steps_shows_the_set_up():
-    text = "SETUP\n\n1. Shuffle the deck.\n\nFOR EXAMPLE\n\nFor a 4 player game, insert 3 Kittens.\n"
-    assert [(s.count, s.role) for s in read_rulebook_document(source_of_text(text, "rules").text).statements] == [(3, "setup")]
+def test_a_worked_example_after_the_set_up_is_no_set_up():
+    text = "Setup\n\nEach player takes 5 coins.\n\nExample\n\nAnna takes 3 coins from the bank.\n"
+    assert [(s.count, s.role) for s in read_rulebook_document(source_of_text(text, "rules").text).statements] == [(5, "setup")]
 
 
 @pytest.mark.parametrize("line, count, component", [
@@ -1115,3 +1115,15 @@ def test_a_count_that_is_its_own_per_colour_count_totals_by_the_colours():
 
 def test_taking_one_action_in_play_is_no_setup():
     assert _read("Play\n\nEach player takes one action and draws a card.\n") == []
+
+
+def test_the_items_under_a_counting_intro_are_its_parts():
+    doc = read_rulebook_document(source_of_text("Setup\n\nEach player takes 6 cards:\n- 3 Attack cards\n- 3 Defend cards\n", "rules").text)
+    total, *parts = doc.statements
+    assert (total.count, total.per) == (6, "player") and [(p.count, p.parent, p.per) for p in parts] == [
+        (3, total.id, "player"), (3, total.id, "player")]
+
+
+def test_names_and_unsaid_plurals_joined_by_and():
+    assert _read("Components\n\n40 cards\nCards and dice\nScoring pad and pencils\n")[1:] == [
+        (None, "Cards", "total"), (None, "dice", "total"), (1, "Scoring pad", "total"), (None, "pencils", "total")]

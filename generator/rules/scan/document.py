@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from generator.vocabulary import SETS_KEY
-
 from . import patterns
 from .captions import caption_statements
 from .collected import Statements, quote_of
@@ -86,14 +84,19 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
     return statement
 
 
-def _list_statements(runs: list[ListRun], out: Statements, findings: list[Finding]) -> set[int]:
+def _list_statements(runs: list[ListRun], out: Statements, findings: list[Finding],
+                     intros: list[tuple[int, list[Item]]]) -> set[int]:
+    """Each run's items as statements; returns the lines taken. `intros` gets each counting intro's line and the
+    items under it, whose parent it becomes once the sentences are read (_intro_parts)."""
     taken: set[int] = set()
     for run in runs:
         with_items = {item.line.number for item in run.items}
         counted = {item.line.number for item in run.items if not getattr(item, "group_title", False)}
+        below = _counts_below(run)
         for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence, as is
             # an intro that counts ('The game contains 40 cards:', 'Each side begins with eight pieces:')
-            if line.number not in counted and line.text.rstrip().endswith(":") and _counting_intro(line, run):
+            if line.number not in counted and line.text.rstrip().endswith(":") and _counting_intro(line, below.get(line.number, 0)):
+                intros.append((line.number, [item for item in run.items if item.line.number > line.number and item.parent is None]))
                 continue
             if line.number in with_items or line.number in run.continued or line.text.rstrip().endswith(":") \
                     or "\t" in line.text or run.section_of_line(line).kind != SETUP \
@@ -122,15 +125,46 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
     return taken
 
 
-def _counting_intro(line: LayoutLine, run: ListRun) -> bool:
+def _counts_below(run: ListRun) -> dict[int, int]:
+    """For each line of the run, the sum of the counts of the items on the lines below it (one pass)."""
+    on_line: dict[int, int] = {}
+    for item in run.items:
+        on_line[item.line.number] = on_line.get(item.line.number, 0) + (item.phrase.count or 0)
+    below, total = {}, 0
+    for line in reversed(run.lines):
+        below[line.number] = total
+        total += on_line.get(line.number, 0)
+    return below
+
+
+def _counting_intro(line: LayoutLine, below: int) -> bool:
     """'Each player receives 5 cards:', 'There are 144 Legal Goods in the game:' over '48 Apples', '36 Cheese', …: a
-    sentence with a count that opens a list (not 'Setup for 2 players:'), of a component or of what the list adds up
-    to."""
+    sentence with a count that opens a list (not 'Setup for 2 players:'), of a component or of what the list under it
+    (`below`) adds up to."""
     if len(line.text.split()) < 3 or COUNT_HINT.search(line.text) is None or _CONDITION_INTRO.match(line.text):
         return False
-    below = sum(item.phrase.count or 0 for item in run.items if item.line.number > line.number)
     return any(not phrase.is_excluded and (phrase.head in COMPONENT_HEADS or phrase.count == below)
                for phrase in count_first(line.text))
+
+
+def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> None:
+    """The items under a counting intro are its parts when they add up to its count ('Each player takes 6 cards:' /
+    '3 Attack cards' / '3 Defend cards'): not three more totals."""
+    for number, under in intros:
+        total = next((s for s in items if s["line"] == number and s["count"] is not None), None)
+        parts, sum_ = [], 0
+        for item in under:
+            if total is None or item.phrase.count is None or sum_ >= total["count"]:
+                break
+            parts.append(item.statement)  # type: ignore[attr-defined]
+            sum_ += item.phrase.count
+        if total is None or sum_ != total["count"] or len(parts) < 2:
+            continue
+        total["has_parts"] = True
+        for part in parts:
+            part["role"] = "part" if total["role"] == "total" else total["role"]
+            part["parent_ref"] = total
+            part["per"] = part.get("per") or total.get("per")
 
 
 _CONDITION_INTRO = patterns.compile(rf"\W*(?:(?:in|for|with)\s+(?:an?\s+)?)?(?:{NUMBER})(?:\s*(?:-|to|or)\s*\d+)?\s*(?:-\s*|\s)players?\b"
@@ -259,8 +293,10 @@ def read_document(text: str) -> Reading:
     categories: dict[str, int] = {}
     table_lines = table_statements(lines, sections, out, set()) | caption_statements(lines, sections, out)
     runs = read_lists(lines, sections, table_lines)
-    taken = _list_statements(runs, out, findings) | table_lines
+    intros: list[tuple[int, list[Item]]] = []
+    taken = _list_statements(runs, out, findings, intros) | table_lines
     prose_statements(lines, sections, taken, out, findings, categories)
+    _intro_parts(out.items, intros)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _deduplicated(items)
     _parts_in_a_line(items, {line.number: line for line in lines})

@@ -191,8 +191,8 @@ def bare_item(text: str) -> Phrase | None:
         match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces'
     if match is None or len(match.group("noun").split()) > 6:
         return None
-    if re.search(r"\s(?:is|are|was|were|should|must|can|may|will|includes?|contains?|has|have|holds?|comes?|consists?)\s",
-                 match.group("noun"), re.I):
+    if re.search(r"\s(?:is|are|was|were|should|must|can|may|will)\s|\s(?:includes?|contains?|has|have|holds?|comes\s+with"
+                 r"|consists\s+of)\s+\d", match.group("noun"), re.I):
         return None  # 'A flat surface is recommended.', 'The box includes 8 meeples': a sentence, not a thing's name
     noun = match.group("noun").strip()
     article = (match.group("article") or "").lower()

@@ -291,8 +291,9 @@ def _one_named(item: Item, text: str) -> bool:
 
 
 def _both_named(first: Item, second: Item) -> bool:
-    """'Scoring pad and pencil': two single things named one after the other, each by a component's noun."""
-    return all(item.phrase.form == "bare_item" and item.phrase.count == 1 and item.phrase.head in COMPONENT_HEADS
+    """'Scoring pad and pencil', 'Board and pieces': two things named one after the other, each by a component's noun
+    (one of a singular, an unsaid number of a plural)."""
+    return all(item.phrase.form == "bare_item" and item.phrase.count in {1, None} and item.phrase.head in COMPONENT_HEADS
                for item in (first, second))
 
 

@@ -91,7 +91,8 @@ def named_entry(current: list, line: LayoutLine) -> Item | None:
     intro = _INTRO_THINGS.search(current[0][0].text)
     if intro is None or not is_plural(intro.group("noun")) or singular(intro.group("noun").lower()) not in COMPONENT_HEADS - GROUPING:
         return None
-    if any(item is not None and (item.phrase.count != 1 or item.phrase.form != "bare_item") for _, item in current[1:]):
+    last = current[-1][1]  # (each entry was let in by this same test: the last one says what all of them are)
+    if len(current) > 1 and (last is None or last.phrase.count != 1 or last.phrase.form != "bare_item"):
         return None
     name = line.text.strip().rstrip(".")
     if not _PART_NAME.fullmatch(name):

@@ -96,6 +96,7 @@ _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between t
 _EACH_GROUP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>team|side|faction|army|nation|clan|house|colou?r)\s+"
                                r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
+_EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
 _PER_LABEL = patterns.compile(r"\W*(?:each|per|for\s+each)\s+(?P<group>player|team|side|faction|colou?r)\s*:", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
@@ -321,8 +322,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if not (stating or local_setup or verbless):
             continue
         role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
-        per = per_after.per if per_after is not None and per_after.count is None else \
-            phrase.per or "player" if phrase.per or _PER_PLAYER.search(sentence) and (role == "setup" or re.search(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", sentence, re.I)) else None
+        per_player = bool(_PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
+        if per_after is not None and per_after.count is None:
+            per = per_after.per  # '3 cubes per colour'
+        else:
+            per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
         per = per or (group_per if phrase.start < group_end else None)
         condition = None
         before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))

@@ -278,7 +278,7 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
         _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
-                         {"role": "total", "per": per.per if per else per_word(each.group(1) or each.group(2)) if each else None,
+                         {"role": "total", "per": per.per if per else per_word(each.group(1) or each.group(2)) if each else phrase.per,
                           "component": phrase.component,
                           "condition": None, "optional": optional or section == "optional", "supplied": supplied})
 

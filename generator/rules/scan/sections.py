@@ -179,10 +179,8 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
             intro = line.text.rstrip().endswith(":") and not line.heading_level
             if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}:
                 kind = current.kind  # "How many of each catch:" inside a component list stays in it
-            if kind == OTHER and current.kind == SETUP and (current.line and _nothing_between(lines, current.line, index)
-                                                            or re.fullmatch(r"(?:for\s+)?examples?", title.strip(" :"), re.I)):
-                kind = SETUP  # 'SETUP' / 'EXAMPLE 4-PLAYER GAME': a subtitle right under the setup's title; 'FOR EXAMPLE'
-                # between two set-up steps shows the set-up
+            if kind == OTHER and current.kind == SETUP and current.line and _nothing_between(lines, current.line, index):
+                kind = SETUP  # 'SETUP' / 'EXAMPLE 4-PLAYER GAME': a subtitle right under the setup's title
             enclosing = (enclosing or current) if intro else None
             items_seen = False
             inherited = False
