@@ -4,7 +4,8 @@ Each workload runs once to warm the disk cache, then `RUNS` times; the table sho
 memory of the process (wait4's ru_maxrss) and the output size. A floor is a plain reportlab script
 drawing the same pages (bench/floors/), run by turns with pnpgen so the ratio (the median of the pairs' ratios)
 does not depend on the machine's speed that minute.
-Writes bench/results.json. Every timed build writes into a fresh folder: no run reuses another's cache.
+Writes bench/results.json. Every timed build writes into a fresh folder with no PDF segments kept in the user's
+cache folder: no run reuses another's drawing (R, a rebuild after an edit, reuses its own first build's).
 """
 
 from __future__ import annotations
@@ -73,10 +74,19 @@ def measure(make_argv, output=None, runs: int = RUNS, warm: bool = True) -> Meas
 
 
 def _run_fresh(make_argv, output=None) -> tuple[float, float, float | None]:
-    """One run of `make_argv(out_dir)` into a fresh out_dir: (seconds, peak MB, KB of `output(out_dir)` or None)."""
+    """One run of `make_argv(out_dir)` into a fresh out_dir: (seconds, peak MB, KB of `output(out_dir)` or None).
+    No PDF segment kept by an earlier run is read back: a full build draws every page."""
+    forget_segments()
     with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
         seconds, peak = run_once(make_argv(Path(out)))
         return seconds, peak, output(Path(out)).stat().st_size / 1024 if output is not None else None
+
+
+def forget_segments() -> None:
+    """Empty the user cache's kept PDF segments (generator/write/segmentstore.py); the rest of it stays warm."""
+    from generator.paths import user_cache
+
+    shutil.rmtree(user_cache() / "segments", ignore_errors=True)  # segmentstore.segment_folder(), without its imports
 
 
 def measure_paired(make_pnpgen, make_floor, output=None, runs: int = RUNS) -> tuple[Measure, Measure]:
@@ -119,6 +129,7 @@ def rebuild_after_edit(kit: Path, runs: int = RUNS) -> Measure:
         shutil.copytree(kit, copy)
         out = Path(work) / "out"
         argv = build(copy)(out)
+        forget_segments()  # the first build draws every segment and keeps them; each rebuild draws what changed
         run_once(argv)
         cards = copy / "cards.csv"
         for i in range(runs + 1):

@@ -15,6 +15,10 @@ TEMPLATES_DIR = next((d for d in (PROJECT_DIR / "templates", PACKAGE_DIR / "temp
                       if (d / "back.svg.j2").is_file()), PROJECT_DIR / "templates")
 FONTS_DIR = PACKAGE_DIR / "fonts"
 DATA_DIR = PACKAGE_DIR / "data"
+# a kit's files that say what it holds, not how it looks (manifests, decks, rulebooks): their content reaches the
+# pages through the pieces, so faces and segments drawn before may be reused after they change (watch.py,
+# write/segmentstore.py); any other file of a kit (art, templates, fonts) may change what is drawn
+DATA_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods", ".json", ".txt", ".md", ".html", ".pdf"})
 
 
 def user_cache() -> Path:

@@ -209,9 +209,12 @@ def _write_document(kit: Kit, faces, imposition: Imposition, options: BuildOptio
         return make_cover(kit, imposition, options.duplex, unfilled)
 
     if segment_ranges(len(imposition.pages)) is not None:
+        from generator.write.segmentstore import kept_segments
+
+        kept = kept_segments(spec, options.out) if memory is None else None  # a watch keeps its own
         return write_segmented(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
                                on_page, cover_for if options.cover else None, options.jobs,
-                               render=lambda: render_faces(kit))
+                               render=lambda: render_faces(kit), kept=kept)
     cover = cover_for(faces) if options.cover else None
     write_pdf(imposition, faces, pdf, spec.name, roots, options.duplex, memory, spec.defaults.font,
               on_page=on_page, cover=cover)

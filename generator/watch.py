@@ -13,15 +13,13 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from generator.paths import TEMPLATES_DIR
+from generator.paths import DATA_SUFFIXES, TEMPLATES_DIR
 from generator.pipeline import BuildOptions, build_kits
 from generator.progress import BuildEvents
 
 WATCH_DEBOUNCE_MS = 1600  # the longest a burst of changes (an editor saving, a checkout) is gathered into one
 WATCH_STEP_MS = 100  # the quiet that ends a burst
 WATCH_IDLE_MS = 1000  # how often a quiet watch wakes up (to call on_idle, and to see a stop event)
-# files that say what a kit holds, not how it looks: faces and segments drawn before may be reused after an edit
-DATA_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods", ".json", ".txt", ".md", ".html", ".pdf"})
 
 
 def watch_kits(kit_dirs: Sequence[Path], options: BuildOptions, echo: Callable[[str], None], *,

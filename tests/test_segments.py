@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.pipeline import BuildOptions, build
-from generator.write import segments
+from generator.write import segments, segmentstore
 from generator.write.faces import DrawingMemory
 from generator.write.segments import auto_jobs, segment_ranges
 
@@ -41,10 +41,11 @@ def test_segments_depend_on_the_page_count_alone():
     assert auto_jobs(20) == 1
 
 
-def test_two_jobs_write_the_same_bytes_as_one(write_kit, tmp_path):
+def test_two_jobs_write_the_same_bytes_as_one(write_kit, tmp_path, monkeypatch):
     kit = big_kit(write_kit)
     runner = CliRunner()
-    for jobs in ("1", "2"):
+    for jobs in ("1", "2"):  # each with no kept segments (write/segmentstore.py), so both draw every page
+        monkeypatch.setattr(segmentstore, "segment_folder", lambda folder=tmp_path / f"kept{jobs}": folder)
         result = runner.invoke(app, ["build", str(kit), "--out", str(tmp_path / jobs), "--jobs", jobs, "--no-reference"])
         assert result.exit_code == 0, result.output
     one, two = ((tmp_path / jobs / "kit" / "kit.pdf").read_bytes() for jobs in ("1", "2"))

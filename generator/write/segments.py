@@ -6,7 +6,8 @@ from scratch by the same code, so the PDF has the same bytes whether one process
 worker processes draw them side by side (`jobs`). Workers are forked after the kit is imposed: each renders
 the faces of its pages, draws them, and hands back the PDF bytes with the blanks its faces print (for the
 cover, drawn last but placed first). A watched rebuild keeps the segments whose pages, faces and numbers did
-not change (DrawingMemory.segments) and draws only the others.
+not change (DrawingMemory.segments) and draws only the others; a build in a new process reads back those an
+earlier process drew from the same input, kept in the user's cache folder (write/segmentstore.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from generator.write.faces import DrawingMemory, FaceRecorder, cairo
 from generator.write.fontfiles import use_typeface
 from generator.write.merge import merge_segments
 from generator.write.pdf import face_of, draw_page, page_boxes, reused_faces
+from generator.write.segmentstore import Entry, KeptSegments
 from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, draw_footer
 
 SINGLE_PAGES = 64      # sheet pages a document may have and still be one cairo document (every kit in components/)
@@ -46,9 +48,7 @@ def segment_ranges(pages: int) -> list[range] | None:
 def auto_jobs(pages: int) -> int:
     """How many processes draw a document of `pages` sheet pages when the user does not say (--jobs)."""
     ranges = segment_ranges(pages)
-    if ranges is None or len(ranges) < WORKERS_FROM:
-        return 1
-    return max(1, min(len(ranges), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    return 1 if ranges is None else _jobs(None, len(ranges))
 
 
 @dataclass(frozen=True)
@@ -115,23 +115,26 @@ class BlankMarks(Mapping):
 
 def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name: str, roots: tuple[Path, ...],
                     duplex: str, memory: DrawingMemory | None, typeface: Typeface, on_page: Callable | None,
-                    make_cover: Callable[[Mapping], object] | None, jobs: int | None, render: Callable[[], Mapping]) -> int:
+                    make_cover: Callable[[Mapping], object] | None, jobs: int | None, render: Callable[[], Mapping],
+                    kept: KeptSegments | None = None) -> int:
     """Write `imposition` (more than SINGLE_PAGES pages) to `path` in segments, with `jobs` processes.
 
     `make_cover(faces)` makes the cover from the faces' blanks (None: no cover); `render()` gives a worker
     its own faces (a forked worker must not share the build's face cache). `on_page(done, total)` hears of
-    the pages drawn. Returns how many cover pages lead the PDF.
+    the pages drawn. With `kept` (and no `memory`), segments an earlier process drew from the same input are
+    read back instead of drawn, and those drawn are kept (write/segmentstore.py). Returns how many cover pages
+    lead the PDF.
     """
     ranges = segment_ranges(len(imposition.pages))
     use_typeface(typeface)
-    jobs = auto_jobs(len(imposition.pages)) if jobs is None else max(1, min(jobs, len(ranges)))
+    jobs = None if jobs is None else max(1, min(jobs, len(ranges)))
     if memory is not None:
-        jobs = 1  # a watch keeps what it drew in this process
+        jobs, kept = 1, None  # a watch keeps what it drew in this process
     lead = 2 if make_cover is not None else 0  # the cover's usual length; drawn again below if it is not
     document = Document(imposition, roots, PageFooter(kit_name, duplex), typeface,
                         frozenset(reused_faces(imposition)), lead, path.parent)
     used: set = set()  # the segments this build drew or reused (a watch keeps only those)
-    drawn = _draw_segments(document, faces, ranges, jobs, memory, render, on_page, used)
+    drawn = _draw_or_reuse(document, faces, ranges, jobs, memory, render, on_page, used, kept)
     cover_segment = []
     if make_cover is not None:
         marks = {key: names for _, found in drawn for key, names in found.items()}
@@ -139,8 +142,10 @@ def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name
         if len(cover.pages) != lead:  # a long cover: the sheets' page numbers move
             document = Document(imposition, roots, document.footer, typeface, document.reused, len(cover.pages),
                                 path.parent)
-            drawn = _draw_segments(document, faces, ranges, jobs, memory, render, on_page, used)
+            drawn = _draw_or_reuse(document, faces, ranges, jobs, memory, render, on_page, used, kept)
         cover_segment = [_cover_segment(document, cover)]
+    if kept is not None and kept.store.added:
+        kept.store.evict()
     if memory is not None:  # keep only the segments this build used
         for key in [k for k in memory.segments if k not in used]:
             del memory.segments[key]
@@ -154,6 +159,40 @@ def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name
         temp.unlink(missing_ok=True)
         raise
     return document.lead
+
+
+def _draw_or_reuse(document: Document, faces: Mapping, ranges: Sequence[range], jobs: int | None,
+                   memory: DrawingMemory | None, render: Callable[[], Mapping], on_page: Callable | None,
+                   used: set, kept: KeptSegments | None) -> list[tuple[bytes, dict]]:
+    """Each segment's (PDF bytes, blanks by face), in order: read back from `kept` where an earlier build drew the
+    same, drawn (by `jobs` processes; None: as many as pay for the segments left to draw) where not."""
+    if kept is None:
+        return _draw_segments(document, faces, ranges, _jobs(jobs, len(ranges)), memory, render, on_page, used)
+    digests = [kept.digest(document, pages, faces) for pages in ranges]
+    found = [kept.store.get(digest) if digest is not None else None for digest in digests]
+    missing = [pages for pages, entry in zip(ranges, found) if entry is None]
+    fresh = iter(_draw_segments(document, faces, missing, _jobs(jobs, len(missing)), memory, render, on_page, used))
+    results = []
+    for digest, entry in zip(digests, found):
+        if entry is None:
+            result = next(fresh)
+            if digest is not None:
+                kept.store.put(digest, Entry(*result))
+        else:
+            result = (entry.data, entry.marks)
+        results.append(result)
+    if on_page is not None:
+        on_page(document.total, document.total)
+    return results
+
+
+def _jobs(jobs: int | None, segments: int) -> int:
+    """The processes drawing `segments` segments: as the user said, or as many as pay for them."""
+    if jobs is not None:
+        return max(1, min(jobs, segments))
+    if segments < WORKERS_FROM:
+        return 1
+    return max(1, min(segments, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
 
 
 def _draw_segments(document: Document, faces: Mapping, ranges: Sequence[range], jobs: int,
