@@ -52,6 +52,10 @@ SETUP_VERBS = ("assign", "place", "put", "take", "deal", "give", "draw", "reveal
                "select", "flip", "shuffle", "keep", "use", "add", "set", "lay", "turn", "roll")
 SETUP_VERB_PATTERN = "(?:" + "|".join(SETUP_VERBS) + ")"
 
+# "Each team receives 4 pawns", "Each side has …", "Per colour: …": the groups other than players that a rulebook
+# gives each so many things (one list for every production that reads 'each/per GROUP')
+GROUP_PATTERN = r"(?:team|side|faction|army|nation|clan|house|colou?r)"
+
 # "12 of each colour", "per player": the grouping words a `per` can name.
 PER_WORDS = {"player": "player", "person": "player", "colour": "colour", "color": "colour", "side": "side", "suit": "suit",
              "kind": "kind", "type": "type", "house": "house", "team": "team", "faction": "faction",

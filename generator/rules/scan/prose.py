@@ -11,7 +11,7 @@ import re
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -61,7 +61,7 @@ _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
                            r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
-ACQUIRES = patterns.compile(r"\b(?:each|every)\s+(?:player|team|side|faction|army|nation|house)\s+"
+ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
                            r"|is\s+given|is\s+dealt|collects?|places?|constructs?|builds?)\b", re.I)
 _SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate|insert|add|mix"
@@ -93,11 +93,11 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
-_EACH_GROUP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>team|side|faction|army|nation|clan|house|colou?r)\s+"
+_EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>{GROUP_PATTERN})\s+"
                                r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
-_PER_LABEL = patterns.compile(r"\W*(?:each|per|for\s+each)\s+(?P<group>player|team|side|faction|colou?r)\s*:", re.I)
+_PER_LABEL = patterns.compile(rf"\W*(?:each|per|for\s+each)\s+(?P<group>player|{GROUP_PATTERN})\s*:", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 

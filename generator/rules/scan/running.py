@@ -15,7 +15,7 @@ from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one,
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, head_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, head_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
@@ -211,7 +211,9 @@ def _article_statements(sentence: str, section: str, emit) -> None:
               "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == SUPPLIED})
 
 
-_EACH_AFTER = patterns.compile(r"\s*(?:,\s*)?(?:(?:for|to)\s+each\s+(?P<group>player|team|side)|per\s+(?P<group2>player|team|side)|each)\b", re.I)
+_FOR_EACH_GROUP = rf"(?:(?:for|to)\s+each|per)\s+(?P<group>player|{GROUP_PATTERN})\b"  # 'for each player', 'per team'
+_EACH_AFTER = patterns.compile(rf"\s*(?:,\s*)?(?:{_FOR_EACH_GROUP}|each\b)", re.I)  # right after the thing, or 'each'
+_EACH_IN_ITEM = patterns.compile(rf"\b{_FOR_EACH_GROUP}", re.I)  # anywhere in an inline list's item
 
 
 def _each_after(emit, sentence: str):
@@ -220,7 +222,7 @@ def _each_after(emit, sentence: str):
     def emit_each(phrase: Phrase, info: dict):
         each = _EACH_AFTER.match(sentence, phrase.end) if info.get("per") is None else None
         if each is not None:
-            info = {**info, "per": per_word(each.group("group") or each.group("group2") or "player")}
+            info = {**info, "per": per_word(each.group("group") or "player")}
         return emit(phrase, info)
     return emit_each
 
@@ -278,12 +280,9 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
         _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
-                         {"role": "total", "per": per.per if per else per_word(each.group(1) or each.group(2)) if each else phrase.per,
+                         {"role": "total", "per": per.per if per else per_word(each.group("group")) if each else phrase.per,
                           "component": phrase.component,
                           "condition": None, "optional": optional or section == "optional", "supplied": supplied})
-
-
-_EACH_IN_ITEM = patterns.compile(r"\b(?:for|to)\s+each\s+(player|team|side)\b|\bper\s+(player|team|side)\b", re.I)
 
 
 def _prose_sums(out: Statements, findings: list[Finding]) -> None:
