@@ -296,7 +296,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         chars, cols = mapped.chars[left:right], mapped.cols[left:right]
         normalised = "".join(chars)
         heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
-        if level and _NUMBERED_SECTION.match(normalised if bullet is None else raw.strip()):
+        if level and bullet is None and _NUMBERED_SECTION.match(normalised):  # (such a line is given no bullet above)
             numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
         elif numbered and re.match(r"\s*\d{1,2}[.)]?\s", raw) and _number_of(raw) != numbered[0] + 1:
             numbered = None  # a numbered list inside the section ('1. Place the board'): its numbers are steps, not sections
