@@ -10,10 +10,12 @@ from functools import lru_cache
 from . import patterns
 from .captions import caption_statements
 from .collected import Statements, quote_of
-from .grammar import COUNT_HINT, NUMBER, Phrase, count_first, parse_number
+from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, head_of, singular
+from .items import PLAYERS_LABEL
 from .lists import Item, ListRun, read_lists
+from .prose import PLAYER_CONDITION
 from .running import prose_statements
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
@@ -141,10 +143,15 @@ def _counting_intro(line: LayoutLine, below: int) -> bool:
     """'Each player receives 5 cards:', 'There are 144 Legal Goods in the game:' over '48 Apples', '36 Cheese', …: a
     sentence with a count that opens a list (not 'Setup for 2 players:'), of a component or of what the list under it
     (`below`) adds up to."""
-    if len(line.text.split()) < 3 or COUNT_HINT.search(line.text) is None or _CONDITION_INTRO.match(line.text):
+    if len(line.text.split()) < 3 or COUNT_HINT.search(line.text) is None or _for_players(line.text):
         return False
     return any(not phrase.is_excluded and (phrase.head in COMPONENT_HEADS or phrase.count == below)
                for phrase in count_first(line.text))
+
+
+def _for_players(text: str) -> bool:
+    """'For 2 players:', '3 players:', 'In a 3-player game:': an intro that says for how many players, not how many things."""
+    return PLAYER_CONDITION.search(text) is not None or PLAYERS_LABEL.match(text) is not None
 
 
 def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> None:
@@ -165,10 +172,6 @@ def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> Non
             part["role"] = "part" if total["role"] == "total" else total["role"]
             part["parent_ref"] = total
             part["per"] = part.get("per") or total.get("per")
-
-
-_CONDITION_INTRO = patterns.compile(rf"\W*(?:(?:in|for|with)\s+(?:an?\s+)?)?(?:{NUMBER})(?:\s*(?:-|to|or)\s*\d+)?\s*(?:-\s*|\s)players?\b"
-                                   r"|.*\b\d\s*(?:-\s*|\s)players?\s*(?:game)?\s*:\s*$", re.I)  # 'For 2 players:', 'In a 3-player game:'
 
 
 def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Finding]) -> None:

@@ -16,7 +16,7 @@ from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of, is_plural
 from .prose import SCORE_PIECES as _SCORE_PIECES
 
-_CONDITION = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
+PLAYERS_LABEL = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 
 
@@ -224,7 +224,7 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
     text = line.text if segment is None else line.text[:segment[1]]
     condition, offset = None, 0 if segment is None else segment[0]
-    match = _CONDITION.match(text, offset)
+    match = PLAYERS_LABEL.match(text, offset)
     if match:
         condition = f"{match.group('a')} players" if not match.group("b") else f"{match.group('a')}-{match.group('b')} players"
         offset = match.end()

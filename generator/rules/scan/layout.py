@@ -13,7 +13,7 @@ from generator.rules.numbers import NUMBER_PATTERN
 
 from . import patterns
 from .debris import debris_indexes
-from .lexicon import COMPONENT_HEADS, SETUP_VERB_PATTERN, head_of
+from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
@@ -190,7 +190,7 @@ _NUMBERED_SECTION = patterns.compile(
 _SECTION_NUMBER = patterns.compile(r"^\s*(?P<n>\d{1,2})[.)]?[ \t]+(?P<title>[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6})[ \t]*$")
 
 
-_STEP_VERB = patterns.compile(rf"(?:{SETUP_VERB_PATTERN}|each|every|all|players?)\b", re.I)
+_STEP_VERB = patterns.compile(rf"{STEP_OPENING_PATTERN}\b", re.I)
 
 
 def _titled(title: str) -> bool:

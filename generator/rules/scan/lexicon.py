@@ -52,6 +52,18 @@ SETUP_VERBS = ("assign", "place", "put", "take", "deal", "give", "draw", "reveal
                "select", "flip", "shuffle", "keep", "use", "add", "set", "lay", "turn", "roll")
 SETUP_VERB_PATTERN = "(?:" + "|".join(SETUP_VERBS) + ")"
 
+# 'Place the dice …', 'Each player takes …', 'All players …': the words a set-up step opens with (a step, not a title)
+STEP_OPENING_PATTERN = rf"(?:{SETUP_VERB_PATTERN}|each|every|all|players?)"
+
+# A line whose last word is one of these leaves its sentence open: the next line goes on with it
+OPEN_ENDINGS = frozenset("the a an of to on in into onto with and or for from by at your their its".split())
+
+
+def ends_open(text: str) -> bool:
+    words = text.split()
+    return bool(words) and words[-1].lower() in OPEN_ENDINGS
+
+
 # "Each team receives 4 pawns", "Each side has …", "Per colour: …": the groups other than players that a rulebook
 # gives each so many things (one list for every production that reads 'each/per GROUP')
 GROUP_PATTERN = r"(?:team|side|faction|army|nation|clan|house|colou?r)"

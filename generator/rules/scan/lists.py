@@ -12,7 +12,7 @@ from .annotations import read_each_consisting
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS
+from .lexicon import COMPONENT_HEADS, ends_open
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_item_follows, describes_item, drop_value_cells,
                          flows_on, give_value_parts, inside_parenthesis, is_a_sentence, is_breakdown_line, named_entry, named_part,
                          per_note, value_cells)
@@ -77,8 +77,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             line.bullet is not None and names_components(section.title) and bool(_NAME_LINE.fullmatch(line.text))) or any(
             item is not None and item.phrase.form != "bare_item" for _, item in current[-6:]) or (
             section.kind == SETUP and line.bullet is not None and bool(_HANDED_THING.fullmatch(line.text)))
-        if allow_bare and index and line.bullet is None and lines[index - 1].text[-1:].isalpha() \
-                and lines[index - 1].text.rsplit(None, 1)[-1].lower() in _MID_SENTENCE_WORDS:
+        if allow_bare and index and line.bullet is None and ends_open(lines[index - 1].text):
             allow_bare = False  # '… on the right side of the' / 'game mat (with respect to …)': a sentence's rest, not a thing
         if index in wrapped or (line.bullet is None and not line.heading_level and inside_parenthesis(current)):
             current.append((line, None))  # the tail of the item above, or the rest of a parenthesis it opened
@@ -141,7 +140,6 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     return runs
 
 
-_MID_SENTENCE_WORDS = frozenset("the a an of to on in into onto with and or for from by at your their its".split())  # a last word that leaves the sentence open
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from . import patterns
 from .layout import LayoutLine
+from .lexicon import ends_open
 
 _SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
@@ -60,7 +61,7 @@ def _ends_statement(previous: str, text: str) -> bool:
                                                        previous.rstrip(), re.I):
         return True  # '… minutes per game' / '13 Martian Dice.': a count starts a line of its own
     return len(previous) < 90 and not previous.rstrip().endswith((",", "-", ":", "(")) and bool(_STEP_OPENER.match(text)) \
-        and not re.search(r"\b(?:and|or|the|a|an|of|to|with|for|in|on|at|by)$", previous.rstrip(), re.I)
+        and not ends_open(previous)
 
 
 

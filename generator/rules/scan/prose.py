@@ -11,7 +11,7 @@ import re
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, is_plural, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, head_of, is_plural, per_word, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -54,7 +54,7 @@ _RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|al
 _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
-_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
+PLAYER_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
@@ -153,7 +153,7 @@ def condition_after(sentence: str, end: int) -> re.Match | None:
     """The player count a count is for, said right after it: '25 goods with 3 players', '10 cards to each player in a
     3-player game'."""
     gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*", sentence[end:], re.I)
-    return _CONDITION.match(sentence, end + gap.end())
+    return PLAYER_CONDITION.match(sentence, end + gap.end())
 
 
 _SUBJECT_COUNTED = patterns.compile(
@@ -178,7 +178,7 @@ def _counted_subjects(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
 
 
 _CALLOUT = patterns.compile(r"\(\s*(\d{1,3})\s*\)")
-_STEP_WORD = patterns.compile(rf"(?:{SETUP_VERB_PATTERN}|players?|each|every|all)", re.I)
+_STEP_WORD = patterns.compile(STEP_OPENING_PATTERN, re.I)
 _COUNT_AFTER_NAME = patterns.compile(r"(?P<noun>\b[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s*\(\s*(?P<n>\d{1,3})\s*\)")
 
 
@@ -210,7 +210,7 @@ def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
 def _later_condition(sentence: str, end: int) -> re.Match | None:
     """A player count said later in the sentence, unless inside a note the count is not in: 'Place 5 gems per player
     (10 gems with 2 players)' counts five for every player count."""
-    later = _CONDITION.search(sentence, end)
+    later = PLAYER_CONDITION.search(sentence, end)
     between = sentence[end:later.start()] if later else ""
     return None if later is None or between.count("(") > between.count(")") else later
 
@@ -280,7 +280,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
                                     "component": phrase.component, "condition": None,
                                     "optional": optional, "supplied": supplied}))
             continue
-        conditioned = _CONDITION.search(sentence[:phrase.start]) is not None
+        conditioned = PLAYER_CONDITION.search(sentence[:phrase.start]) is not None
         known = phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or id(phrase) in paired or any(  # '20 goods …, 25 goods …'
             phrase.head == p.head for p, _ in result) or bool(
             (ACQUIRES.search(sentence[:phrase.start]) or _SETUP_VERB_BEFORE.search(sentence[:phrase.start]))
@@ -313,7 +313,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
         local_setup = setup and (said_setup or section_kind == "setup") or dealt_out
-        cond_before = _CONDITION.search(sentence[:phrase.start])
+        cond_before = PLAYER_CONDITION.search(sentence[:phrase.start])
         if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
             local_setup = setup = True  # 'with three players, use six agents'
 
@@ -329,7 +329,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
         per = per or (group_per if phrase.start < group_end else None)
         condition = None
-        before_phrase = list(_CONDITION.finditer(sentence, 0, phrase.start))
+        before_phrase = list(PLAYER_CONDITION.finditer(sentence, 0, phrase.start))
         right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
         cond = right_after or (before_phrase[-1] if before_phrase else _later_condition(sentence, phrase.end))
         # '25 goods with 3 players', or else the nearest one before it, or one later in the sentence
