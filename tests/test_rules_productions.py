@@ -451,6 +451,10 @@ CASES = {
         [(40, "card", "total", None), (18, "card", "part", None), (4, "card", "part", None),
          (1, "rulebook", "total", None)], []),
 
+    "a counted pair is two of what comes in twos, one of a thing called a pair": (
+        "Components\n- 1 pair of dice\n- 2 pairs of dice\n- 1 pair of sunglasses\n",
+        [(2, "die", "total", None), (4, "die", "total", None), (1, "sunglass", "total", None)], []),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

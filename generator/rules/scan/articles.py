@@ -8,7 +8,7 @@ import re
 
 from . import patterns
 from .grammar import COUNT_HINT, GROUPING, NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, ONE_PAIR_THINGS, head_of, is_plural, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
 _INLINE_LIST = patterns.compile(
@@ -60,7 +60,6 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     return items if len(items) >= 2 or (items and re.search(r"\d|\b(?:an?|one)\b", items[0][1])) else None
 
 
-_ONE_PAIR_THINGS = frozenset("scissors tweezers tongs pliers glasses sunglasses goggles binoculars trousers".split())
 _PAIR_OF = patterns.compile(r"(?:[a-z]+\s+)?pair\s+of\s+(?P<what>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s+(?:to|for|in|on|at|from|and)\b|\s*[,.;]|$)", re.I)
 
 
@@ -69,8 +68,8 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _ONE_PER_PLAYER.finditer(sentence):
         pair = _PAIR_OF.match(match.group("noun"))
-        if pair and head_of(pair.group("what")) not in NOT_COMPONENTS and pair.group("what").split()[-1].lower() not in _ONE_PAIR_THINGS:
-            found.append((match.start("article"), match.start("noun") + pair.end(), f"pair of {pair.group('what')}"))  # two each
+        if pair and head_of(pair.group("what")) not in NOT_COMPONENTS and pair.group("what").split()[-1].lower() not in ONE_PAIR_THINGS:
+            found.append((match.start("article"), match.start("noun") + pair.end(), f"pair of {pair.group('what')}"))
             continue
         noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at|an?|one|\d+)\b", match.group("noun"))[0]
         words = noun.split()

@@ -3,10 +3,8 @@ verbatim quote of a stretch of a line. Entry points: Statements, quote_of."""
 
 from __future__ import annotations
 
-import re
 
 from .layout import LayoutLine
-from .lexicon import head_of
 
 
 class Statements:
@@ -16,9 +14,6 @@ class Statements:
         self.items: list[dict] = []
 
     def add(self, **fields) -> dict:
-        pair = re.match(r"(?i)(?:a\s+)?pair\s+of\s+(?P<what>.+)", fields.get("component") or "")
-        if pair and fields.get("count") == 1:  # 'a pair of dice': two dice
-            fields.update(count=2, component=pair.group("what"), head=head_of(pair.group("what")))
         fields.setdefault("qualifier", "exact")
         fields.setdefault("role", "total")
         self.items.append(fields)

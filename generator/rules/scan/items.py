@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, head_of, is_plural
+from .lexicon import COMPONENT_HEADS, ONE_PAIR_THINGS, head_of, is_plural
 from .prose import SCORE_PIECES as _SCORE_PIECES
 
 PLAYERS_LABEL = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
@@ -138,8 +138,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     group = _GROUP_OF.match(rest)
     if group and (allow_bare or bulleted):
         noun = group.group("noun")
-        if group.group("group").lower() == "pair":  # one pair: Statements.add makes it two of the noun
-            return Phrase(0, group.end(), 0, 0, 1, "exact", f"pair of {noun}", head_of(noun), "bare_item")
+        if group.group("group").lower() == "pair":  # 'A pair of dice': two dice; 'a pair of scissors': one pair
+            one = noun.split()[-1].lower() in ONE_PAIR_THINGS
+            return Phrase(0, group.end(), 0, 0, 1 if one else 2, "exact", f"pair of {noun}" if one else noun, head_of(noun), "bare_item")
         return Phrase(0, group.end(), 0, 0, None, "exact", noun, head_of(noun), "bare_item")
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]

@@ -26,6 +26,9 @@ fence road bridge hut castle boat raft log plank brick vial potion
 nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart
 """.split())
 
+# Each of these is one thing called a pair: 'a pair of scissors' is one pair, 'a pair of dice' two dice.
+ONE_PAIR_THINGS = frozenset("scissors tweezers tongs pliers glasses sunglasses goggles binoculars trousers".split())
+
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
 NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser

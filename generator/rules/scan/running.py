@@ -15,7 +15,7 @@ from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one,
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, head_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, ONE_PAIR_THINGS, PER_WORDS, head_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
@@ -152,6 +152,18 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
 _COUNTED_ITEMS = patterns.compile(r"(?:\s*\([^()]*\))?(?:\s*,\s*\d{1,3}\s+[^,;.()]*?(?:\s*\([^()]*\))?(?=\s*,|\s+and\s))*")
 
 
+_PAIR_OF = patterns.compile(r"(?:a\s+)?pair\s+of\s+(?P<what>.+)", re.I)
+
+
+def _named_thing(start: int, end: int, value: int | None, noun: str) -> Phrase:
+    """What an article production found ('a pencil', 'five to each player'); a pair of what comes in twos is two of
+    it ('a pair of dice'), a pair of scissors one pair."""
+    pair = _PAIR_OF.match(noun)
+    if pair and value == 1 and pair.group("what").split()[-1].lower() not in ONE_PAIR_THINGS:
+        value, noun = 2, pair.group("what")
+    return Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose")
+
+
 def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
     """'give 12 cards, 1 board and a pencil': single things coordinated after the sentence's last count, with the
     role of its last statement."""
@@ -159,9 +171,10 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
     for start, end, noun in coordinated_ones(sentence, listed.end() if listed else after):
         if re.search(r"\d(?!\d*-[a-z])", noun, re.I):
             break  # 'a 30x20 cm board', 'a 3-5 board': a size or a label, not a plain single thing
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
-             {"role": made["role"], "per": made.get("per"), "component": noun, "condition": made.get("condition"),
-              "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+        phrase = _named_thing(start, end, 1, noun)
+        emit(phrase, {"role": made["role"], "per": made.get("per"), "component": phrase.component,
+                      "condition": made.get("condition"), "optional": made.get("optional", False),
+                      "supplied": made.get("supplied_by") is not None})
 
 
 def _article_statements(sentence: str, section: str, emit) -> None:
@@ -171,44 +184,43 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         emit = _unless_counted_within(emit, compounds)
     emit = _each_after(emit, sentence)
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
+
+    def found(start: int, end: int, value: int | None, noun: str, **info) -> None:
+        phrase = _named_thing(start, end, value, noun)
+        emit(phrase, {**setup, **info, "component": phrase.component})
+
     said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+        found(start, end, 1, noun)
     for start, end, value, noun in of_them(sentence) if said_setup and COUNT_HINT.search(sentence) else []:
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+        found(start, end, value, noun, per=None)
     for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and (
             COUNT_HINT.search(sentence) or section == "components") else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
-             {**setup, "role": "total", "per": None, "component": noun})
+        found(start, end, 1, noun, role="total", per=None)
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": per, "component": noun})
+        found(start, end, value, noun, per=per)
     for start, end, noun in the_one_given(sentence) if said_setup and "player" in lower else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+        found(start, end, 1, noun, per=None)
     for start, end, noun in the_thing_described(sentence) if section == "components" else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
-             {**setup, "role": "total", "per": None, "component": noun})
+        found(start, end, 1, noun, role="total", per=None)
     for start, end, noun in laid_out(sentence) if section == SETUP else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+        found(start, end, 1, noun, per=None)
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
-             {**setup, "role": "setup" if section == SETUP else "total", "per": None, "component": noun,
-              "supplied": section == SUPPLIED})
+        found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+        found(start, end, 1, noun, per=None)
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "component": noun})
+        found(start, end, value, noun)
     for start, end, value, noun in deal_each(sentence) if "each player" in lower else []:
         players = condition_after(sentence, end)  # 'Deal 10 cards to each player in a 3-player game'
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"),
-             {**setup, "component": noun, "condition": f"{parse_number(players.group('n'))} players" if players else None})
+        found(start, end, value, noun, condition=f"{parse_number(players.group('n'))} players" if players else None)
     for start, end, value, noun in dealt_aside(sentence) if "deal" in lower else []:
-        emit(Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose"), {**setup, "per": None, "component": noun})
+        found(start, end, value, noun, per=None)
     for start, end, noun in [] if GAMEPLAY.search(SCORE_PIECES.sub("pieces", sentence)) and not said_setup \
             else one_used(sentence):
-        emit(Phrase(start, end, start, end, 1, "exact", noun, head_of(noun), "prose"),
-             {"role": "setup" if section == "setup" else "total", "per": None, "component": noun, "condition": None,
-              "optional": bool(re.search(r"optional", sentence, re.I)), "supplied": section == SUPPLIED})
+        found(start, end, 1, noun, role="setup" if section == "setup" else "total", per=None,
+              optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED)
 
 
 _FOR_EACH_GROUP = rf"(?:(?:for|to)\s+each|per)\s+(?P<group>player|{GROUP_PATTERN})\b"  # 'for each player', 'per team'
