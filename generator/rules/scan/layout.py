@@ -179,15 +179,33 @@ def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"(?<=\d)--(?=\d)", "-")  # TeX's en dash between numbers: '12--15 per suit', '4--6 players'
 
 
-_NUMBERED_HEADING = patterns.compile(r"^(?:\d{1,2}(?:\.\d{1,2})+\.?|\d{1,2}\.?(?=\t))\s+(?P<title>[A-Z][\w'’-]*(?:\s+[\w'’:-]+){0,5})$")
-# '1 Contents', '2. Setup', '3) Components': a section's number and the title of a component list or of the setup (a
-# number before any other title may be a count: '1 Game board', '4 Game Pieces', '1 Summary' / 'card')
-_NUMBERED_SECTION = patterns.compile(
-    r"^\d{1,2}[.)]?\s+(?P<title>(?:the\s+)?(?:game\s+)?(?:contents|components|set\s*-?\s*up|preparations?|materials"
-    r"|equipment))(?:\s*\([^()]*\))?\s*:?$", re.I)
+# A numbered line: '3. Setup', '2.3 Aspects', '1\tIntroduction', '4) Card Rankings', '1. Place the board …'.
+_NUMBERED = patterns.compile(r"^\s*(?P<n>\d{1,2})(?P<sub>(?:\.\d{1,2})+)?(?P<mark>[.)]?)(?P<gap>[ \t]+)(?P<title>\S(?:.*\S)?)[ \t]*$")
+_TITLE_WORDS = patterns.compile(r"[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6}")
+_LIST_TITLE = patterns.compile(r"(?P<name>(?:the\s+)?(?:game\s+)?(?:contents|components|set\s*-?\s*up|preparations?|materials"
+                               r"|equipment))(?:\s*\([^()]*\))?\s*:?", re.I)
 
 
-_SECTION_NUMBER = patterns.compile(r"^\s*(?P<n>\d{1,2})[.)]?[ \t]+(?P<title>[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6})[ \t]*$")
+def _number_of(text: str) -> int:
+    """The number before a numbered title ('3. Setup' -> 3), -1 for any other line."""
+    numbered = _NUMBERED.match(text)
+    return int(numbered.group("n")) if numbered and not numbered.group("sub") and _TITLE_WORDS.fullmatch(numbered.group("title")) else -1
+
+
+def _list_section_title(text: str) -> str | None:
+    """'1 Contents', '2. Setup', '3) Components': a section's number and the title of a component list or of the
+    setup ('Setup'). A number before any other title may be a count: '1 Game board', '4 Game Pieces'."""
+    numbered = _NUMBERED.match(text)
+    listed = _LIST_TITLE.fullmatch(numbered.group("title")) if numbered and not numbered.group("sub") else None
+    return listed.group("name") if listed else None
+
+
+def _section_title(text: str) -> str | None:
+    """'2.3 Aspects', '1\tIntroduction': a numbered section's title, numbered in parts or set off by a tab."""
+    numbered = _NUMBERED.match(text)
+    if numbered is None or numbered.group("mark") == ")" or not (numbered.group("sub") or numbered.group("gap")[0] == "\t"):
+        return None
+    return numbered.group("title") if _TITLE_WORDS.fullmatch(numbered.group("title")) else None
 
 
 _STEP_VERB = patterns.compile(rf"{STEP_OPENING_PATTERN}\b", re.I)
@@ -198,12 +216,6 @@ def _titled(title: str) -> bool:
     a counted line ('Game board')."""
     return not re.search(r"\d|[.,;]\s*$", title) and len(title.split()) <= 5 and not _STEP_VERB.match(title) \
         and head_of(title) not in COMPONENT_HEADS
-
-
-def _number_of(text: str) -> int:
-    """The number before a numbered title ('3. Setup' -> 3), -1 for any other line."""
-    numbered = _SECTION_NUMBER.match(text)
-    return int(numbered.group("n")) if numbered else -1
 
 
 def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
@@ -220,12 +232,12 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     if next_raw is not None and re.fullmatch(r"\s*(?:={3,}|-{3,})\s*", next_raw) and stripped \
             and not re.match(r"^[\w-]+:\s", stripped):  # 'layout: page' closing a front matter is no heading
         return stripped, 1 if "=" in next_raw else 2
-    section = _NUMBERED_SECTION.match(stripped)
+    section = _list_section_title(stripped)
     if section and not (next_raw and (re.match(r"\s*[a-z]", next_raw) or _number_of(next_raw) == _number_of(stripped) + 1)):
-        return section.group("title"), 2  # (not '1 Summary' / 'card', nor a table of contents: '1. Equipment' / '2. Play')
-    numbered = _NUMBERED_HEADING.match(stripped)
-    if numbered and head_of(numbered.group("title")) not in COMPONENT_HEADS:
-        return numbered.group("title"), 2  # '1\tIntroduction', '2.3 Aspects': a numbered section's title
+        return section, 2  # (not '1 Summary' / 'card', nor a table of contents: '1. Equipment' / '2. Play')
+    numbered = _section_title(stripped)
+    if numbered and head_of(numbered) not in COMPONENT_HEADS:
+        return numbered, 2
     letters = re.sub(r"[^A-Za-z]", "", stripped)
     if (len(letters) >= 4 and letters.isupper() and len(stripped.split()) <= 6 and not stripped.endswith((".", ","))
             and not _NUMBER_AT_START.match(stripped)):
@@ -284,7 +296,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         indent = len(expanded) - len(expanded.lstrip(" \t"))
         bullet = None
         match = _BULLET_RE.match(content)
-        if match and match.end() < len(content.rstrip()) and not _NUMBERED_SECTION.match(content.strip()):
+        if match and match.end() < len(content.rstrip()) and not _list_section_title(content.strip()):
             bullet = match.group("bullet")
             mapped.chars, mapped.cols = mapped.chars[match.end():], mapped.cols[match.end():]
             if bullet in "-–—":
@@ -296,13 +308,13 @@ def layout_lines(text: str) -> list[LayoutLine]:
         chars, cols = mapped.chars[left:right], mapped.cols[left:right]
         normalised = "".join(chars)
         heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
-        if level and bullet is None and _NUMBERED_SECTION.match(normalised):  # (such a line is given no bullet above)
+        if level and bullet is None and _list_section_title(normalised):  # (such a line is given no bullet above)
             numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
         elif numbered and re.match(r"\s*\d{1,2}[.)]?\s", raw) and _number_of(raw) != numbered[0] + 1:
             numbered = None  # a numbered list inside the section ('1. Place the board'): its numbers are steps, not sections
-        elif numbered and _number_of(raw) == numbered[0] + 1 and indent == numbered[1] and _titled(_SECTION_NUMBER.match(raw).group("title")):
+        elif numbered and _number_of(raw) == numbered[0] + 1 and indent == numbered[1] and _titled(_NUMBERED.match(raw).group("title")):
             numbered = (numbered[0] + 1, indent)
-            bullet, level, heading_text = None, 2, _SECTION_NUMBER.match(raw).group("title").strip()
+            bullet, level, heading_text = None, 2, _NUMBERED.match(raw).group("title")
         if level and bullet is None and heading_text != normalised:
             at = normalised.find(heading_text)
             if at >= 0:
