@@ -44,12 +44,12 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
             phrase = Phrase(phrase.start, phrase.end, phrase.count_start, phrase.count_end, phrase.count,
                             phrase.qualifier, named["component"], named["head"], "elliptic")
     section = run.section_of(item)
-    role = "setup" if section.kind == SETUP or getattr(item, "setup_intro", False) or item.condition else "total"
+    role = "setup" if section.kind == SETUP or item.setup_intro or item.condition else "total"
     count = phrase.count
     per = item.per
     per_count = item.per_count
     if count is None and item.inner is not None and per and per != "kind" and item.inner_span \
-            and getattr(item, "per_line", line) is line:
+            and (item.per_line or line) is line:
         count = item.inner  # 'VP Markers (1 per player)': one per player is the whole count, not a part of an unsaid one
     if item.inner is not None and count is not None and item.inner != count:
         per_count = per_count or (count // item.inner if item.inner and count % item.inner == 0 else None)
@@ -62,7 +62,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         supplied_by="player" if section.kind == SUPPLIED or _says_not_included(line.text) else None,
         inner=item.inner if item.inner != count else None, head=phrase.head, item=item,
     )  # (a count that is its own per-unit count, 'Cubes (12 in each of 5 colours)', is no part of a larger one)
-    item.statement = statement  # type: ignore[attr-defined]
+    item.statement = statement
     grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[A-Za-z][\w -]*)$", phrase.component)
     if grouped and parse_number(grouped.group("n")) and head_of(phrase.component) in COMPONENT_HEADS:
         # '5 sets of eight dice': five sets, and eight dice in each
@@ -77,7 +77,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         # "Point Chips (15 pieces each)": a number of pieces not said, and so many of each kind
         statement["per"], statement["per_count"] = None, None
         a, b = item.inner_span
-        line = getattr(item, "per_line", line)  # '(12 per player)' on the line below the item
+        line = item.per_line or line  # '(12 per player)' on the line below the item
         out.add(line=line.number, column=line.cols[a] if a < len(line.cols) else 0, quote=quote_of(line, a, b),
                 count=item.inner, component=phrase.component, role="part", per=per, per_count=per_count,
                 parent_ref=statement, head=phrase.head, inner_of=count)
@@ -93,7 +93,7 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
     taken: set[int] = set()
     for run in runs:
         with_items = {item.line.number for item in run.items}
-        counted = {item.line.number for item in run.items if not getattr(item, "group_title", False)}
+        counted = {item.line.number for item in run.items if not item.group_title}
         below = _counts_below(run)
         for line in run.lines:  # a setup step in a list that gave no item is left to be read as a sentence, as is
             # an intro that counts ('The game contains 40 cards:', 'Each side begins with eight pieces:')
@@ -104,15 +104,15 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
                     or "\t" in line.text or run.section_of_line(line).kind != SETUP \
                     or not re.match(r"\s*(?:\d+[.)]\s*)?[A-Z][a-z]+\s", line.text):
                 taken.add(line.number)
-        run.items[:] = [item for item in run.items if not getattr(item, "group_title", False)]
+        run.items[:] = [item for item in run.items if not item.group_title]
         for item in run.items:
             _from_item(item, run, out)
         for item in run.items:
-            statement = item.statement  # type: ignore[attr-defined]
+            statement = item.statement
             if item.parent is not None:
                 statement["role"] = "part"
-                statement["parent_ref"] = item.parent.statement  # type: ignore[attr-defined]
-                if item.parent.statement["role"] == "setup":  # type: ignore[attr-defined]
+                statement["parent_ref"] = item.parent.statement
+                if item.parent.statement["role"] == "setup":
                     statement["role"] = "setup"
             if item.children:
                 statement["has_parts"] = True
@@ -163,7 +163,7 @@ def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> Non
         for item in under:
             if total is None or item.phrase.count is None or sum_ >= total["count"]:
                 break
-            parts.append(item.statement)  # type: ignore[attr-defined]
+            parts.append(item.statement)
             sum_ += item.phrase.count
         if total is None or sum_ != total["count"] or len(parts) < 2:
             continue
@@ -175,12 +175,12 @@ def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> Non
 
 
 def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Finding]) -> None:
-    line = getattr(item, "parts_line", item.line)
+    line = (item.parts_line or item.line)
     statement["has_parts"] = True
     noun = item.phrase.component
     each_one = item.parts_each  # what each one of the counted things holds: not parts of the count
     for name, count, start, end, *stands in item.parts:
-        line = stands[0] if stands else getattr(item, "parts_line", item.line)  # a wrapped part keeps its own line
+        line = stands[0] if stands else (item.parts_line or item.line)  # a wrapped part keeps its own line
         per, many = stands[1] if len(stands) > 1 else (item.parts_per, None)  # '5x8 Monuments': 5 per kind, 8 kinds
         if start is None:
             at = line.text.find(name)
@@ -191,7 +191,7 @@ def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Find
                 parent_ref=statement, head=head_of(component),
                 per=head_of(noun.split(" of ")[0]) if each_one else per, **({"per_count": many} if many else {}))
     total = sum(part[1] * (part[5][1] if len(part) > 5 else 1) for part in item.parts)
-    if item.phrase.count is not None and total != item.phrase.count and not getattr(item, "including", False) \
+    if item.phrase.count is not None and total != item.phrase.count and not item.including \
             and not each_one and item.parts_per is None:
         findings.append(Finding("parts-total", item.line.number,
                                 f"the parts listed with it add up to {total}, but the total is {item.phrase.count}",

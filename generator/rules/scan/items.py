@@ -39,6 +39,13 @@ class Item:
     explicit: bool = False  # the item ends with ':' (it announces its parts)
     parts_each: bool = False  # `parts` are what each one of the counted things holds ('4 sets, each of 12 ships')
     parts_per: str | None = None  # `parts` are those of each such category ('5 suits, each with three 1s, …')
+    including: bool = False  # `parts` is one part named inside the item ('72 tiles (including 1 Start tile)')
+    # What the list around it tells (lists.py), then what it became (document.py):
+    per_line: LayoutLine | None = None  # the line below that gives its per-unit note ('(12 per player)')
+    parts_line: LayoutLine | None = None  # the line below that gives its parts
+    group_title: bool = False  # 'Tokens' over '● 8 Hint' / '● 4 Mistake': the title of a group, no piece
+    setup_intro: bool = False  # it stands under a setup intro ('Each player takes:')
+    statement: dict | None = None  # the statement made of it
 
 
 _LEAD_IN = patterns.compile(

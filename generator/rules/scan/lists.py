@@ -199,7 +199,7 @@ def nest(run: ListRun) -> None:
                 parts = read_breakdown(line.text)
                 if parts:
                     owner.parts = [(p.name, p.count, None, None) for p in parts[0]]
-                    owner.parts_line = line  # type: ignore[attr-defined]
+                    owner.parts_line = line
                 continue
             if line.text.rstrip().endswith(":") and last is not None and last.phrase.count:
                 intro_parent = last
@@ -282,7 +282,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
                     item.per = "player"
                     # a heading of the component list ('### Player pieces (per player)') says what each player has;
                     # an intro line ('Each player takes:') is a setup step
-                    item.setup_intro = not (intro.heading_level and run.section.kind == COMPONENTS)  # type: ignore[attr-defined]
+                    item.setup_intro = not (intro.heading_level and run.section.kind == COMPONENTS)
     return runs
 
 
