@@ -1131,3 +1131,19 @@ def test_the_items_under_a_counting_intro_are_its_parts():
 def test_names_and_unsaid_plurals_joined_by_and():
     assert _read("Components\n\n40 cards\nCards and dice\nScoring pad and pencils\n")[1:] == [
         (None, "Cards", "total"), (None, "dice", "total"), (1, "Scoring pad", "total"), (None, "pencils", "total")]
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("# Quarry\n\n## Table of Contents\n\n1. Overview\n2. Piece Roster\n3. Trading Posts\n\n## Pieces\n\n- 12 pawns\n",
+     [(12, "pawn", "total", None)]),
+    ("# Quarry\n\n## Contents\n\n1. [Overview](#1-overview)\n2. [Piece Roster](#2-piece-roster)\n"
+     "3. [Trading Posts](#3-trading-posts)\n\n## Overview\n\nThe game has 40 cards.\n", [(40, "card", "total", None)]),
+    ("Contents\n\nIntroduction ........ 2\nGame Board ........ 3\nSetup .......... 4\nPlaying the Game ........ 5\n\n"
+     "Components\n\n30 cards\n", [(30, "card", "total", None)]),
+    ("Components\n\nCards ........ 40\nDice ........ 5\nTokens ....... 20\n",  # pieces with leaders are read
+     [(40, "card", "total", None), (5, "die", "total", None), (20, "token", "total", None)]),
+])
+def test_a_rulebooks_own_contents_are_no_pieces(text, wanted):
+    """A table of contents under its title, a Markdown page's links to its own headings, titles with dotted
+    leaders to page numbers: the rulebook's chapters, not the box's contents."""
+    assert statements(text) == wanted

@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 
 from . import patterns
+from .lexicon import COMPONENT_HEADS, head_of
 
 
 def debris_indexes(lines: list[str]) -> set[int]:
     """The indexes of the lines (as in the file) that are contents lists or front matter."""
-    return _front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
+    return (_front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
+            | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines))
 
 
 _CONTENTS_ENTRY = patterns.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
@@ -87,6 +89,46 @@ def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
                     found.add(i)
                 found |= _contents_title(lines, run[0])
         run = [index] if match else []
+    return found
+
+
+_LEADERED_ENTRY = patterns.compile(r"^\s*(?P<title>[A-Za-z][^\d\t]*?)[ \t]*(?:(?:\.[ \t]?){3,}|…+)[ \t]*(?P<page>\d{1,3})\s*$")
+
+
+def _leadered_contents_as_debris(lines: list[str]) -> set[int]:
+    """'Introduction ........ 2' / 'Game Board ........ 3' / 'Setup .......... 4': at least three titles with dotted
+    leaders to page numbers that never go down, most of them no component's name (a list of pieces with leaders,
+    'Cards ........ 40' / 'Dice ........ 5', is read), is a contents page."""
+    found: set[int] = set()
+    run: list[int] = []
+    for index in range(len(lines) + 1):
+        entry = _LEADERED_ENTRY.match(lines[index]) if index < len(lines) else None
+        if entry is not None or (run and index < len(lines) and not lines[index].strip()):
+            run += [index] if entry is not None else []
+            continue
+        entries = [_LEADERED_ENTRY.match(lines[i]) for i in run]
+        pages = [int(e.group("page")) for e in entries]
+        named = sum(head_of(e.group("title")) in COMPONENT_HEADS for e in entries)
+        if len(entries) >= 3 and pages == sorted(pages) and named * 3 <= len(entries):
+            found |= set(run) | _contents_title(lines, run[0])
+        run = []
+    return found
+
+
+_LINKED_ENTRY = patterns.compile(r"^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?\[[^\]]+\]\(#[^)]*\)\s*$")  # '3. [Piece Roster](#3-piece-roster)'
+
+
+def _linked_contents_as_debris(lines: list[str]) -> set[int]:
+    """A Markdown page's contents: at least three lines that are each a link to a heading of the same page."""
+    found: set[int] = set()
+    run: list[int] = []
+    for index in range(len(lines) + 1):
+        if index < len(lines) and _LINKED_ENTRY.match(lines[index]):
+            run.append(index)
+            continue
+        if len(run) >= 3:
+            found |= set(run) | _contents_title(lines, run[0])
+        run = []
     return found
 
 

@@ -119,15 +119,18 @@ _PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|wi
                                r"|how\s+to\s+play|sequence|examples?|strategy|combat|moving|movement|attack(?:ing)?)\b", re.I)
 
 
+_TABLE_OF_CONTENTS = patterns.compile(r"\btable\s+of\s+contents\b", re.I)
+
+
 def classify(title: str) -> str:
+    if _TABLE_OF_CONTENTS.search(title):
+        return OTHER  # the rulebook's own chapters, not the box's contents
     if _SUPPLIED_TITLE.search(title):
         return SUPPLIED
     if _OPTIONAL_TITLE.search(title):
         return OPTIONAL
     if _SETUP_TITLE.search(title):
         return SETUP
-    if _COMPONENT_TITLE.search(title) and not _OTHER_TITLE.search(title.replace("Rules", "")):
-        return COMPONENTS
     if _COMPONENT_TITLE.search(title):
         return COMPONENTS
     return OTHER
