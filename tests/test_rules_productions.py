@@ -455,6 +455,11 @@ CASES = {
         "Components\n- 1 pair of dice\n- 2 pairs of dice\n- 1 pair of sunglasses\n",
         [(2, "die", "total", None), (4, "die", "total", None), (1, "sunglass", "total", None)], []),
 
+    "an example illustrates play; an example for a player count is the count for it": (
+        "Setup\nEach player takes 5 coins.\nFor example, if you have 2 workers and 1 queen, you take 3 coins.\n"
+        "Example: Anna has 4 cards and draws 2 cards.\nAdd a disc for every player (e.g. 4 discs in a 4 player game).\n",
+        [(5, "coin", "setup", "player"), (1, "disc", "setup", "player"), (4, "disc", "setup", None)], [2, 3]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

@@ -92,7 +92,7 @@ _IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:ran
                                  r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
 
-_A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+each|to\s+each)\s+player\b", re.I)
+_A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+(?:each|every)|to\s+each)\s+player\b", re.I)
 _BOTH = patterns.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 

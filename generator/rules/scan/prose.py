@@ -83,6 +83,8 @@ _SETS_OUT_VERBS = r"place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|s
 _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a setup step
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
+_EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
+_PLAYERS_NAMED = patterns.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
@@ -248,9 +250,14 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     paired = _pairs_with_known(sentence, phrases, known_nouns)
 
     faces = _DIE_FACES.search(sentence)
+    example = _EXAMPLE.search(sentence) if "xampl" in sentence or "nstance" in sentence or "g." in sentence else None
+    if example is not None and _PLAYERS_NAMED.search(sentence, example.end()):
+        example = None  # 'For example: if there are 4 players, plant 24 flowers': the count for that many players
     for phrase in phrases:
         if phrase.is_excluded:
             continue
+        if example is not None and phrase.start > example.start():
+            continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
         if section_kind == PLAY and not (said_strong or _STARTS_WITH.search(sentence)):
