@@ -460,6 +460,11 @@ CASES = {
         "Example: Anna has 4 cards and draws 2 cards.\nAdd a disc for every player (e.g. 4 discs in a 4 player game).\n",
         [(5, "coin", "setup", "player"), (1, "disc", "setup", "player"), (4, "disc", "setup", None)], [2, 3]),
 
+    "more than so many is a rule's limit, except where the box's contents are told": (
+        "Components\nThe box holds more than 100 cards.\nThe tin holds over 60 tokens.\n\n"
+        "Play\nA stack may never hold more than seven counters. You may not keep fewer than 3 cards.\n",
+        [(100, "card", "total", None), (60, "token", "total", None)], [7, 3]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

@@ -196,7 +196,11 @@ _TITLE_WORDS = frozenset("in on of the what for to with your you inside contents
 def _short_noun_line(text: str) -> bool:
     """'A hex board with about 40 hex spaces.': a line of its own that names one component."""
     words = re.findall(r"[A-Za-z]+", text)
-    return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I))
+    return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I)) \
+        and not _SENTENCE_VERB.search(text)  # 'The box holds over 100 cards.': a sentence, read as one
+
+
+_SENTENCE_VERB = patterns.compile(r"\b(?:holds?|contains?|has|have|includes?|comes|consists|is|are)\b", re.I)
 
 
 _WRAPPED_TAIL = patterns.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")

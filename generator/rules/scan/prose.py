@@ -84,6 +84,7 @@ _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a set
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
+_STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)
 _PLAYERS_NAMED = patterns.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
@@ -258,6 +259,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue
         if example is not None and phrase.start > example.start():
             continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
+        if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(sentence, max(0, phrase.count_start - 16), phrase.count_start):
+            continue  # 'a stack of more than seven counters', 'fewer than 3 cards': a rule's limit, not a count
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
         if section_kind == PLAY and not (said_strong or _STARTS_WITH.search(sentence)):
