@@ -465,6 +465,12 @@ CASES = {
         "Play\nA stack may never hold more than seven counters. You may not keep fewer than 3 cards.\n",
         [(100, "card", "total", None), (60, "token", "total", None)], [7, 3]),
 
+    "a Markdown table of properties counts nothing; one with a quantity column does": (
+        "## Heroes\n\n| Hero | Class | HP | Notes |\n|---|---|---|---|\n| Bram | Knight | 250 | Wields Iron Shield |\n"
+        "| Ysolde | Mage | 120 | Holds Ember Stone |\n\n## Components\n\n| Component | Quantity |\n|---|---|\n"
+        "| Hero cards | 12 |\n| Wound tokens | 30 |\n",
+        [(12, "card", "total", None), (30, "token", "total", None)], [250, 120]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

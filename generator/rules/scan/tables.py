@@ -193,9 +193,41 @@ def _number_of_listed(line: LayoutLine, out) -> bool:
     return found > 0
 
 
+_MARKDOWN_RULE = patterns.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")  # '|---|:---:|'
+_COUNTING_HEADER = patterns.compile(r"\b(?:count|qty|quantity|number|amount|copies|total|how\s+many|players?|each|per)\b"
+                                    r"|^(?:#|x|no\.?|\d+(?:\s*[-–]\s*\d+)?\s*p?)\b|\bin\s+(?:the\s+)?(?:deck|box|game)\b", re.I)
+
+
+def _markdown_cells(raw: str) -> list[str]:
+    return [cell.strip() for cell in raw.strip().strip("|").split("|")]
+
+
+def _property_tables(lines: list[LayoutLine]) -> set[int]:
+    """A Markdown table whose numbers stand only under headers that count nothing ('Piece | Type | HP | Notes',
+    'Card | Cost | Effect'): its rows give properties, not pieces; their line numbers (header included)."""
+    found: set[int] = set()
+    for index in range(1, len(lines)):
+        if not _MARKDOWN_RULE.match(lines[index].raw) or "|" not in lines[index - 1].raw:
+            continue
+        header = _markdown_cells(lines[index - 1].raw)
+        body = []
+        for line in lines[index + 1:]:
+            if "|" not in line.raw:
+                break
+            body.append(line)
+        numbered = {column for line in body for column, cell in enumerate(_markdown_cells(line.raw))
+                    if re.fullmatch(r"\d{1,5}", cell)}
+        counting = {column for column in numbered if column < len(header) and (
+            _COUNTING_HEADER.search(header[column]) or head_of(header[column]) in COMPONENT_HEADS)}
+        if numbered and not counting and len(numbered) < len(header):
+            found |= {lines[index - 1].number, lines[index].number} | {line.number for line in body}
+    return found
+
+
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
-    """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read."""
-    used: set[int] = set()
+    """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read
+    (and those of tables of properties, which nothing reads)."""
+    used = _property_tables(lines)
     tally_lines: set[int] = set()
     _count_column_tables(lines, out, used)
     for index, line in enumerate(lines):
