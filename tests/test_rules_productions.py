@@ -1163,3 +1163,24 @@ def test_a_rulebooks_own_contents_are_no_pieces(text, wanted):
     """A table of contents under its title, a Markdown page's links to its own headings, titles with dotted
     leaders to page numbers: the rulebook's chapters, not the box's contents."""
     assert statements(text) == wanted
+
+
+def test_a_count_table_ends_where_a_line_that_is_no_row_stands():
+    """'Component | Quantity' rows, then 'Setup' and a table by player count: the second table is not read as more
+    rows of the first ('2 Players'), but by its own header."""
+    text = ("Components\nComponent\tQuantity\nHero cards\t12\nWound tokens\t30\nSetup\nPlayers\t2\t3\t4\n"
+            "Gold coins\t10\t15\t20\n")
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.count, head_of(s.component), s.condition) for s in doc.statements] == [
+        (12, "card", None), (30, "token", None), (10, "coin", "2 players"), (15, "coin", "3 players"),
+        (20, "coin", "4 players")]
+
+
+def test_a_definition_list_gives_each_term_its_description():
+    page = ("<h2>Components</h2><dl>\n<dt>Villages</dt>\n<dd>16 (4 per colour)</dd>\n<dt>Towers</dt><dd>8</dd>\n"
+            "</dl><p>Each player takes 2 towers.</p>")
+    source = source_of_text(page, "rules.html", ".html")
+    assert "Villages: 16 (4 per colour)" in source.text.split("\n")
+    doc = read_rulebook_document(source.text)
+    assert [(s.count, head_of(s.component), s.role) for s in doc.statements][:3] == [
+        (16, "village", "total"), (4, "village", "part"), (8, "tower", "total")]

@@ -131,6 +131,7 @@ class _TextOfHtml(HTMLParser):
         self.in_pre = 0
         self.keep_lines = keep_lines
         self.depth = 0  # nesting of lists: a nested item is indented, as a text list would be
+        self.term_ended = False  # a definition list's term just closed: its description joins it ('Villages: 16')
 
     def _newline(self) -> None:
         if self.lines[-1].strip():
@@ -138,7 +139,10 @@ class _TextOfHtml(HTMLParser):
             self.origins.append(self.getpos()[0])
 
     def handle_starttag(self, tag, attrs):
-        if tag in _SKIPPED_TAGS and tag != "head":
+        joined, self.term_ended = tag == "dd" and self.term_ended and self.lines[-1].strip(), False
+        if joined:
+            self.lines[-1] = self.lines[-1].rstrip().rstrip(":") + ": "
+        elif tag in _SKIPPED_TAGS and tag != "head":
             self.skipping += 1
         elif tag in _BLOCK_TAGS:
             self._newline()
@@ -155,7 +159,9 @@ class _TextOfHtml(HTMLParser):
             self._newline()
 
     def handle_endtag(self, tag):
-        if tag in _SKIPPED_TAGS and tag != "head":
+        if tag == "dt":
+            self.term_ended = True
+        elif tag in _SKIPPED_TAGS and tag != "head":
             self.skipping = max(0, self.skipping - 1)
         elif tag in _BLOCK_TAGS:
             self.in_pre -= tag == "pre" and self.in_pre > 0
@@ -165,6 +171,8 @@ class _TextOfHtml(HTMLParser):
     def handle_data(self, data):
         if self.skipping:
             return
+        if data.strip():
+            self.term_ended = False
         if self.keep_lines:  # every line break kept, blank lines too (they part paragraphs)
             for i, part in enumerate(data.split("\n")):
                 if i:

@@ -91,6 +91,7 @@ def _rows_of(line: LayoutLine) -> list[list[tuple[str, int, int]]]:
 def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
     """Tables with a column headed Count / Qty / # ('Piece | Count per player | …'): a statement per row."""
     rows = [(line, row) for line in lines if "\t" in line.text for row in _rows_of(line)]
+    said = {line.number: bool(line.text.strip()) for line in lines}
     index = 0
     while index < len(rows):
         line, header = rows[index]
@@ -107,10 +108,13 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             per_match.group(1).lower(), per_match.group(1).lower()) if per_match else None
         index += 1
         body = []
+        last = line.number
         while index < len(rows):
             row_line, row = rows[index]
-            if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40:
-                break
+            if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40 or any(
+                    said.get(number) for number in range(last + 1, row_line.number)):
+                break  # (a line between that is no row, 'Setup', ends the table)
+            last = row_line.number
             cell, start, end = row[count_at]
             number = re.fullmatch(r"[x×]?\s*(\d{1,4})\s*[x×]?", cell)  # '7', '7x', 'x7'
             if not number:
