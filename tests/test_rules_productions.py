@@ -1184,3 +1184,9 @@ def test_a_definition_list_gives_each_term_its_description():
     doc = read_rulebook_document(source.text)
     assert [(s.count, head_of(s.component), s.role) for s in doc.statements][:3] == [
         (16, "village", "total"), (4, "village", "part"), (8, "tower", "total")]
+
+
+def test_a_word_broken_at_a_lines_end_is_one_word_again_but_a_compound_keeps_its_hyphen():
+    text = ("Components\n\n• 24 Adven-\n  ture cards\n• 5 two-\n  sided tiles\n\n"
+            "Setup\n\nEach player takes a double-\nsided board and 3 Adven-\nture cards.\n")
+    assert components(text) == ["Adventure cards", "two-sided tiles", "double-sided board", "Adventure cards"]

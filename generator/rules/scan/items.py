@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, ONE_PAIR_THINGS, head_of, is_plural
+from .lexicon import COMPONENT_HEADS, ONE_PAIR_THINGS, head_of, is_plural, joined_lines
 from .prose import SCORE_PIECES as _SCORE_PIECES
 
 PLAYERS_LABEL = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
@@ -223,8 +223,8 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     is counted."""
     if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded:
         return None
-    joined = LayoutLine(line.number, line.raw, f"{line.text.rstrip()} {tail}", line.cols, line.indent, line.bullet,
-                        line.heading_level, line.is_debris)
+    joined = LayoutLine(line.number, line.raw, joined_lines(line.text.rstrip(), tail), line.cols,
+                        line.indent, line.bullet, line.heading_level, line.is_debris)
     item = _item(joined, allow_bare)
     if item is None or item.phrase.head not in COMPONENT_HEADS or item.phrase.form != "count_first" or item.parts:
         return None

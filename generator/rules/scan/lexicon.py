@@ -26,6 +26,27 @@ fence road bridge hut castle boat raft log plank brick vial potion
 nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart
 """.split())
 
+# A word broken at a line's end ('Adven-' / 'ture cards') is one word again, but not a compound's first part
+# ('two-' / 'sided tiles', 'double-' / 'sided board').
+_COMPOUND_FIRSTS = frozenset("""one two three four five six seven eight nine ten eleven twelve twenty single double triple
+multi non self half full well semi pre re co anti""".split())
+
+
+def hyphen_break(line: str, next_line: str) -> str | None:
+    """How a line ending in a hyphen joins the next: 'word' (a broken word: the hyphen goes), 'compound' (the
+    hyphen stays, with no space after it), None (no hyphen there, or the next line starts a new word)."""
+    broken = re.search(r"([A-Za-z]+)-$", line)
+    if broken is None or not next_line[:1].islower():
+        return None
+    return "compound" if broken.group(1).lower() in _COMPOUND_FIRSTS else "word"
+
+
+def joined_lines(line: str, next_line: str) -> str:
+    """'24 Adven-' + 'ture cards' -> '24 Adventure cards'; '5 two-' + 'sided tiles' -> '5 two-sided tiles'."""
+    way = hyphen_break(line, next_line)
+    return line[:-1] + next_line if way == "word" else line + next_line if way == "compound" else f"{line} {next_line}"
+
+
 # Each of these is one thing called a pair: 'a pair of scissors' is one pair, 'a pair of dice' two dice.
 ONE_PAIR_THINGS = frozenset("scissors tweezers tongs pliers glasses sunglasses goggles binoculars trousers".split())
 

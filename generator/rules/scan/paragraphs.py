@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from . import patterns
 from .layout import LayoutLine
-from .lexicon import ends_open
+from .lexicon import ends_open, hyphen_break
 
 _SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
@@ -93,10 +93,11 @@ def paragraphs(lines: list[LayoutLine], taken: set[int], titles: frozenset[int] 
             flush()  # a table's row is a paragraph of its own
         if parts:
             last = parts[-1]
-            if last.endswith("-") and len(last) > 1 and last[-2].isalpha() and text[:1].islower():
+            joint = hyphen_break(last, text)
+            if joint == "word":  # 'Adven-' / 'ture': one word again
                 parts[-1] = last[:-1]
                 places.drop_last()
-            else:
+            elif joint is None:  # ('two-' / 'sided': the compound keeps its hyphen, with no space)
                 parts.append(" ")
                 places.add_joint()
         parts.append(text)
