@@ -815,6 +815,12 @@ def test_production(name):
 
 
 CONDITIONED = {
+    "a player count as the sentence's label, before the count, or as a range": (
+        "Setup\n2 players: remove 6 Event cards.\n3 Players – remove 3 Event cards.\n"
+        "With 4 players, deal 5 cards to each player.\nWith 2 players, remove the 8 purple cards.\n"
+        "For 3-5 players, give 11 counters; for 6 players, give 9 counters.\n",
+        [(6, "card", "2 players"), (3, "card", "3 players"), (5, "card", "4 players"), (8, "card", "2 players"),
+         (11, "counter", "3-5 players"), (9, "counter", "6 players")]),
     "a table by player count under another table, its header its own": (
         "Setup\nNumber of players    2    3\nGold coins          10   15\n\nPlayers   Tiles   Walls\n2         30      8\n3         40      10\n",
         [(10, "coin", "2 players"), (15, "coin", "3 players"), (30, "tile", "2 players"), (8, "wall", "2 players"),

@@ -13,9 +13,8 @@ from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, head_of, singular
-from .items import PLAYERS_LABEL
 from .lists import Item, ListRun, read_lists
-from .prose import PLAYER_CONDITION
+from .prose import PLAYER_CONDITION, PLAYERS_LABEL
 from .running import prose_statements
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading

@@ -14,9 +14,8 @@ from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_l
 from .nouns import qualifier_kind
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, ONE_PAIR_THINGS, head_of, is_plural, joined_lines
-from .prose import SCORE_PIECES as _SCORE_PIECES
+from .prose import PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
-PLAYERS_LABEL = patterns.compile(r"^(?:for\s+|with\s+)?(?P<a>\d+)(?:\s*(?:-|to|or)\s*(?P<b>\d+))?\s+players?\s*[:=]\s*", re.I)
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 
 
@@ -238,7 +237,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     condition, offset = None, 0 if segment is None else segment[0]
     match = PLAYERS_LABEL.match(text, offset)
     if match:
-        condition = f"{match.group('a')} players" if not match.group("b") else f"{match.group('a')}-{match.group('b')} players"
+        condition = players_of(match)
         offset = match.end()
     rest = text[offset:]
     phrase = _phrase_of(rest, allow_bare, line.bullet is not None)

@@ -54,7 +54,20 @@ _RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|al
 _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
-PLAYER_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)[\s-]+players?(?:\s+game)?\b", re.I)
+_PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
+# '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
+PLAYERS_LABEL = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<a>{_PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{_PLAYER_NUMBER}))?"
+                                 r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
+
+
+def players_of(label: re.Match) -> str:
+    """'2 players' or '3-4 players', the condition a PLAYERS_LABEL gives."""
+    first, last = parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None
+    return f"{first}-{last} players" if last else f"{first} players"
+
+
+PLAYER_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)"
+                                    r"(?:\s*(?:-|–|to)\s*(?P<m>two|three|four|five|six|seven|eight|\d+))?[\s-]+players?(?:\s+game)?\b", re.I)
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
@@ -210,12 +223,27 @@ def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
     return found
 
 
+def condition_of(sentence: str, start: int, end: int) -> str | None:
+    """The player count a count is for: said right after it ('25 goods with 3 players', '10 cards to each player in
+    a 3-player game'), or else the nearest one before it ('With 2 players, remove the 8 purple cards'), or the
+    sentence's label ('2 players: remove 6 cards'), or one later in the sentence."""
+    before = list(PLAYER_CONDITION.finditer(sentence, 0, start))
+    said = condition_after(sentence, end) or (before[-1] if before else None)
+    label = PLAYERS_LABEL.match(sentence.lstrip(" *•-")) if said is None else None
+    if label is not None:
+        return players_of(label)
+    said = said or _later_condition(sentence, end)
+    number = parse_number(said.group("n")) if said else None
+    last = parse_number(said.group("m")) if said and said.group("m") else None
+    return f"{number}-{last} players" if number and last else f"{number} players" if number else None
+
+
 def _later_condition(sentence: str, end: int) -> re.Match | None:
     """A player count said later in the sentence, unless inside a note the count is not in: 'Place 5 gems per player
     (10 gems with 2 players)' counts five for every player count."""
     later = PLAYER_CONDITION.search(sentence, end)
     between = sentence[end:later.start()] if later else ""
-    return None if later is None or between.count("(") > between.count(")") else later
+    return None if later is None or between.count("(") > between.count(")") or ";" in between else later
 
 
 def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
@@ -287,7 +315,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
                                     "per": phrase.per or ("player" if each_takes else group_per if phrase.start < group_end else None),
-                                    "component": phrase.component, "condition": None,
+                                    "component": phrase.component,
+                                    "condition": condition_of(sentence, phrase.start, phrase.end) if section_kind == "setup" else None,
                                     "optional": optional, "supplied": supplied}))
             continue
         conditioned = PLAYER_CONDITION.search(sentence[:phrase.start]) is not None
@@ -312,7 +341,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence)  # 'Shuffle the 50 cards.' is a setup step
             result.append((phrase, {"role": "setup" if set_out else "total",
                                     "per": "player" if each_takes else None,  # ('of the twenty-seven shrines': all of them)
-                                    "component": phrase.component, "condition": None,
+                                    "component": phrase.component,
+                                    "condition": condition_of(sentence, phrase.start, phrase.end) if set_out else None,
                                     "optional": optional, "supplied": supplied}))
             continue
         before = sentence[:phrase.start]
@@ -338,14 +368,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         else:
             per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
         per = per or (group_per if phrase.start < group_end else None)
-        condition = None
-        before_phrase = list(PLAYER_CONDITION.finditer(sentence, 0, phrase.start))
-        right_after = condition_after(sentence, phrase.end)  # '25 goods with 3 players', '10 cards to each player in a 3-player game'
-        cond = right_after or (before_phrase[-1] if before_phrase else _later_condition(sentence, phrase.end))
-        # '25 goods with 3 players', or else the nearest one before it, or one later in the sentence
-        if cond and role == "setup":
-            number = parse_number(cond.group("n"))
-            condition = f"{number} players" if number else None
+        condition = condition_of(sentence, phrase.start, phrase.end) if role == "setup" else None
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
                                 "optional": optional, "supplied": supplied}))
     if flattened:

@@ -17,7 +17,7 @@ from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, par
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, ONE_PAIR_THINGS, PER_WORDS, head_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_after, is_imperative, is_setup_step, read_sentence
+from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_of, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -213,8 +213,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
         found(start, end, value, noun)
     for start, end, value, noun in deal_each(sentence) if "each player" in lower else []:
-        players = condition_after(sentence, end)  # 'Deal 10 cards to each player in a 3-player game'
-        found(start, end, value, noun, condition=f"{parse_number(players.group('n'))} players" if players else None)
+        found(start, end, value, noun, condition=condition_of(sentence, start, end))  # 'Deal 10 cards to each player in a
+        # 3-player game', 'With 4 players, deal 5 cards to each player'
     for start, end, value, noun in dealt_aside(sentence) if "deal" in lower else []:
         found(start, end, value, noun, per=None)
     for start, end, noun in [] if GAMEPLAY.search(SCORE_PIECES.sub("pieces", sentence)) and not said_setup \
