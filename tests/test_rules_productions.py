@@ -821,6 +821,9 @@ CONDITIONED = {
         "For 3-5 players, give 11 counters; for 6 players, give 9 counters.\n",
         [(6, "card", "2 players"), (3, "card", "3 players"), (5, "card", "4 players"), (8, "card", "2 players"),
          (11, "counter", "3-5 players"), (9, "counter", "6 players")]),
+    "a player count makes a removal a setup step anywhere": (
+        "Two-Player Rules\n\nWith 2 players, remove 12 Floor tiles.\n2 players: return 4 tokens to the box.\n",
+        [(12, "tile", "2 players"), (4, "token", "2 players")]),
     "a table by player count under another table, its header its own": (
         "Setup\nNumber of players    2    3\nGold coins          10   15\n\nPlayers   Tiles   Walls\n2         30      8\n3         40      10\n",
         [(10, "coin", "2 players"), (15, "coin", "3 players"), (30, "tile", "2 players"), (8, "wall", "2 players"),

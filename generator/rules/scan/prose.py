@@ -56,7 +56,7 @@ _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|low
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
 _PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
-PLAYERS_LABEL = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<a>{_PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{_PLAYER_NUMBER}))?"
+PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{_PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{_PLAYER_NUMBER}))?"
                                  r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
 
 
@@ -229,7 +229,7 @@ def condition_of(sentence: str, start: int, end: int) -> str | None:
     sentence's label ('2 players: remove 6 cards'), or one later in the sentence."""
     before = list(PLAYER_CONDITION.finditer(sentence, 0, start))
     said = condition_after(sentence, end) or (before[-1] if before else None)
-    label = PLAYERS_LABEL.match(sentence.lstrip(" *•-")) if said is None else None
+    label = PLAYERS_LABEL.match(sentence) if said is None else None
     if label is not None:
         return players_of(label)
     said = said or _later_condition(sentence, end)
@@ -309,8 +309,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             continue  # 'one brown amber fewer than when the round started': a comparison in play
         dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(
             _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) or rolled)  # 'then place 3 blue dice per player', 'Roll 3 dice per player'
+        cond_before = PLAYER_CONDITION.search(sentence[:phrase.start]) or PLAYERS_LABEL.match(sentence)
+        for_players = cond_before is not None and re.search(  # 'with three players, use six agents', '2 players: remove 6 cards'
+            r"\b(?:use|uses|take|takes|deal|place|remove|add|give|return|set\s+aside)\b", sentence[cond_before.end():phrase.start], re.I)
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and not dealt_out and (
-                (rolled and section_kind != "setup") or not (section_kind == "setup" or said_setup))):
+                (rolled and section_kind != "setup") or not (section_kind == "setup" or said_setup or for_players))):
             continue
         if id(phrase) in chained:
             result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
@@ -353,9 +356,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
         local_setup = setup and (said_setup or section_kind == "setup") or dealt_out
-        cond_before = PLAYER_CONDITION.search(sentence[:phrase.start])
-        if cond_before and re.search(r"\b(?:use|uses|take|takes|deal|place|remove|add|give)\b", sentence[cond_before.end():phrase.start], re.I):
-            local_setup = setup = True  # 'with three players, use six agents'
+        if for_players:
+            local_setup = setup = True
 
         if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", plain, re.I)):
             continue
