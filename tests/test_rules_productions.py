@@ -821,6 +821,10 @@ CONDITIONED = {
         "For 3-5 players, give 11 counters; for 6 players, give 9 counters.\n",
         [(6, "card", "2 players"), (3, "card", "3 players"), (5, "card", "4 players"), (8, "card", "2 players"),
          (11, "counter", "3-5 players"), (9, "counter", "6 players")]),
+    "a section titled by a player count conditions its setup counts": (
+        "## Setup\n\nShuffle the 40 cards.\n\n### 2 players\n\nRemove 5 Island cards.\n\n### Solo Mode\n\n"
+        "Use only 20 Enemy cards.\n",
+        [(40, "card", None), (5, "card", "2 players"), (20, "card", "1 player")]),
     "a player count makes a removal a setup step anywhere": (
         "Two-Player Rules\n\nWith 2 players, remove 12 Floor tiles.\n2 players: return 4 tokens to the box.\n",
         [(12, "tile", "2 players"), (4, "token", "2 players")]),

@@ -266,6 +266,24 @@ def _restatements(items: list[dict]) -> None:
         seen.setdefault(key, item)
 
 
+_PLAYERS_TITLE = patterns.compile(r"^(?:for\s+|with\s+)?(?P<n>\d|two|three|four|five|six|seven|eight)(?:\s*(?:-|–|to|or)\s*"
+                                  r"(?P<m>\d|two|three|four|five|six|seven|eight))?[\s-]*players?\b"
+                                  r"|^(?P<solo>solo|solitaire|single[\s-]player)\b", re.I)
+
+
+def _conditions_of_sections(items: list[dict], sections) -> None:
+    """A setup count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode')
+    holds for that many players when it says nothing else."""
+    for item in items:
+        if item["role"] != "setup" or item.get("condition") or not 0 < item["line"] <= len(sections):
+            continue
+        titled = _PLAYERS_TITLE.match(sections[item["line"] - 1].title.strip())
+        if titled is not None:
+            first = 1 if titled.group("solo") else parse_number(titled.group("n"))
+            last = parse_number(titled.group("m")) if titled.group("m") else None
+            item["condition"] = f"{first}-{last} players" if last else "1 player" if first == 1 else f"{first} players"
+
+
 def _players(text: str) -> tuple[int, int] | None:
     match = _PLAYER_RANGE.search(text)
     if match is None:
@@ -301,6 +319,7 @@ def read_document(text: str) -> Reading:
     _intro_parts(out.items, intros)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _deduplicated(items)
+    _conditions_of_sections(items, sections)
     _parts_in_a_line(items, {line.number: line for line in lines})
     _restatements(items)
     statements = _finish(items)
