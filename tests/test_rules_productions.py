@@ -1203,3 +1203,10 @@ def test_a_word_broken_at_a_lines_end_is_one_word_again_but_a_compound_keeps_its
     text = ("Components\n\n• 24 Adven-\n  ture cards\n• 5 two-\n  sided tiles\n\n"
             "Setup\n\nEach player takes a double-\nsided board and 3 Adven-\nture cards.\n")
     assert components(text) == ["Adventure cards", "two-sided tiles", "double-sided board", "Adventure cards"]
+
+
+def test_pieces_only_some_editions_have_are_optional():
+    text = ("Components\n\n- 60 cards\n- 12 metal coins (deluxe edition only)\n- 4 Kickstarter-exclusive Villain miniatures\n\n"
+            "Deluxe Edition Contents\n\n- 5 wooden crates\n")
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.count, s.optional) for s in doc.statements] == [(60, False), (12, True), (4, True), (5, True)]

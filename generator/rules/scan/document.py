@@ -12,7 +12,7 @@ from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, head_of, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, head_of, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL
 from .running import prose_statements
@@ -26,7 +26,10 @@ _PLAYER_RANGE = patterns.compile(r"\b(?P<a>\d{1,2})\s*(?:-|to|–)\s*(?P<b>\d{1,
 @lru_cache(maxsize=64)
 def _says_optional(text: str) -> bool:
     """Once a line, not once an item: a list run onto one line has thousands of them."""
-    return bool(re.search(r"\boptional\b|\bexpansion\b", text, re.I))
+    return bool(_OPTIONAL_WORDS.search(text))
+
+
+_OPTIONAL_WORDS = patterns.compile(rf"\boptional\b|\bexpansion\b|\b(?:{EDITION_ONLY_PATTERN})\b", re.I)
 
 
 @lru_cache(maxsize=64)

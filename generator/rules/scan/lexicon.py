@@ -47,6 +47,10 @@ def joined_lines(line: str, next_line: str) -> str:
     return line[:-1] + next_line if way == "word" else line + next_line if way == "compound" else f"{line} {next_line}"
 
 
+# Words that make a piece optional: only some copies of the game have it ('12 metal coins (deluxe edition only)').
+EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited|special|promo(?:tional)?)(?:[\s-]+(?:edition|exclusive|only|version|pledge))"
+                        r"|(?:kickstarter|backer)[\s-]exclusive|stretch[\s-]goals?|promo(?:tional)?\s+(?:cards?|pack|tiles?)")
+
 # Each of these is one thing called a pair: 'a pair of scissors' is one pair, 'a pair of dice' two dice.
 ONE_PAIR_THINGS = frozenset("scissors tweezers tongs pliers glasses sunglasses goggles binoculars trousers".split())
 
