@@ -471,6 +471,12 @@ CASES = {
         "| Hero cards | 12 |\n| Wound tokens | 30 |\n",
         [(12, "card", "total", None), (30, "token", "total", None)], [250, 120]),
 
+    "inline contents after any cue, a pair among them, and cells after a label": (
+        "Materials needed: 2 standard dice, 20 small tokens.\n\nComponents: 1 board, a pair of dice, 30 cards.\n\n"
+        "Contents: 60 cards | 20 tokens | 1 score pad\n",
+        [(2, "die", "total", None), (20, "token", "total", None), (1, "board", "total", None), (2, "die", "total", None),
+         (30, "card", "total", None), (60, "card", "total", None), (20, "token", "total", None), (1, "pad", "total", None)], []),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

@@ -12,7 +12,8 @@ from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, ONE_PAIR_THINGS, head_of, 
 from .prose import ACQUIRES, STEP_ADVERB
 
 _INLINE_LIST = patterns.compile(
-    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:equipment|components?|contents?|materials?|requirements?|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
+    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
+    r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
     r"\s*:?\s+(?P<items>.+)$", re.I)

@@ -232,13 +232,20 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
+_CONTENTS_LABEL = patterns.compile(r"^(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)\s*:\s*"
+                                   rf"(?=(?:{NUMBER})\s)", re.I)
+
+
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
     text = line.text if segment is None else line.text[:segment[1]]
     condition, offset = None, 0 if segment is None else segment[0]
-    match = PLAYERS_LABEL.match(text, offset)
-    if match:
-        condition = players_of(match)
-        offset = match.end()
+    label = PLAYERS_LABEL.match(text[offset:])  # '3 players: 5 coins each'
+    if label:
+        condition = players_of(label)
+        offset += label.end()
+    cue = _CONTENTS_LABEL.match(text[offset:]) if "\t" in line.text else None
+    offset += cue.end() if cue else 0  # 'Contents: 60 cards | 20 tokens': the first cell's label (a line with commas is
+    # read as an inline list, its items from its sentence)
     rest = text[offset:]
     phrase = _phrase_of(rest, allow_bare, line.bullet is not None)
     if phrase is None:
