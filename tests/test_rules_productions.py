@@ -477,6 +477,11 @@ CASES = {
         [(2, "die", "total", None), (20, "token", "total", None), (1, "board", "total", None), (2, "die", "total", None),
          (30, "card", "total", None), (60, "card", "total", None), (20, "token", "total", None), (1, "pad", "total", None)], []),
 
+    "a resource named in the singular, among counted things or given": (
+        "Setup\n\nEach player starts with 3 Wood, 2 Stone and 1 Food.\nThe first player takes 2 Stone.\n",
+        [(3, "wood", "setup", "player"), (2, "stone", "setup", "player"), (1, "food", "setup", "player"),
+         (2, "stone", "setup", None)], []),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

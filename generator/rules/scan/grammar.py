@@ -72,6 +72,13 @@ _VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\
                            re.I)  # '24 value 3 coins', '30 one denier coins': the things of that value
 
 
+# '3 Wood, 2 Stone and 1 Food', 'takes 2 Stone': a resource named in the singular, given or among other counted
+# things, not '8 ball'
+_IN_A_COUNTED_LIST = patterns.compile(r"\d+\s+[A-Z][a-z]+\s*(?:,|\band\b|&|\+)\s*$")
+_GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|receives?)\s+$", re.I)  # 'starts with 2 Stone'
+_IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+[A-Z][a-z]+\b")
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     return list(_count_first(text))  # a line is read as an item, a table row and a sentence: parse it once
@@ -171,8 +178,11 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         following = re.match(r"\s+([A-Za-z][\w'-]*)", text[end:])
         name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
         titled = re.fullmatch(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", component) is not None  # '10 Bullet Train': a card's title
+        listed = _IN_A_COUNTED_LIST.search(text, 0, match.start()) or _IN_A_COUNTED_LIST_AFTER.match(text, end) \
+            or _GIVEN_BEFORE.search(text, max(0, match.start() - 16), match.start())
         if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
-                and not name_goes_on and not titled and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):
+                and not name_goes_on and not titled and not (listed and component[:1].isupper()) \
+                and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):
             continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural);
             # a line that only says '25 stone' counts a resource
         if match.group("plus") == "+" and (re.search(r"(?:\bthe|\d\+\s*(?:and|or|,))\s*$", text[:match.start()], re.I)
