@@ -482,6 +482,11 @@ CASES = {
         [(3, "wood", "setup", "player"), (2, "stone", "setup", "player"), (1, "food", "setup", "player"),
          (2, "stone", "setup", None)], []),
 
+    "cards named with their value before how many, a count in square brackets": (
+        "## Components\n\n- Guard (value 1) ×5\n- Priest (2) x2\n- Baron - value 3 - 2 copies\n- Worker meeples [20]\n",
+        [(5, "guard", "total", None), (2, "priest", "total", None), (2, "baron", "total", None),
+         (20, "meeple", "total", None)], [1, 3]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

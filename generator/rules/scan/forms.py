@@ -145,8 +145,21 @@ def _compound(match: re.Match) -> Phrase | None:
 _LED_TO_COUNT = patterns.compile(rf"^(?P<noun>[A-Za-z][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
 
 
+# 'Guard (value 1) ×5', 'Priest (2) x2', 'Baron - value 3 - 2 copies', 'Worker meeples [20]': a card named with its value
+# (in parentheses or between dashes) before how many there are, or a count in square brackets
+_VALUED_THEN_COUNTED = patterns.compile(
+    r"^(?P<noun>[A-Za-z][\w'’ -]*?[A-Za-z])\s*(?:(?:\((?:value|strength|rank)?\s*\d{1,3}\)|[-–—]\s*(?:value|strength|rank)\s*\d{1,3}\s*[-–—]?)"
+    r"\s*(?:[x×]\s*(?P<n>\d{1,3})|(?P<m>\d{1,3})\s*(?:copies|cards|[x×]))|\[(?P<b>\d{1,3})\])\s*\.?$", re.I)
+
+
 def count_last(text: str) -> Phrase | None:
     """'Oracle cards\\t8', 'Wind dials: 3', 'Sand timer x1', 'Ship tiles (12)': a list item whose count follows."""
+    valued = _VALUED_THEN_COUNTED.match(text)
+    if valued is not None:
+        number = next(name for name in ("n", "m", "b") if valued.group(name))
+        component = _tidy(valued.group("noun"))
+        return Phrase(0, valued.end(), valued.start(number), valued.end(number), int(valued.group(number)), "exact",
+                      component, head_of(component), "count_last")
     led = _LED_TO_COUNT.match(text)
     if led is not None and parse_number(led.group("number")) is not None and not re.search(r"\d", led.group("noun")):
         component = _tidy(led.group("noun"))  # 'Wooden Meeples (5 colours) ........ 25': the count at the leader's end
