@@ -837,6 +837,9 @@ CONDITIONED = {
         "For 3-5 players, give 11 counters; for 6 players, give 9 counters.\n",
         [(6, "card", "2 players"), (3, "card", "3 players"), (5, "card", "4 players"), (8, "card", "2 players"),
          (11, "counter", "3-5 players"), (9, "counter", "6 players")]),
+    "counts for several player counts in one sentence, the noun said once": (
+        "Setup\n\nUse 3 Temple tiles with 2 players, 4 with 3 players and 5 with 4 players.\n",
+        [(3, "tile", "2 players"), (4, "tile", "3 players"), (5, "tile", "4 players")]),
     "a section titled by a player count conditions its setup counts": (
         "## Setup\n\nShuffle the 40 cards.\n\n### 2 players\n\nRemove 5 Island cards.\n\n### Solo Mode\n\n"
         "Use only 20 Enemy cards.\n",

@@ -426,7 +426,7 @@ def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[
         if not before or any(p.count_start <= match.start("n") < p.end for p, _ in read):
             continue
         phrase, info = before[-1]
-        if not re.search(r"\b(?:for|in\s+an?)\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
+        if not re.search(r"\b(?:for|with|in\s+an?)\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
                          sentence[phrase.end:match.start()] + " " + sentence[phrase.end:phrase.end + 40], re.I):
             continue
         count = parse_number(match.group("n"))
