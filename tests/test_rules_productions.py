@@ -1229,3 +1229,14 @@ def test_pieces_only_some_editions_have_are_optional():
             "Deluxe Edition Contents\n\n- 5 wooden crates\n")
     doc = read_rulebook_document(source_of_text(text, "rules").text)
     assert [(s.count, s.optional) for s in doc.statements] == [(60, False), (12, True), (4, True), (5, True)]
+
+
+def test_a_count_table_reads_its_total_and_per_unit_columns_and_names_from_the_name_column():
+    text = ("## Components\n\n| Component | Per colour | Total |\n|---|---|---|\n| Settlements | 5 | 20 |\n\n"
+            "| Type | Name | Count |\n|---|---|---|\n| Units | Archer | 6 |\n| Units | Knight | 4 |\n")
+    doc = read_rulebook_document(source_of_text(text, "rules.md", ".md").text)
+    read = [(s.count, s.component, s.role, s.per) for s in doc.statements]
+    assert read == [(5, "Settlements", "part", "colour"), (20, "Settlements", "total", None),
+                    (6, "Archer", "total", None), (4, "Knight", "total", None)]
+    part, total = doc.statements[:2]
+    assert part.parent == total.id

@@ -88,24 +88,50 @@ def _rows_of(line: LayoutLine) -> list[list[tuple[str, int, int]]]:
     return [row for row in rows if row]
 
 
+_TOTAL_HEADER = patterns.compile(r"^\s*(?:total|in\s+all|overall)\s*$", re.I)
+_PER_HEADER = patterns.compile(r"^\s*(?:per|each|for\s+each|in\s+each)\s+(?P<unit>[a-z]+)\s*$|^\s*(?P<noun>[a-z]+)\s+each\s*$", re.I)
+_NAME_HEADERS = (patterns.compile(r"\bname\b", re.I), _NAME_HEADER)  # 'Type | Name | Count': the name names the piece
+
+
+def _per_unit(word: str) -> str:
+    return {"player": "player", "side": "side", "colour": "colour", "color": "colour"}.get(word.lower(), word.lower())
+
+
+def _count_columns(names: list[str]) -> tuple[int, int | None, str | None] | None:
+    """The column that counts a table's pieces ('Count', 'Qty', '#', 'Total'), the column that counts them per unit
+    ('Per colour', 'Count per player') and that unit."""
+    counted = next((i for i, name in enumerate(names) if _COUNT_HEADER.search(name)), None)
+    total = next((i for i, name in enumerate(names) if _TOTAL_HEADER.match(name)), None)
+    each = next((i for i, name in enumerate(names) if _PER_HEADER.match(name)), None)
+    if counted is not None:
+        per = re.search(r"\bper\s+(\w+)", names[counted], re.I)
+        return counted, None, _per_unit(per.group(1)) if per else None
+    if total is not None:
+        return total, each, _per_unit(_PER_HEADER.match(names[each]).group("unit") or "") if each is not None else None
+    if each is not None:
+        return each, None, _per_unit(_PER_HEADER.match(names[each]).group("unit") or "player")
+    return None
+
+
 def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
-    """Tables with a column headed Count / Qty / # ('Piece | Count per player | …'): a statement per row."""
+    """Tables with a column headed Count / Qty / # / Total ('Piece | Count per player | …', 'Component | Per colour |
+    Total'): a statement per row, and a part per row from a per-unit column beside a total."""
     rows = [(line, row) for line in lines if "\t" in line.text for row in _rows_of(line)]
     said = {line.number: bool(line.text.strip()) for line in lines}
     index = 0
     while index < len(rows):
         line, header = rows[index]
         names = [cell for cell, _, _ in header]
-        count_at = next((i for i, name in enumerate(names) if _COUNT_HEADER.search(name)), None)
-        if count_at is None or len(names) < 2 or any(re.fullmatch(r"(?:#\s*of\s+|number\s+of\s+)?players?", n.strip(), re.I)
-                                                     for n in names):
+        columns = _count_columns(names) if len(names) >= 2 else None
+        if columns is None or any(re.fullmatch(r"(?:#\s*of\s+|number\s+of\s+)?players?", n.strip(), re.I) for n in names):
             index += 1  # a table by player count is read by _player_rows
             continue
-        name_at = next((i for i, name in enumerate(names) if i != count_at and _NAME_HEADER.search(name)),
-                       next(i for i in range(len(names)) if i != count_at))
-        per_match = re.search(r"\bper\s+(\w+)", names[count_at], re.I)
-        per = {"player": "player", "side": "side", "colour": "colour", "color": "colour"}.get(
-            per_match.group(1).lower(), per_match.group(1).lower()) if per_match else None
+        count_at, each_at, per = columns
+        others = [i for i in range(len(names)) if i not in {count_at, each_at}]
+        name_at = next((i for pattern in _NAME_HEADERS for i in others if pattern.search(names[i])), others[0] if others else None)
+        if name_at is None:
+            index += 1
+            continue
         index += 1
         body = []
         last = line.number
@@ -126,9 +152,16 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             continue  # unchanged …': outcomes by a count, not pieces; nothing reads them
         for row_line, row, number, start, end in body:
             name = row[name_at][0]
-            out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
-                    quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
-                    count=int(number.group(1)), component=name, role="total", per=per, head=head_of(name))
+            statement = out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
+                                quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
+                                count=int(number.group(1)), component=name, role="total",
+                                per=None if each_at is not None else per, head=head_of(name))
+            each = re.fullmatch(r"\d{1,4}", row[each_at][0]) if each_at is not None and each_at < len(row) else None
+            if each is not None:  # 'Settlements | 5 | 20': five of the twenty in each colour
+                _, a, b = row[each_at]
+                out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
+                        quote=row_line.quote(a, b), count=int(each.group(0)), component=name, role="part", per=per,
+                        parent_ref=statement, head=head_of(name))
             if row_line.number != line.number:  # a wiki table on one line shares it with prose
                 used.add(row_line.number)
 
