@@ -487,6 +487,12 @@ CASES = {
         [(5, "guard", "total", None), (2, "priest", "total", None), (2, "baron", "total", None),
          (20, "meeple", "total", None)], [1, 3]),
 
+    "everyone's share is per player; 'Not included:' lists what the players bring": (
+        "Setup\n\nEveryone starts with 2 Favor tokens.\nEach of you takes 3 cards.\n\nComponents\n\n- 60 cards\n\n"
+        "Not included: a pencil.\n",
+        [(2, "token", "setup", "player"), (3, "card", "setup", "player"), (60, "card", "total", None),
+         (1, "pencil", "total", None)], []),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",
