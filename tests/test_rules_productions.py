@@ -1246,3 +1246,15 @@ def test_a_count_table_reads_its_total_and_per_unit_columns_and_names_from_the_n
                     (6, "Archer", "total", None), (4, "Knight", "total", None)]
     part, total = doc.statements[:2]
     assert part.parent == total.id
+
+
+def test_the_counts_after_a_totals_colon_in_a_sentence_are_its_parts():
+    doc = read_rulebook_document(source_of_text(
+        "Overview\n\nThe game includes 70 cards: 19 red, 19 blue, 24 action cards and 8 wild cards.\n", "rules").text)
+    total, *parts = doc.statements
+    assert (total.count, total.role) == (70, "total") and doc.findings == ()
+    assert [(p.count, p.role, p.parent) for p in parts] == [(19, "part", total.id), (19, "part", total.id),
+                                                           (24, "part", total.id), (8, "part", total.id)]
+    wrong = read_rulebook_document(source_of_text(
+        "Overview\n\nThe game includes 108 cards: 19 red, 19 blue, 24 action cards and 8 wild cards.\n", "rules").text)
+    assert [f.kind for f in wrong.findings] == ["parts-total"]  # the rulebook's own parts do not add up

@@ -69,6 +69,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             specials = special_productions(sentence, categories)
             last_made, last_end = None, 0
             totals_here: list[tuple[int, dict]] = []  # (start in the sentence, statement): a part joins the total before it
+            counted: list[tuple[int, int, dict]] = []  # (start, end, statement) of the totals read, for their breakdowns
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
@@ -76,16 +77,34 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 if made is not None and made["role"] == "total":
                     last_total = made
                     totals_here.append((phrase.start, made))
+                    counted.append((phrase.start, phrase.end, made))
                 if made is not None:
                     _prose_per_part(sentence, phrase, made, emit)
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
+            _breakdowns_after_colons(sentence, counted)
             for special in specials:
                 before = [made for start, made in totals_here if start < special["start"]]
                 _special_statement(special, before[-1] if before else last_total, emit, findings)
     _prose_sums(out, findings)
+
+
+def _breakdowns_after_colons(sentence: str, counted: list[tuple[int, int, dict]]) -> None:
+    """'The game includes 108 cards: 19 red, 19 blue, 24 action cards and 8 wild cards': the counts after a total's
+    colon that add up to it are its parts (`counted`: the totals read in the sentence, in order, with their spans)."""
+    for index, (_, end, total) in enumerate(counted):
+        if total["count"] is None or total.get("parent_ref") is not None or not re.match(r"\s*:", sentence[end:]):
+            continue
+        after = [made for _, _, made in counted[index + 1:] if made.get("parent_ref") is None and made["count"] is not None]
+        sizes = [size for size in range(len(after), 1, -1) if sum(made["count"] for made in after[:size]) == total["count"]]
+        if not sizes and len(after) >= 2 and all(made.get("head") == total.get("head") for made in after):
+            sizes = [len(after)]  # all of its kind, not adding up: its parts still, and a finding (_prose_sums)
+        for made in after[:sizes[0]] if sizes else []:  # the longest run from the colon on that adds up
+            made.update(role="part", parent_ref=total)
+            total.setdefault("prose_parts", []).append(made)
+            total["has_parts"] = True
 
 
 def _setup_step_runs(found: list[Paragraph], said: dict[int, list], lines: list[LayoutLine], sections) -> set:
@@ -274,6 +293,7 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
     """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
     supplied = bool(re.search(r"not\s+included|also\s+need|you\s+(?:will\s+)?need", sentence, re.I)) or section == SUPPLIED
+    read_here: list[tuple[int, int, dict]] = []  # (start, end, statement), for the breakdowns after a colon
     for start, text in listed:
         optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))
         body = re.sub(r"^optional(?:ly)?\s+", "", text, flags=re.I)
@@ -291,10 +311,13 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         per = read_per(body, phrase.end)
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
-        _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
-                         {"role": "total", "per": per.per if per else per_word(each.group("group")) if each else phrase.per,
-                          "component": phrase.component,
-                          "condition": None, "optional": optional or section == "optional", "supplied": supplied})
+        made = _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
+                                {"role": "total", "per": per.per if per else per_word(each.group("group")) if each else phrase.per,
+                                 "component": phrase.component,
+                                 "condition": None, "optional": optional or section == "optional", "supplied": supplied})
+        if made is not None:
+            read_here.append((shift + phrase.start, shift + phrase.end, made))
+    _breakdowns_after_colons(sentence, read_here)
 
 
 def _prose_sums(out: Statements, findings: list[Finding]) -> None:
