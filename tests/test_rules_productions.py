@@ -493,6 +493,10 @@ CASES = {
         [(2, "token", "setup", "player"), (3, "card", "setup", "player"), (60, "card", "total", None),
          (1, "pencil", "total", None)], []),
 
+    "'twice' names nothing; 'you need to' is no list of what the players bring": (
+        "Components\n\nYou need to print page 6 twice (for 36 cards total). You also need 20 coins.\n",
+        [(36, "card", "total", None), (20, "coin", "total", None)], [6]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",
@@ -1258,3 +1262,9 @@ def test_the_counts_after_a_totals_colon_in_a_sentence_are_its_parts():
     wrong = read_rulebook_document(source_of_text(
         "Overview\n\nThe game includes 108 cards: 19 red, 19 blue, 24 action cards and 8 wild cards.\n", "rules").text)
     assert [f.kind for f in wrong.findings] == ["parts-total"]  # the rulebook's own parts do not add up
+
+
+def test_what_you_need_to_do_is_not_what_you_need_to_bring():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n\nYou need to print page 6 twice (for 36 cards total). You will also need 20 coins.\n", "rules").text)
+    assert [(s.count, s.supplied_by) for s in doc.statements] == [(36, None), (20, "player")]

@@ -13,7 +13,7 @@ from .prose import ACQUIRES, STEP_ADVERB
 
 _INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
-    r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need|not\s+included(?=\s*:)"
+    r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
     r"\s*:?\s+(?P<items>.+)$", re.I)

@@ -40,7 +40,7 @@ GAMEPLAY = patterns.compile(
 _PER_PLAYER = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
-_SUPPLIED = patterns.compile(r"\b(?:not\s+included|also\s+need|will\s+need|you\s+need|you'll\s+need|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
+_SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\b)|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
 _OPTIONAL = patterns.compile(rf"\b(?:{EDITION_ONLY_PATTERN}|optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
 _DIMENSION_AFTER = patterns.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
 _ACTION_BEFORE = patterns.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
