@@ -1268,3 +1268,9 @@ def test_what_you_need_to_do_is_not_what_you_need_to_bring():
     doc = read_rulebook_document(source_of_text(
         "Components\n\nYou need to print page 6 twice (for 36 cards total). You will also need 20 coins.\n", "rules").text)
     assert [(s.count, s.supplied_by) for s in doc.statements] == [(36, None), (20, "player")]
+
+
+def test_each_of_the_n_groups_has_so_many_gives_the_count_per_group_and_the_whole():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n\nEach of the 5 suits has 11 cards.\nEach of the four player colours has 20 train cars.\n", "rules").text)
+    assert [(s.count, s.per, s.total) for s in doc.statements] == [(11, "suit", 55), (20, "colour", 80)]

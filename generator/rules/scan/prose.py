@@ -7,6 +7,7 @@ without a count in front (articles, inline lists) from articles.py; counts read 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
@@ -110,8 +111,18 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
-_EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:each|every)\s+(?:player\s+)?(?P<group>{GROUP_PATTERN})\s+"
-                               r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|is\s+given|is\s+dealt)\b", re.I)
+_EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each|every)\s+(?:player\s+)?(?P<group>{GROUP_PATTERN})"
+                               rf"|each\s+of\s+the\s+(?:(?P<many>{NUMBER})\s+)?(?P<groups>{GROUP_PATTERN}s|suits|colors|player\s+colou?rs))\s+"
+                               r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|have|contains?|is\s+given|is\s+dealt)\b", re.I)
+# ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
+
+
+def _group_word(match: re.Match) -> str:
+    """The group an _EACH_GROUP or _PER_LABEL names, in the singular ('suits' -> 'suit')."""
+    plural = match.groupdict().get("groups")
+    return singular(plural.split()[-1].lower()) if plural else match.group("group")
+
+
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
 _PER_LABEL = patterns.compile(rf"\W*(?:each|per|for\s+each)\s+(?P<group>player|{GROUP_PATTERN})\s*:", re.I)
@@ -274,7 +285,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
     each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence)  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
-    group_per = per_word(each_group.group("group")) if each_group else None
+    group_per = per_word(_group_word(each_group)) if each_group else None
+    group_many = parse_number(each_group.group("many")) if each_group and each_group.groupdict().get("many") else None
     next_label = _NEXT_LABEL.search(sentence, each_group.end()) if each_group else None
     group_end = next_label.start() if next_label else len(sentence)  # ('Per player: 3 meeples' / 'Tokens: 20 gold')
     paired = _pairs_with_known(sentence, phrases, known_nouns)
@@ -372,6 +384,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
             per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
         per = per or (group_per if phrase.start < group_end else None)
         condition = condition_of(sentence, phrase.start, phrase.end) if role == "setup" else None
+        if per is not None and per == group_per and phrase.per is None and group_many:
+            phrase = replace(phrase, per=per, per_count=group_many)  # 'Each of the 5 suits has 11 cards': 55 in all
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
                                 "optional": optional, "supplied": supplied}))
     if flattened:
