@@ -1274,3 +1274,9 @@ def test_each_of_the_n_groups_has_so_many_gives_the_count_per_group_and_the_whol
     doc = read_rulebook_document(source_of_text(
         "Components\n\nEach of the 5 suits has 11 cards.\nEach of the four player colours has 20 train cars.\n", "rules").text)
     assert [(s.count, s.per, s.total) for s in doc.statements] == [(11, "suit", 55), (20, "colour", 80)]
+
+
+def test_decks_of_so_many_cards_count_the_cards_in_each_deck():
+    doc = read_rulebook_document(source_of_text("Components\n\nThis game uses 2 decks of 54 cards.\n", "rules").text)
+    assert [(s.count, head_of(s.component), s.per, s.total) for s in doc.statements] == [
+        (2, "deck", None, 2), (54, "card", "deck", 108)]

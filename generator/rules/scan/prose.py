@@ -117,6 +117,9 @@ _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
 
 
+_HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>decks|packs|sets)\s+of\s+$", re.I)
+
+
 def _group_word(match: re.Match) -> str:
     """The group an _EACH_GROUP or _PER_LABEL names, in the singular ('suits' -> 'suit')."""
     plural = match.groupdict().get("groups")
@@ -386,6 +389,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         condition = condition_of(sentence, phrase.start, phrase.end) if role == "setup" else None
         if per is not None and per == group_per and phrase.per is None and group_many:
             phrase = replace(phrase, per=per, per_count=group_many)  # 'Each of the 5 suits has 11 cards': 55 in all
+        holders = _HOLDERS_OF.search(sentence, max(0, phrase.start - 40), phrase.start) if per is None else None
+        if holders is not None and parse_number(holders.group("n")):  # '2 decks of 54 cards': 54 in each deck, 108 in all
+            per = singular(holders.group("unit").lower())
+            phrase = replace(phrase, per=per, per_count=parse_number(holders.group("n")))
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
                                 "optional": optional, "supplied": supplied}))
     if flattened:
