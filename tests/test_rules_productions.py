@@ -1280,3 +1280,11 @@ def test_decks_of_so_many_cards_count_the_cards_in_each_deck():
     doc = read_rulebook_document(source_of_text("Components\n\nThis game uses 2 decks of 54 cards.\n", "rules").text)
     assert [(s.count, head_of(s.component), s.per, s.total) for s in doc.statements] == [
         (2, "deck", None, 2), (54, "card", "deck", 108)]
+
+
+def test_a_lists_heading_or_label_says_whose_its_items_are():
+    text = ("## Components\n\n### In each of the 5 player colours\n\n- 20 train cars\n- 3 stations\n\n"
+            "**For each player (4x):**\n\n- 1 Ship board\n\n## Setup\n\nEach player takes:\n\n- 2 coins\n")
+    doc = read_rulebook_document(source_of_text(text, "rules.md", ".md").text)
+    assert [(s.count, s.role, s.per) for s in doc.statements] == [
+        (20, "total", "colour"), (3, "total", "colour"), (1, "total", "player"), (2, "setup", "player")]

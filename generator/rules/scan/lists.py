@@ -12,7 +12,7 @@ from .annotations import read_each_consisting
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, ends_open
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, per_word
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_item_follows, describes_item, drop_value_cells,
                          flows_on, give_value_parts, inside_parenthesis, is_a_sentence, is_breakdown_line, named_entry, named_part,
                          per_note, value_cells)
@@ -20,6 +20,8 @@ from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_comp
 from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
+_PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
+_SETUP_INTRO = patterns.compile(r"\b(?:takes?|receives?|gets?|draws?|chooses?|starts?\s+with|begins?\s+with|is\s+(?:given|dealt)|places?)\b", re.I)
 
 
 @dataclass
@@ -276,14 +278,23 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         before = _line_before(lines, run.lines[0])
         if intro is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
+        group = _PER_GROUP_INTRO.search(before.text) if before is not None and before is not intro and (
+            before.heading_level or before.text.rstrip().endswith(":")) else None
+        if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
+            _give_per(run, before, per_word(group.group("group")), until=intro.number if intro is not None else None)
         if intro is not None:
-            for item in run.items:
-                if item.line.number > intro.number and item.per is None:
-                    item.per = "player"
-                    # a heading of the component list ('### Player pieces (per player)') says what each player has;
-                    # an intro line ('Each player takes:') is a setup step
-                    item.setup_intro = not (intro.heading_level and run.section.kind == COMPONENTS)
+            _give_per(run, intro, "player")
     return runs
+
+
+def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = None) -> None:
+    """The items under an intro that says whose they are count so many for each: a heading of the component list
+    ('### Player pieces (per player)') or a label in it ('For each player (4x):') says what each has; an intro line
+    ('Each player takes:') is a setup step."""
+    for item in run.items:
+        if intro.number < item.line.number < (until or item.line.number + 1) and item.per is None:
+            item.per = per
+            item.setup_intro = not (run.section.kind == COMPONENTS and (intro.heading_level or not _SETUP_INTRO.search(intro.text)))
 
 
 def _blank(line: LayoutLine) -> LayoutLine:
