@@ -497,6 +497,11 @@ CASES = {
         "Components\n\nYou need to print page 6 twice (for 36 cards total). You also need 20 coins.\n",
         [(36, "card", "total", None), (20, "coin", "total", None)], [6]),
 
+    "what is left over and what a set scores are no pieces": (
+        "Setup\n\nWith 3 players, each player gets 17 cards and 1 card is left over.\n\nComponents\n\n- 30 gems\n\n"
+        "Each set of 3 gems scores 5 points.\n",
+        [(17, "card", "setup", "player"), (30, "gem", "total", None)], [1, 3, 5]),
+
     "a contents sentence of single things, a pair among them": (
         "Components\nIn the box you will find a harbour board, a pair of dice and a cloth bag.\n"
         "Each card shows a picture and a number.\n",

@@ -99,6 +99,10 @@ _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a set
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
+_LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left(?:\s*over)?|leftover)\b", re.I)
+_SCORES_POINTS = patterns.compile(r"\b(?:scores?|worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+                                  r"(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
+_SET_OF_BEFORE = patterns.compile(r"\b(?:sets?|groups?|collections?|runs?|rows?|pairs?)\s+of\s+$", re.I)
 _STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)
 _PLAYERS_NAMED = patterns.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
@@ -301,6 +305,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     for phrase in phrases:
         if phrase.is_excluded:
             continue
+        if _LEFT_OVER.match(sentence, phrase.end) or (_SCORES_POINTS.search(sentence) and _SET_OF_BEFORE.search(
+                sentence, max(0, phrase.start - 24), phrase.start)):
+            continue  # '1 card is left over', 'Each set of 3 gems scores 5 points': what remains, what scores, not pieces
         if example is not None and phrase.start > example.start():
             continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
         if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(sentence, max(0, phrase.count_start - 16), phrase.count_start):
