@@ -13,21 +13,23 @@ trouble with the folder just means nothing is kept.
 
 from __future__ import annotations
 
-import dataclasses
+import copyreg
 import hashlib
 import importlib.util
+import io
 import json
 import os
+import pickle
 import re
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
 from generator.paths import DATA_SUFFIXES, PACKAGE_DIR, TEMPLATES_DIR, user_cache
-from generator.pieces import FaceSpec, Piece
+from generator.pieces import FaceSpec
 
 FORMAT = b"pnpgen-segment 1\n"  # an entry's first line; another format is ignored
 SUFFIX = ".segment"
@@ -36,7 +38,6 @@ MAX_ENTRIES = 512
 STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a build that was killed
 MOST_ART_FILES = 5000  # a kit folder with more files than this is not walked: nothing is kept for it
 _DIGEST = re.compile(r"[0-9a-f]{64}\Z")
-_ADDRESS = re.compile(r" at 0x[0-9a-f]+>")  # a repr that names an object's address says nothing of its content
 
 Marks = dict[str, list[str]]
 
@@ -173,11 +174,10 @@ class KeptSegments:
 
     store: SegmentStore
     environment: str
-    described: dict = field(default_factory=dict, compare=False)  # each piece's text, by id, made once a build
 
     def digest(self, document, pages: range, faces: Mapping) -> str | None:
         """Everything segment `pages` of `document` (write/segments.Document) depends on, as a hex digest; None
-        when something on its pages cannot be told by its repr (nothing is then kept for it)."""
+        when something on its pages cannot be written down whole (nothing is then kept for it)."""
         from generator.write.pdf import face_of
 
         sheets = document.imposition.pages[pages.start:pages.stop]
@@ -192,44 +192,29 @@ class KeptSegments:
                     keys.append(face.key)  # the key covers what a face's repr leaves out (a drawer's data)
                     if face.template.startswith("@"):  # a built-in drawer sees the whole kit, not only its spec
                         drawn.append(hashlib.sha256(faces[face.key].svg.encode()).hexdigest())
-        text = repr((self.environment, pages.start, document.lead, document.total, document.footer, document.typeface,
-                     tuple(str(root) for root in document.roots), sorted(seen & document.reused), keys, drawn))
-        text += _described(sheets, self.described)
-        if _ADDRESS.search(text):
-            return None
-        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        return content_digest((self.environment, pages.start, document.lead, document.total, document.footer,
+                               document.typeface, tuple(str(root) for root in document.roots),
+                               sorted(seen & document.reused), keys, drawn, sheets))
 
 
-_PLAIN = frozenset({float, int, str, bool, type(None)})
-_FIELDS: dict[type, tuple[str, ...]] = {}
+class _ContentPickler(pickle.Pickler):
+    """Writes a face as its FaceSpec.key (its whole spec, by which faces are cached already; what the spec has
+    cached on itself does not count). Which equal values are one object is written too (the pickle's memo), and
+    follows from the same input through the same code, as the digest needs."""
+
+    dispatch_table = {**copyreg.dispatch_table, FaceSpec: lambda face: (str, ("F" + face.key,))}
 
 
-def _described(value, pieces: dict[int, str]) -> str:
-    """`value` (pages, placements, pieces …) as text naming every field of every dataclass in it (those left out
-    of repr too), a face as its FaceSpec.key (its whole spec, by which faces are cached already) and each piece
-    once (`pieces`, by id: a piece is on its front page and on its back page)."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return repr(value)
-    if kind is tuple or kind is list:
-        return "(" + ",".join([_described(item, pieces) for item in value]) + ")"
-    if kind is FaceSpec:
-        return "F" + value.key
-    if kind is Piece:
-        known = pieces.get(id(value))
-        if known is None:
-            known = pieces[id(value)] = _dataclass(value, kind, pieces)
-        return known
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _dataclass(value, kind, pieces)
-    return repr(value)  # an enum, a named tuple: repr says it all (an object's address makes no key)
-
-
-def _dataclass(value, kind: type, pieces: dict[int, str]) -> str:
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
-    return kind.__qualname__ + "(" + ",".join([_described(getattr(value, name), pieces) for name in names]) + ")"
+def content_digest(value) -> str | None:
+    """A hex digest of `value` (pages, placements, pieces …: every field of every dataclass in it, those left out of
+    repr too) made by pickling it as content (_ContentPickler); None when something in it cannot be pickled (an
+    open surface, a function made on the fly): nothing is then kept for it."""
+    buffer = io.BytesIO()
+    try:
+        _ContentPickler(buffer, protocol=5).dump(value)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256(buffer.getbuffer()).hexdigest()
 
 
 def kept_segments(spec, out: Path) -> KeptSegments | None:
