@@ -20,7 +20,7 @@ from generator.vocabulary import SIDES
 
 def impose_again(pieces: Sequence, options, imposing: Callable, kept: dict):
     """`imposing(pieces, options)`, or the last build's result with `pieces` put in where it fits."""
-    shape = _shape(pieces, options)
+    shape = layout_shape(pieces, options)
     last = kept.get("last")
     if last is not None and shape is not None and last[0] == shape:
         moved = _moved(last[2], last[1], pieces)
@@ -33,7 +33,7 @@ def impose_again(pieces: Sequence, options, imposing: Callable, kept: dict):
     return imposition
 
 
-def _shape(pieces: Sequence, options) -> tuple | None:
+def layout_shape(pieces: Sequence, options) -> tuple | None:
     """The pieces as imposing sees them: everything but a template face's fields and template (its size,
     bleed and shape stay); faces drawn by built-in drawers stay whole (their drawing may carry geometry)."""
     shapes = []

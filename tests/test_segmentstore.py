@@ -145,10 +145,10 @@ def test_a_segment_digest_is_its_content():
     page = (Placement(piece("Gain 2 gold."), 36.0, 40.0),)
     same = (Placement(piece("Gain 2 gold."), 36.0, 40.0),)
     same[0].piece.front.key  # a key kept on one spec and not on the other changes nothing
-    assert content_digest(page) == content_digest(same)
-    assert content_digest(page) != content_digest((Placement(piece("Gain 3 gold."), 36.0, 40.0),))
-    assert content_digest(page) != content_digest((replace(page[0], x=36.5),))
+    assert content_digest((), page) == content_digest((), same)
+    assert content_digest((), page) != content_digest((), (Placement(piece("Gain 3 gold."), 36.0, 40.0),))
+    assert content_digest((), page) != content_digest((), (replace(page[0], x=36.5),))
     # a field left out of repr (a drawer's data) still counts
-    assert content_digest((Placement(piece("x", drawing=(1, 2)), 0.0, 0.0),)) != content_digest(
+    assert content_digest((), (Placement(piece("x", drawing=(1, 2)), 0.0, 0.0),)) != content_digest((),
         (Placement(piece("x", drawing=(1, 3)), 0.0, 0.0),))
-    assert content_digest((page, lambda: None)) is None  # what cannot be written down whole keeps nothing
+    assert content_digest((), (page, lambda: None)) is None  # what cannot be written down whole keeps nothing
