@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -58,6 +57,8 @@ class KeptFiles:
         path = self._path(digest)
         if path is None:
             return
+        import tempfile  # only when something is written: most builds of an unchanged kit write nothing here
+
         head = self.format + b"%s %s\n" % (digest.encode(), hashlib.sha256(body).hexdigest().encode())
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
