@@ -128,7 +128,8 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         faces.discard()
         raise
     faces.close()
-    keep_words()  # the words this build shaped, for the next build's drawing (render/shapestore.py)
+    if memory is None:  # the words this build shaped, for the next process's drawing (a watch keeps its own)
+        keep_words()
     return result
 
 
