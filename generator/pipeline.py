@@ -128,8 +128,7 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         faces.discard()
         raise
     faces.close()
-    if memory is None:  # the words this build shaped, for the next process's drawing (a watch keeps its own)
-        keep_words()
+    keep_words()  # the words this build shaped, for the next build's drawing (render/shapestore.py)
     return result
 
 
