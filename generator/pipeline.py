@@ -26,7 +26,6 @@ from generator.paths import TEMPLATES_DIR, shown
 from generator.progress import BuildEvents, Lines
 from generator.render import render_faces
 from generator.render.limits import MEMORY_HEADROOM, build_limits
-from generator.render.shapestore import keep_words
 
 CACHE_FOLDER = ".cache"  # in the output folder: faces rendered by earlier builds, reused when unchanged
 
@@ -128,7 +127,6 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         faces.discard()
         raise
     faces.close()
-    keep_words()  # the words this build shaped, for the next build's drawing (render/shapestore.py)
     return result
 
 

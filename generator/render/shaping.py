@@ -14,7 +14,6 @@ from itertools import accumulate
 from pathlib import Path
 
 from generator.errors import LayoutError
-from generator.render.shapestore import kept_words
 from generator.typeface import Shaping, font_chars, font_index, missing_message
 
 # Characters that are (or start) right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko …, their presentation
@@ -52,19 +51,6 @@ class Shape:
     @property
     def glyphs(self) -> tuple[GlyphTuple, ...]:
         return tuple(zip(self.ids, self.starts, self.advances, self.x_offsets, self.y_offsets))
-
-    def fields(self) -> tuple:
-        """The shape as plain values (kept between processes: render/shapestore.py); a one-to-one shape's clusters
-        as their number."""
-        return (self.ids, self.starts, self.advances, self.x_offsets, self.y_offsets, self.xs, self.ys, self.width,
-                len(self.clusters) if self.one_to_one else self.clusters, self.one_to_one)
-
-    @classmethod
-    def from_fields(cls, fields: tuple) -> "Shape":
-        ids, starts, advances, x_offsets, y_offsets, xs, ys, width, clusters, one_to_one = fields
-        if one_to_one:  # the one tuple of n ASCII clusters every such shape shares (`one_to_one` is told by identity)
-            clusters = ONE_TO_ONE.setdefault(clusters, ((1, 1),) * clusters)
-        return cls(ids, starts, advances, x_offsets, y_offsets, xs, ys, width, clusters, one_to_one)
 
 
 @dataclass(frozen=True)
@@ -284,9 +270,8 @@ def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> 
 
 @lru_cache(maxsize=256)
 def _words(path: Path, rtl: bool, shaping: Shaping) -> dict[str, Shape]:
-    """The words shaped in one font, direction and shaping, kept (a dictionary look-up per word), starting from those
-    an earlier process shaped (render/shapestore.py)."""
-    return kept_words(path, rtl, shaping, Shape.from_fields)
+    """The words shaped in one font, direction and shaping, kept (a dictionary look-up per word)."""
+    return {}
 
 
 def _piece(chain: tuple[Path, ...], index: int, text: str, start: int, rtl: bool, shaping: Shaping) -> Piece:
