@@ -91,3 +91,12 @@ def test_a_damaged_or_foreign_file_is_never_trusted(write_kit, folder, imposing,
 class _Call:
     def __reduce__(self):
         return (print, ("a kept file must never run this",))
+
+
+def test_a_kit_of_more_pieces_than_pay_is_never_kept(write_kit, folder, imposing, monkeypatch):
+    monkeypatch.setattr(layoutstore, "MOST_PIECES", 10)
+    kit = write_kit(KIT, {"cards.csv": CARDS})
+    pieces, options = pieces_and_options(kit)
+    for _ in range(2):
+        assert impose_kept(pieces, options, imposing) == impose_sheets(pieces, options)
+    assert imposing.calls == 2 and not folder.exists()
