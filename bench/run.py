@@ -75,7 +75,7 @@ def measure(make_argv, output=None, runs: int = RUNS, warm: bool = True) -> Meas
 
 def _run_fresh(make_argv, output=None) -> tuple[float, float, float | None]:
     """One run of `make_argv(out_dir)` into a fresh out_dir: (seconds, peak MB, KB of `output(out_dir)` or None).
-    No PDF segment kept by an earlier run is read back: a full build draws every page."""
+    No PDF segment or imposition kept by an earlier run is read back: a full build draws every page."""
     forget_segments()
     with tempfile.TemporaryDirectory(prefix="pnpgen-bench-") as out:
         seconds, peak = run_once(make_argv(Path(out)))
@@ -83,10 +83,12 @@ def _run_fresh(make_argv, output=None) -> tuple[float, float, float | None]:
 
 
 def forget_segments() -> None:
-    """Empty the user cache's kept PDF segments (generator/write/segmentstore.py); the rest of it stays warm."""
+    """Empty the user cache's kept PDF segments (generator/write/segmentstore.py) and kept impositions
+    (generator/layoutstore.py); the rest of it stays warm."""
     from generator.paths import user_cache
 
-    shutil.rmtree(user_cache() / "segments", ignore_errors=True)  # segmentstore.segment_folder(), without its imports
+    for folder in ("segments", "layouts"):  # segment_folder() and layout_folder(), without their imports
+        shutil.rmtree(user_cache() / folder, ignore_errors=True)
 
 
 def measure_paired(make_pnpgen, make_floor, output=None, runs: int = RUNS) -> tuple[Measure, Measure]:
@@ -129,7 +131,7 @@ def rebuild_after_edit(kit: Path, runs: int = RUNS) -> Measure:
         shutil.copytree(kit, copy)
         out = Path(work) / "out"
         argv = build(copy)(out)
-        forget_segments()  # the first build draws every segment and keeps them; each rebuild draws what changed
+        forget_segments()  # the first build imposes, draws every segment and keeps them; each rebuild draws what changed
         run_once(argv)
         cards = copy / "cards.csv"
         for i in range(runs + 1):

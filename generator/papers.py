@@ -23,7 +23,6 @@ def load_paper(name: str, orientation: str = "portrait", margin: float = 0.0) ->
 @cache
 def _papers() -> dict[str, dict[str, str]]:
     """papers.yaml, read once a process (a build asks for its paper three times, a watch at every rebuild)."""
-    import yaml
+    from generator.manifest.yamlfile import read_table
 
-    return yaml.load((DATA_DIR / "papers.yaml").read_text(encoding="utf-8"),
-                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return read_table(DATA_DIR / "papers.yaml")

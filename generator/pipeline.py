@@ -109,8 +109,10 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         from generator.relayout import impose_again
 
         imposition = impose_again(kit.pieces, sheet_options, impose_sheets, memory.layouts.setdefault(spec.id, {}))
-    else:
-        imposition = impose_sheets(kit.pieces, sheet_options)
+    else:  # a new process: the imposition an earlier build made of pieces of these shapes, if one is kept
+        from generator.layoutstore import impose_kept
+
+        imposition = impose_kept(kit.pieces, sheet_options, impose_sheets)
     events.detail(spec, f"{_count(len(imposition.pages), 'page')} on {_count(imposition.sheets, 'sheet')} of "
                         f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
     faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)

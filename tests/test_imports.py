@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 PACKAGE = ROOT / "generator"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bases", ("=generator", "generator.units", "generator.errors", "generator.colours", "generator.palettes",
-               "generator.paths", "generator.typeface", "generator.geometry", "generator.art", "generator.blanks",
+               "generator.paths", "generator.keptfiles", "generator.typeface", "generator.geometry", "generator.art", "generator.blanks",
                "generator.rules", "generator.vocabulary")),
     ("contracts", ("generator.manifest.spec", "generator.pieces", "generator.kinds.layers")),
     ("drawing helpers", ("generator.render",)),  # render/*: what drawers and templates draw with
@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("write", ("generator.write",)),
     ("reference and export", ("generator.reference", "generator.export")),
     ("pipeline", ("generator.pipeline", "generator.progress", "generator.starter", "generator.buildreport",
-                  "generator.watch", "generator.relayout")),
+                  "generator.watch", "generator.relayout", "generator.layoutstore")),
     ("cli", ("generator.cli", "generator.cliparams", "generator.entry", "generator.__main__")),
 )
 

@@ -78,3 +78,26 @@ def test_a_change_of_size_or_count_imposes_afresh(write_kit):
     pieces, options = pieces_and_options(kit)
     assert impose_again(pieces, options, imposing, kept) == impose_sheets(pieces, options)
     assert len(calls) == 3
+
+
+def test_edit_after_edit_rebuilds_only_the_pages_of_the_edited_cards(write_kit, monkeypatch):
+    from generator import relayout
+
+    cards = "count,title,text\n" + "".join(f"1,Card {i},Gain {i} gold.\n" for i in range(40))
+    kit = write_kit(KIT, {"cards.csv": cards})
+    kept = {}
+    impose_again(*pieces_and_options(kit), impose_sheets, kept)
+    walked = []
+    original = relayout._held_pieces
+    monkeypatch.setattr(relayout, "_held_pieces", lambda page, kind: walked.append(page) or original(page, kind))
+    for round, (before, after) in enumerate([("Gain 7 gold.", "Gain seven."), ("Gain seven.", "Gain 7 gold twice."),
+                                             ("Gain 33 gold.", "Gain thirty-three.")]):
+        cards = cards.replace(before, after)
+        (kit / "cards.csv").write_text(cards)
+        walked.clear()
+        pieces, options = pieces_and_options(kit)
+        again = impose_again(pieces, options, impose_sheets, kept)
+        assert again == impose_sheets(pieces, options)
+        assert all(pl.piece in pieces for page in again.pages for pl in page.placements)
+        if round:  # the first rebuild walks every page once; later ones only the pages of the edited card, twice
+            assert 0 < len(walked) <= 4 < len(again.pages)

@@ -129,3 +129,26 @@ def test_art_and_templates_change_what_a_segment_depends_on(write_kit, tmp_path)
     assert kept_segments(load_manifest(kit), tmp_path / "out").environment == before
     art.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='2'/>")
     assert kept_segments(load_manifest(kit), tmp_path / "out").environment != before
+
+
+def test_a_segment_digest_is_its_content():
+    from dataclasses import replace
+
+    from generator.impose import Placement
+    from generator.pieces import FaceSpec, Outline, Piece
+    from generator.write.segmentstore import content_digest
+
+    def piece(text: str, drawing=None) -> Piece:
+        face = FaceSpec("card.svg.j2", f'{{"text": "{text}"}}', 180.0, 252.0, 9.0, "rect", drawing=drawing)
+        return Piece("deck", 180.0, 252.0, 9.0, Outline("rect", 180.0, 252.0), face)
+
+    page = (Placement(piece("Gain 2 gold."), 36.0, 40.0),)
+    same = (Placement(piece("Gain 2 gold."), 36.0, 40.0),)
+    same[0].piece.front.key  # a key kept on one spec and not on the other changes nothing
+    assert content_digest((), page) == content_digest((), same)
+    assert content_digest((), page) != content_digest((), (Placement(piece("Gain 3 gold."), 36.0, 40.0),))
+    assert content_digest((), page) != content_digest((), (replace(page[0], x=36.5),))
+    # a field left out of repr (a drawer's data) still counts
+    assert content_digest((), (Placement(piece("x", drawing=(1, 2)), 0.0, 0.0),)) != content_digest((),
+        (Placement(piece("x", drawing=(1, 3)), 0.0, 0.0),))
+    assert content_digest((), (page, lambda: None)) is None  # what cannot be written down whole keeps nothing

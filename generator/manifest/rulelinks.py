@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-import yaml
-
 from generator.manifest.spec import Location, RuleLink
 from generator.vocabulary import PERS, Category, Per, Role
 
@@ -40,6 +38,8 @@ def read_rule_cell(value: Any, where: Location, report: Callable[[str], None]) -
     if value is None or value == "":
         return ()
     if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        import yaml  # only for a cell written in flow style: most builds read no YAML of their own
+
         try:
             value = yaml.safe_load(value)
         except yaml.YAMLError as exc:

@@ -9,12 +9,10 @@ import re
 from functools import cache
 from typing import Any
 
-import yaml
-
 from generator import units
 from generator.colours import normalise_colour
 from generator.manifest.problems import Document, ProblemList
-from generator.manifest.yamlfile import KeyPath
+from generator.manifest.yamlfile import KeyPath, read_table
 from generator.paths import DATA_DIR
 
 # Beyond these a value is a typo, not a design: a 200mm margin leaves no paper, a 5000mm token tiles over hundreds of sheets.
@@ -70,7 +68,7 @@ def read_colour(problems: ProblemList, doc: Document, path: KeyPath, value: Any,
 
 @cache
 def _card_sizes() -> dict[str, str]:
-    return yaml.load((DATA_DIR / "card_sizes.yaml").read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return read_table(DATA_DIR / "card_sizes.yaml")
 
 
 def count_problem(count: Any, zero_allowed: bool) -> str | None:

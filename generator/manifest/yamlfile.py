@@ -1,23 +1,31 @@
 """Read one YAML file into plain Python values plus the line/column of every key and item.
 
 Scalars resolve as YAML 1.2 core (only true/false are booleans, `No` and `12:30` stay strings),
-because PyYAML's YAML 1.1 rules silently turn card titles like `No` into False.
+because PyYAML's YAML 1.1 rules silently turn card titles like `No` into False. What a text reads as is kept in
+the user's cache folder by the text (generator/keptfiles.py), so a build whose YAML files were read before loads
+no YAML parser (PyYAML's import was a twentieth of a one-card rebuild of a deck).
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
+import pickle
 import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from generator.errors import ManifestError, Problem
+from generator.keptfiles import KeptFiles, package_state
+from generator.paths import user_cache
 
 KeyPath = tuple[Any, ...]
 Marks = dict[KeyPath, tuple[int, int]]
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+KEPT_FORMAT = b"pnpgen-yaml 1\n"  # a kept reading's first line; another format is ignored
+KEPT_SUFFIX = ".yaml-read"
+KEPT_BYTES = 16 * 2**20
+KEPT_ENTRIES = 256
 _INT = re.compile(r"^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
@@ -73,6 +81,8 @@ class _Walker:
         self.values = 0
 
     def walk(self, node: yaml.Node, path: KeyPath, marks: Marks) -> Any:
+        import yaml
+
         marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         self.values += 1
         if self.values > self.MAX_VALUES:
@@ -139,9 +149,11 @@ def format_path(path: KeyPath) -> str:
 def _check_depth(text: str, shown_as: str) -> None:
     """Refuse very deep nesting before composing: libyaml's composer recurses per level and crashes the
     interpreter (a segmentation fault, not an exception) some ten thousand levels down."""
+    import yaml
+
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=_Loader):
+        for event in yaml.parse(text, Loader=_loader()):
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > _Walker.MAX_DEPTH:
@@ -181,9 +193,39 @@ def read_text(file: Path, shown_as: str) -> str:
 def read_yaml(file: Path, shown_as: str) -> tuple[Any, Marks]:
     """Parse `file`; return (data, marks). Syntax errors become a ManifestError naming file:line:col."""
     text = read_text(file, shown_as)
+    kept = _kept_reading(b"manifest", text)
+    if kept is not None:
+        return kept
+    reading = _read_yaml(text, shown_as)
+    _keep_reading(b"manifest", text, reading)
+    return reading
+
+
+def read_table(file: Path) -> Any:
+    """One of pnpgen's YAML tables (papers, card sizes) as PyYAML's safe loader reads it."""
+    text = file.read_text(encoding="utf-8")
+    kept = _kept_reading(b"table", text)
+    if kept is not None:
+        return kept
+    import yaml
+
+    table = yaml.load(text, Loader=_loader())
+    _keep_reading(b"table", text, table)
+    return table
+
+
+def _loader():
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read_yaml(text: str, shown_as: str) -> tuple[Any, Marks]:
+    import yaml
+
     try:
         _check_depth(text, shown_as)
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=_loader())
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow; it gives an offset, not a line
         line = text.count("\n", 0, exc.position) + 1
         raise ManifestError([Problem(shown_as, line, None, "", f"character {chr(exc.character)!r} is not allowed in YAML")]) from None
@@ -205,3 +247,47 @@ def read_yaml(file: Path, shown_as: str) -> tuple[Any, Marks]:
     if problems:
         raise ManifestError(problems)
     return data, marks
+
+
+def _reading_digest(kind: bytes, text: str) -> str | None:
+    state = package_state()  # the reading follows from the text through pnpgen's code (and PyYAML's, in it)
+    if state is None:
+        return None
+    digest = hashlib.sha256(KEPT_FORMAT + kind + b" " + state.encode() + b"\n")
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _kept_reading(kind: bytes, text: str) -> Any:
+    """What `text` read as when an earlier process read it, or None."""
+    digest = _reading_digest(kind, text)
+    if digest is None:
+        return None
+    files = KeptFiles(user_cache() / "yaml", KEPT_FORMAT, KEPT_SUFFIX)
+    body = files.read(digest)
+    if body is None:
+        return None
+    try:
+        return _OwnTypes(io.BytesIO(body)).load()
+    except Exception:  # noqa: BLE001  (whatever a file that is not what its maker wrote makes pickle raise)
+        files.forget(digest)
+        return None
+
+
+def _keep_reading(kind: bytes, text: str, reading: Any) -> None:
+    digest = _reading_digest(kind, text)
+    if digest is None:
+        return
+    files = KeptFiles(user_cache() / "yaml", KEPT_FORMAT, KEPT_SUFFIX)
+    files.write(digest, pickle.dumps(reading, protocol=5))
+    files.evict(KEPT_BYTES, KEPT_ENTRIES)
+
+
+class _OwnTypes(pickle.Unpickler):
+    """Reads back plain values and pnpgen's own types (SpelledInt) only: nothing else is ever called."""
+
+    def find_class(self, module: str, name: str):
+        found = super().find_class(module, name) if module.startswith("generator.") else None
+        if not isinstance(found, type):
+            raise pickle.UnpicklingError(f"{module}.{name} is not part of a YAML reading")
+        return found

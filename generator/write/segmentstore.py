@@ -5,38 +5,34 @@ segment's bytes follow from what it shows. `KeptSegments.digest` names a segment
 pages with their pieces and faces, page numbers, footer, typeface, the faces placed more than once, the SVG of
 built-in drawers' faces) and of the environment its drawing reads (templates, pnpgen's code, fonts, the kit's
 art, the cairo libraries); a new `pnpgen build` after a one-card edit then draws only the segment holding that
-card. Each entry is one file written atomically (a temporary file renamed into place) and trusted only when its
-header names the same digest and its checksum matches: a damaged, truncated or foreign file is ignored and
-removed. The folder is kept under MAX_BYTES and MAX_ENTRIES by removing the least recently used entries. Any
-trouble with the folder just means nothing is kept.
+card. Each entry is one kept file (generator/keptfiles.py: written atomically, trusted only whole and under its
+own digest, a damaged or foreign one ignored and removed); the folder is kept under MAX_BYTES and MAX_ENTRIES by
+removing the least recently used entries. Any trouble with the folder just means nothing is kept.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import copyreg
 import hashlib
 import importlib.util
+import io
 import json
 import os
-import re
+import pickle
 import sys
-import tempfile
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from generator.paths import DATA_SUFFIXES, PACKAGE_DIR, TEMPLATES_DIR, user_cache
+from generator.keptfiles import KeptFiles, package_state
+from generator.paths import DATA_SUFFIXES, TEMPLATES_DIR, user_cache
 from generator.pieces import FaceSpec, Piece
 
-FORMAT = b"pnpgen-segment 1\n"  # an entry's first line; another format is ignored
+FORMAT = b"pnpgen-segment 2\n"  # an entry's first line; another format is ignored
 SUFFIX = ".segment"
 MAX_BYTES = 64 * 2**20  # the folder's size is brought back under this after each build that adds to it
 MAX_ENTRIES = 512
-STALE_TEMP_SECONDS = 3600  # a temporary file this old was left by a build that was killed
 MOST_ART_FILES = 5000  # a kit folder with more files than this is not walked: nothing is kept for it
-_DIGEST = re.compile(r"[0-9a-f]{64}\Z")
-_ADDRESS = re.compile(r" at 0x[0-9a-f]+>")  # a repr that names an object's address says nothing of its content
 
 Marks = dict[str, list[str]]
 
@@ -53,118 +49,48 @@ class Entry:
     marks: Marks
 
 
-class SegmentStore:
-    """Files `<digest>.segment` in `folder`: FORMAT, a line `<digest> <sha256 of the rest> <length of marks>`,
-    the marks as JSON, the PDF."""
+class SegmentStore(KeptFiles):
+    """Files `<digest>.segment` in `folder` (generator/keptfiles.py) whose body is a line with the length of the
+    marks, the marks as JSON, the PDF."""
 
     def __init__(self, folder: Path):
-        self.folder = folder
-        self.added = False
+        super().__init__(folder, FORMAT, SUFFIX)
 
     def get(self, digest: str) -> Entry | None:
-        path = self._path(digest)
-        if path is None:
+        body = self.read(digest)
+        if body is None:
             return None
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return None
-        entry = _parse(raw, digest)
-        if entry is None:  # damaged or not ours: never trusted, and removed so it is not read again
-            _remove(path)
-            return None
-        try:
-            os.utime(path)  # recently used: evicted last
-        except OSError:
-            pass
+        entry = _entry(body)
+        if entry is None:  # whole, but not a segment: never trusted
+            self.forget(digest)
         return entry
 
     def put(self, digest: str, entry: Entry) -> None:
-        path = self._path(digest)
-        if path is None:
-            return
         marks = json.dumps(entry.marks, sort_keys=True, separators=(",", ":")).encode()
-        body = marks + entry.data
-        head = FORMAT + b"%s %s %d\n" % (digest.encode(), hashlib.sha256(body).hexdigest().encode(), len(marks))
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=SUFFIX)
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(head)
-                    out.write(body)
-                os.replace(temp, path)
-            except BaseException:
-                _remove(Path(temp))
-                raise
-        except OSError:
-            return
-        self.added = True
+        self.write(digest, b"%d\n" % len(marks) + marks + entry.data)
 
     def evict(self, max_bytes: int = MAX_BYTES, max_entries: int = MAX_ENTRIES) -> None:
-        """Remove the least recently used entries until the folder holds at most `max_bytes` and `max_entries`
-        (and temporary files left by killed builds)."""
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return
-        now = time.time()
-        entries = []
-        for name in names:
-            path = self.folder / name
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            if name.startswith(".tmp-"):
-                if now - stat.st_mtime > STALE_TEMP_SECONDS:
-                    _remove(path)
-            elif name.endswith(SUFFIX):
-                entries.append((stat.st_mtime, stat.st_size, path))
-        entries.sort(key=lambda e: (e[0], e[2].name))  # oldest first
-        total = sum(size for _, size, _ in entries)
-        while entries and (total > max_bytes or len(entries) > max_entries):
-            _, size, path = entries.pop(0)
-            _remove(path)
-            total -= size
-
-    def _path(self, digest: str) -> Path | None:
-        return self.folder / f"{digest}{SUFFIX}" if _DIGEST.match(digest) else None
+        super().evict(max_bytes, max_entries)
 
 
-def _parse(raw: bytes, digest: str) -> Entry | None:
-    """The entry in `raw` if it is whole, in this format and made for `digest`; else None."""
-    if not raw.startswith(FORMAT):
+def _entry(body: bytes) -> Entry | None:
+    """The segment in a kept file's `body`, or None when it holds none."""
+    end = body.find(b"\n")
+    if end < 0 or not body[:end].isdigit():
         return None
-    end = raw.find(b"\n", len(FORMAT))
-    if end < 0:
-        return None
-    parts = raw[len(FORMAT):end].split(b" ")
-    if len(parts) != 3 or parts[0] != digest.encode() or not parts[2].isdigit():
-        return None
-    body = raw[end + 1:]
-    if hashlib.sha256(body).hexdigest().encode() != parts[1]:
-        return None
-    size = int(parts[2])
+    size = int(body[:end])
     try:
-        marks = json.loads(body[:size])
+        marks = json.loads(body[end + 1:end + 1 + size])
     except ValueError:
         return None
     if not isinstance(marks, dict) or not all(
             isinstance(key, str) and isinstance(names, list) and all(isinstance(n, str) for n in names)
             for key, names in marks.items()):
         return None
-    data = body[size:]
+    data = body[end + 1 + size:]
     if not data.startswith(b"%PDF-"):
         return None
     return Entry(data, marks)
-
-
-def _remove(path: Path) -> None:
-    try:
-        path.unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 @dataclass(frozen=True)
@@ -173,11 +99,10 @@ class KeptSegments:
 
     store: SegmentStore
     environment: str
-    described: dict = field(default_factory=dict, compare=False)  # each piece's text, by id, made once a build
 
     def digest(self, document, pages: range, faces: Mapping) -> str | None:
         """Everything segment `pages` of `document` (write/segments.Document) depends on, as a hex digest; None
-        when something on its pages cannot be told by its repr (nothing is then kept for it)."""
+        when something on its pages cannot be written down whole (nothing is then kept for it)."""
         from generator.write.pdf import face_of
 
         sheets = document.imposition.pages[pages.start:pages.stop]
@@ -192,44 +117,59 @@ class KeptSegments:
                     keys.append(face.key)  # the key covers what a face's repr leaves out (a drawer's data)
                     if face.template.startswith("@"):  # a built-in drawer sees the whole kit, not only its spec
                         drawn.append(hashlib.sha256(faces[face.key].svg.encode()).hexdigest())
-        text = repr((self.environment, pages.start, document.lead, document.total, document.footer, document.typeface,
-                     tuple(str(root) for root in document.roots), sorted(seen & document.reused), keys, drawn))
-        text += _described(sheets, self.described)
-        if _ADDRESS.search(text):
-            return None
-        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        head = (self.environment, pages.start, document.lead, document.total, document.footer, document.typeface,
+                tuple(str(root) for root in document.roots), sorted(seen & document.reused), keys, drawn)
+        return content_digest(head, sheets)
 
 
-_PLAIN = frozenset({float, int, str, bool, type(None)})
-_FIELDS: dict[type, tuple[str, ...]] = {}
+class _ContentPickler(pickle.Pickler):
+    """Writes a face as its FaceSpec.key (its whole spec, by which faces are cached already; what the spec has
+    cached on itself does not count), and with `numbered`, each piece as its number in the list `numbered` fills,
+    in order of first appearance (the pieces are then written on their own)."""
+
+    def __init__(self, file, numbered: list | None = None):
+        super().__init__(file, protocol=5)
+        self.dispatch_table = {**copyreg.dispatch_table, FaceSpec: _face_key}
+        if numbered is not None:
+            numbers: dict[int, int] = {}
+
+            def number(piece: Piece) -> tuple:
+                found = numbers.get(id(piece))
+                if found is None:
+                    found = numbers[id(piece)] = len(numbered)
+                    numbered.append(piece)
+                return int, (found,)
+
+            self.dispatch_table[Piece] = number
 
 
-def _described(value, pieces: dict[int, str]) -> str:
-    """`value` (pages, placements, pieces …) as text naming every field of every dataclass in it (those left out
-    of repr too), a face as its FaceSpec.key (its whole spec, by which faces are cached already) and each piece
-    once (`pieces`, by id: a piece is on its front page and on its back page)."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return repr(value)
-    if kind is tuple or kind is list:
-        return "(" + ",".join([_described(item, pieces) for item in value]) + ")"
-    if kind is FaceSpec:
-        return "F" + value.key
-    if kind is Piece:
-        known = pieces.get(id(value))
-        if known is None:
-            known = pieces[id(value)] = _dataclass(value, kind, pieces)
-        return known
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _dataclass(value, kind, pieces)
-    return repr(value)  # an enum, a named tuple: repr says it all (an object's address makes no key)
+def _face_key(face: FaceSpec) -> tuple:
+    return str, ("F" + face.key,)
 
 
-def _dataclass(value, kind: type, pieces: dict[int, str]) -> str:
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
-    return kind.__qualname__ + "(" + ",".join([_described(getattr(value, name), pieces) for name in names]) + ")"
+def content_digest(head, pages=None) -> str | None:
+    """A hex digest of `head` and `pages` (pages, placements …: every field of every dataclass in them, those left
+    out of repr too), each pickled as content (_ContentPickler), the pages' pieces on their own. The pickle's memo
+    writes which equal values are one object; written apart, neither the pieces nor `head` share a string with the
+    pages (a piece's field name 'front' is the interned string a page's kind is in a fresh imposition, and not in
+    one read back: layoutstore.py). None when something cannot be pickled (an open surface, a function made on the
+    fly): nothing is then kept for it."""
+    digest = hashlib.sha256()
+    pieces: list = []
+    try:
+        parts = [_pickled(head), *((_pickled(pages, pieces), _pickled(pieces)) if pages is not None else ())]
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    for part in parts:
+        digest.update(b"%d\n" % len(part))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def _pickled(value, numbered: list | None = None) -> bytes:
+    buffer = io.BytesIO()
+    _ContentPickler(buffer, numbered).dump(value)
+    return buffer.getvalue()
 
 
 def kept_segments(spec, out: Path) -> KeptSegments | None:
@@ -252,16 +192,20 @@ def _environment(spec, out: Path) -> str | None:
     digest.update(FORMAT)
     digest.update(f"{__version__} {sys.version} {cairo.cairo_version_string()} {cairo.version} "
                   f"{fingerprint(spec)}\n".encode())
+    state = package_state()  # pnpgen's own files all count: its code, fonts, paper and colour tables
+    if state is None:
+        return None
+    digest.update(f"{state}\n".encode())
     skip = {out.resolve(), segment_folder().resolve()}
     files = 0
-    for folder in (PACKAGE_DIR, *sorted({root.resolve() for root in (*spec.roots, TEMPLATES_DIR)})):
+    for folder in sorted({root.resolve() for root in (*spec.roots, TEMPLATES_DIR)}):
         for base, dirs, names in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
                              and Path(base, d).resolve() not in skip)
             for name in sorted(names):
                 path = Path(base, name)
-                if folder != PACKAGE_DIR and path.suffix.lower() in DATA_SUFFIXES:
-                    continue  # pnpgen's own files all count: its code, fonts, paper and colour tables
+                if path.suffix.lower() in DATA_SUFFIXES:
+                    continue
                 files += 1
                 if files > MOST_ART_FILES or not _stated(digest, path):
                     return None
