@@ -1293,3 +1293,35 @@ def test_a_lists_heading_or_label_says_whose_its_items_are():
     doc = read_rulebook_document(source_of_text(text, "rules.md", ".md").text)
     assert [(s.count, s.role, s.per) for s in doc.statements] == [
         (20, "total", "colour"), (3, "total", "colour"), (1, "total", "player"), (2, "setup", "player")]
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("Components\n\nPrincess ........ 1\nCountess ........ 1\nKing ........ 1\nPriest ........ 2\nGuard ........ 5\n",
+     [(1, "princess"), (1, "countess"), (1, "king"), (2, "priest"), (5, "guard")]),  # cards with leaders, not contents
+    ("## Score\n\n| Name | Round 1 | Round 2 | Total |\n|---|---|---|---|\n| Alice | 12 | 8 | 20 |\n", []),  # a score sheet
+    ("## Setup\n\n| Resource | Starting |\n|---|---|\n| Wood | 3 |\n| Stone | 2 |\n", [(3, "wood"), (2, "stone")]),
+    ("## Components\n\n| Card | Value | Count |\n|---|---|---|\n| Guard | 1 | 5 |\n", [(5, "guard")]),
+    ("Setup\n\n5 cards are left face up to form the market.\n", [(5, "card")]),
+    ("Rules\n\nThe box holds 3 groups of 10 animal tokens, and each token gives 1 point.\n", [(10, "token")]),
+    ("Setup\n\nEach player takes the 1 Token, 2 Token and 3 Token of their colour.\n", [(1, "token")]),  # numbered names
+    ("Setup\n\n3.2 Give each player 3 cards face down\n", [(3, "card")]),  # a numbered step, not a section
+    ("Rules\n\nThis box contains more than 200 cards and 12 boards.\n", [(200, "card"), (12, "board")]),
+    ("Components\n\n12 Once Upon a Time cards\n", [(12, "once")]),
+    ("Components\n\n- 30 coins (use metal coins from the deluxe edition instead)\n", [(30, "coin")]),
+])
+def test_boundaries_of_this_rounds_productions(text, wanted):
+    """Where the round's new productions must not fire (each case a regression a review found and fixed)."""
+    assert [(count, head) for count, head, *_ in statements(text)] == wanted
+
+
+def test_an_edition_word_in_a_note_is_no_edition_only_piece():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n\n- 30 coins (use metal coins from the deluxe edition instead)\n- 12 gems (deluxe edition only)\n", "rules").text)
+    assert [(s.count, s.optional) for s in doc.statements] == [(30, False), (12, True)]
+
+
+def test_a_blurb_heading_or_the_games_own_range_is_no_condition():
+    doc = read_rulebook_document(source_of_text(
+        "## 1-6 players, ages 14+\n\nSetup: take 5 coins.\n\nThis game for 2-5 players uses 60 cards.\n"
+        "You will need 3 dice: 2 dice with 6 faces and 1 with 8.\n", "rules.md", ".md").text)
+    assert [s.condition for s in doc.statements if s.count in {5, 60, 1}] == [None, None]

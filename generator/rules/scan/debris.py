@@ -92,25 +92,43 @@ def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_LEADERED_ENTRY = patterns.compile(r"^\s*(?P<title>[A-Za-z][^\d\t]*?)[ \t]*(?:(?:\.[ \t]?){3,}|…+)[ \t]*(?P<page>\d{1,3})\s*$")
+_LEADERED_ENTRY = patterns.compile(r"^[ \t]*(?P<title>[A-Za-z][^\d\t.…]*?)[ \t]*(?:(?:\.[ \t]?){3,}|…+)[ \t]*(?P<page>\d{1,3})[ \t]*$")
+_PIECES_TITLE = patterns.compile(r"\s*(?:#+\s*)?(?:(?:game\s+|box\s+)?components|in\s+the\s+box|box\s+contents|what'?s\s+in\s+the\s+box"
+                                 r"|materials|equipment|(?:the\s+)?cards|card\s+list|the\s+deck)\s*:?\s*", re.I)
+
+
+def _under_pieces_title(lines: list[str], first: int) -> bool:
+    """A 'Components' / 'The cards' title just above a list with leaders: pieces and their counts ('Princess ........ 1'
+    / 'Guard ........ 5'), not chapters and their pages."""
+    title = next((i for i in range(first - 1, max(-1, first - 4), -1) if lines[i].strip()), None)
+    return title is not None and _PIECES_TITLE.fullmatch(lines[title]) is not None
+
+
+def _leadered(line: str) -> re.Match | None:
+    return _LEADERED_ENTRY.match(line) if line.rstrip()[-1:].isdigit() and _LEADER_HINT.search(line) else None
+
+
+_LEADER_HINT = patterns.compile(r"\.[ \t]?\.|…")
 
 
 def _leadered_contents_as_debris(lines: list[str]) -> set[int]:
-    """'Introduction ........ 2' / 'Game Board ........ 3' / 'Setup .......... 4': at least three titles with dotted
-    leaders to page numbers that never go down, most of them no component's name (a list of pieces with leaders,
-    'Cards ........ 40' / 'Dice ........ 5', is read), is a contents page."""
+    """'Introduction ........ 2' / 'Setup .......... 4' / 'Playing the Game ........ 5': at least three titles with dotted
+    leaders to page numbers that never go down, most of them no piece's name, is a contents page — but not under a
+    'Components' title (a list of pieces or cards with leaders, 'Cards ........ 40', 'Priest ........ 2' / 'Guard
+    ........ 5', is read)."""
     found: set[int] = set()
     run: list[int] = []
     for index in range(len(lines) + 1):
-        entry = _LEADERED_ENTRY.match(lines[index]) if index < len(lines) else None
+        entry = _leadered(lines[index]) if index < len(lines) else None
         if entry is not None or (run and index < len(lines) and not lines[index].strip()):
             run += [index] if entry is not None else []
             continue
-        entries = [_LEADERED_ENTRY.match(lines[i]) for i in run]
+        entries = [_leadered(lines[i]) for i in run]
         pages = [int(e.group("page")) for e in entries]
         named = sum(head_of(e.group("title")) in COMPONENT_HEADS for e in entries)
-        if len(entries) >= 3 and pages == sorted(pages) and named * 3 <= len(entries):
-            found |= set(run) | _contents_title(lines, run[0])
+        titled = _contents_title(lines, run[0]) if run else set()
+        if len(entries) >= 3 and pages == sorted(pages) and named * 3 <= len(entries) and not _under_pieces_title(lines, run[0]):
+            found |= set(run) | titled
         run = []
     return found
 

@@ -270,8 +270,8 @@ def _restatements(items: list[dict]) -> None:
 
 
 _PLAYERS_TITLE = patterns.compile(r"^(?:for\s+|with\s+)?(?P<n>\d|two|three|four|five|six|seven|eight)(?:\s*(?:-|–|to|or)\s*"
-                                  r"(?P<m>\d|two|three|four|five|six|seven|eight))?[\s-]*players?\b"
-                                  r"|^(?P<solo>solo|solitaire|single[\s-]player)\b", re.I)
+                                  r"(?P<m>\d|two|three|four|five|six|seven|eight))?[\s-]*players?(?:\s+(?:games?|rules|variant|mode|set\s*-?\s*up))?"
+                                  r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 
 def _conditions_of_sections(items: list[dict], sections) -> None:
@@ -280,7 +280,7 @@ def _conditions_of_sections(items: list[dict], sections) -> None:
     for item in items:
         if item["role"] != "setup" or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
-        titled = _PLAYERS_TITLE.match(sections[item["line"] - 1].title.strip())
+        titled = _PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
         if titled is not None:
             first = 1 if titled.group("solo") else parse_number(titled.group("n"))
             last = parse_number(titled.group("m")) if titled.group("m") else None

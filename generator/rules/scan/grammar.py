@@ -74,9 +74,9 @@ _VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\
 
 # '3 Wood, 2 Stone and 1 Food', 'takes 2 Stone': a resource named in the singular, given or among other counted
 # things, not '8 ball'
-_IN_A_COUNTED_LIST = patterns.compile(r"\d+\s+[A-Z][a-z]+\s*(?:,|\band\b|&|\+)\s*$")
+_IN_A_COUNTED_LIST = patterns.compile(r"\d+\s+(?P<word>[A-Z][a-z]+)\s*(?:,|\band\b|&|\+)\s*$")
 _GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|receives?)\s+$", re.I)  # 'starts with 2 Stone'
-_IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+[A-Z][a-z]+\b")
+_IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+(?P<word>[A-Z][a-z]+)\b")
 
 
 def count_first(text: str) -> list[Phrase]:
@@ -147,6 +147,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if noun is None:
             continue
         component, _, end = noun
+        if re.match(r"(?:once|twice|thrice|times)\b", component):
+            continue  # 'print page 6 twice': how often, not a thing ('12 Once Upon a Time cards' is one)
         if _STEP_VERB.match(text, match.end()):
             continue  # '1 Prepare the Role cards …', '3 Shuffle the deck': a step's number, then its verb
         if re.match(r"\d+/\d+", component) and head_of(component) not in COMPONENT_HEADS:
@@ -178,8 +180,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         following = re.match(r"\s+([A-Za-z][\w'-]*)", text[end:])
         name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
         titled = re.fullmatch(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", component) is not None  # '10 Bullet Train': a card's title
-        listed = _IN_A_COUNTED_LIST.search(text, 0, match.start()) or _IN_A_COUNTED_LIST_AFTER.match(text, end) \
-            or _GIVEN_BEFORE.search(text, max(0, match.start() - 16), match.start())
+        neighbour = _IN_A_COUNTED_LIST.search(text, max(0, match.start() - 40), match.start()) or _IN_A_COUNTED_LIST_AFTER.match(text, end)
+        listed = (neighbour is not None and neighbour.group("word").lower() != last_word) \
+            or _GIVEN_BEFORE.search(text, max(0, match.start() - 16), match.start())  # ('the 1 Token, 2 Token': names)
         if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
                 and not name_goes_on and not titled and not (listed and component[:1].isupper()) \
                 and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):

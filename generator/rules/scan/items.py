@@ -199,7 +199,7 @@ def _short_noun_line(text: str) -> bool:
         and not _SENTENCE_VERB.search(text)  # 'The box holds over 100 cards.': a sentence, read as one
 
 
-_SENTENCE_VERB = patterns.compile(r"\b(?:holds?|contains?|has|have|includes?|comes|consists|is|are)\b", re.I)
+_SENTENCE_VERB = patterns.compile(r"(?<!\bto\s)\b(?:holds?|contains?|has|have|includes?|comes|consists|is|are)\b", re.I)  # ('A cloth bag to hold the tiles')
 
 
 _WRAPPED_TAIL = patterns.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")

@@ -205,7 +205,9 @@ def _section_title(text: str) -> str | None:
     numbered = _NUMBERED.match(text)
     if numbered is None or numbered.group("mark") == ")" or not (numbered.group("sub") or numbered.group("gap")[0] == "\t"):
         return None
-    return numbered.group("title") if _TITLE_WORDS.fullmatch(numbered.group("title")) else None
+    title = numbered.group("title")
+    return title if _TITLE_WORDS.fullmatch(title) and len(title.split()) <= 6 else None  # ('3.2 Give each player 3
+    # cards face down': a numbered step, seven words)
 
 
 _STEP_VERB = patterns.compile(rf"{STEP_OPENING_PATTERN}\b", re.I)

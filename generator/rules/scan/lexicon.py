@@ -29,7 +29,7 @@ nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker
 # A word broken at a line's end ('Adven-' / 'ture cards') is one word again, but not a compound's first part
 # ('two-' / 'sided tiles', 'double-' / 'sided board').
 _COMPOUND_FIRSTS = frozenset("""one two three four five six seven eight nine ten eleven twelve twenty single double triple
-multi non self half full well semi pre re co anti""".split())
+non self well""".split())
 
 
 def hyphen_break(line: str, next_line: str) -> str | None:
@@ -48,7 +48,7 @@ def joined_lines(line: str, next_line: str) -> str:
 
 
 # Words that make a piece optional: only some copies of the game have it ('12 metal coins (deluxe edition only)').
-EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited|special|promo(?:tional)?)(?:[\s-]+(?:edition|exclusive|only|version|pledge))"
+EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited)[\s-]+(?:edition[\s-]+)?(?:exclusive|only)"
                         r"|(?:kickstarter|backer)[\s-]exclusive|stretch[\s-]goals?|promo(?:tional)?\s+(?:cards?|pack|tiles?)")
 
 # Each of these is one thing called a pair: 'a pair of scissors' is one pair, 'a pair of dice' two dice.

@@ -61,7 +61,7 @@ behind beside besides through throughout via without within plus minus equals al
 upon beneath alongside
 has have had do does did get gets got take takes took give gives gave place places placed put puts receive
 receives draw draws used use uses using go goes make makes made come comes shuffle shuffled deal dealt
-remain remaining left one worth valued costing once twice thrice times
+remain remaining left one worth valued costing
 """.split())
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}

@@ -41,7 +41,7 @@ GAMEPLAY = patterns.compile(
 _PER_PLAYER = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
-_SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\b)|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
+SUPPLIED_WORDS = _SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\s+(?!(?:grab|bring|get|have|provide|supply|find|buy|gather|collect)\b))|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
 _OPTIONAL = patterns.compile(rf"\b(?:{EDITION_ONLY_PATTERN}|optional(?:ly)?|variant|expansion|advanced\s+game|for\s+a\s+longer\s+game|can\s+(?:also\s+)?be\s+(?:added|shuffled|included|used|mixed)|may\s+(?:also\s+)?(?:be\s+)?(?:use|add|include|shuffle)d?)\b", re.I)
 _DIMENSION_AFTER = patterns.compile(r"\s+(?:wide|high|long|tall|deep|across|apart|away|in\s+a\s+row|in\s+diameter|thick)\b", re.I)
 _ACTION_BEFORE = patterns.compile(r"\b(?:rolls?|rolling|throws?|throwing|draws?|drawing|discards?|discarding|pays?|paying|spends?"
@@ -99,10 +99,11 @@ _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a set
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
-_LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left(?:\s*over)?|leftover)\b", re.I)
-_SCORES_POINTS = patterns.compile(r"\b(?:scores?|worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+_LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left\s*over|leftover)\b", re.I)
+_SCORES_POINTS = patterns.compile(r"\s+(?:scores?|is\s+worth|are\s+worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
                                   r"(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
 _SET_OF_BEFORE = patterns.compile(r"\b(?:sets?|groups?|collections?|runs?|rows?|pairs?)\s+of\s+$", re.I)
+_CONTENTS_MORE = patterns.compile(r"\b(?:box|game|set|deck|kit|edition)\s+(?:contains|includes|has|holds|comes\s+with)\s+more\s+than\s+$", re.I)
 _STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)
 _PLAYERS_NAMED = patterns.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
@@ -242,11 +243,15 @@ def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
     return found
 
 
+_GAME_FOR = patterns.compile(r"\b(?:game|designed|suitable|made|is)\s+$", re.I)
+
+
 def condition_of(sentence: str, start: int, end: int) -> str | None:
     """The player count a count is for: said right after it ('25 goods with 3 players', '10 cards to each player in
     a 3-player game'), or else the nearest one before it ('With 2 players, remove the 8 purple cards'), or the
     sentence's label ('2 players: remove 6 cards'), or one later in the sentence."""
-    before = list(PLAYER_CONDITION.finditer(sentence, 0, start))
+    before = [m for m in PLAYER_CONDITION.finditer(sentence, 0, start)
+              if not _GAME_FOR.search(sentence, max(0, m.start() - 24), m.start())]  # 'This game for 2-5 players': the box
     said = condition_after(sentence, end) or (before[-1] if before else None)
     label = PLAYERS_LABEL.match(sentence) if said is None else None
     if label is not None:
@@ -305,12 +310,14 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     for phrase in phrases:
         if phrase.is_excluded:
             continue
-        if _LEFT_OVER.match(sentence, phrase.end) or (_SCORES_POINTS.search(sentence) and _SET_OF_BEFORE.search(
+        if _LEFT_OVER.match(sentence, phrase.end) or (_SCORES_POINTS.match(sentence, phrase.end) and _SET_OF_BEFORE.search(
                 sentence, max(0, phrase.start - 24), phrase.start)):
             continue  # '1 card is left over', 'Each set of 3 gems scores 5 points': what remains, what scores, not pieces
         if example is not None and phrase.start > example.start():
             continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
-        if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(sentence, max(0, phrase.count_start - 16), phrase.count_start):
+        if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(
+                sentence, max(0, phrase.count_start - 16), phrase.count_start) and not _CONTENTS_MORE.search(
+                sentence, max(0, phrase.count_start - 48), phrase.count_start):
             continue  # 'a stack of more than seven counters', 'fewer than 3 cards': a rule's limit, not a count
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
@@ -458,6 +465,8 @@ def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[
         if not re.search(r"\b(?:for|with|in\s+an?)\s+(?:\d+|" + "|".join(("two", "three", "four", "five", "six", "seven", "eight")) + r")\b",
                          sentence[phrase.end:match.start()] + " " + sentence[phrase.end:phrase.end + 40], re.I):
             continue
+        if " with " in match.group(0).lower() and "player" not in match.group(0).lower():
+            continue  # '2 dice with 6 faces and 1 with 8': with eight faces, not for eight players
         count = parse_number(match.group("n"))
         players = parse_number(match.group("p"))
         if count is None or players is None or players > 12:

@@ -17,7 +17,7 @@ from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, par
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, ONE_PAIR_THINGS, PER_WORDS, head_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, condition_of, is_imperative, is_setup_step, read_sentence
+from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -91,13 +91,22 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     _prose_sums(out, findings)
 
 
+_LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+)?", re.I)
+
+
 def _breakdowns_after_colons(sentence: str, counted: list[tuple[int, int, dict]]) -> None:
     """'The game includes 108 cards: 19 red, 19 blue, 24 action cards and 8 wild cards': the counts after a total's
     colon that add up to it are its parts (`counted`: the totals read in the sentence, in order, with their spans)."""
     for index, (_, end, total) in enumerate(counted):
-        if total["count"] is None or total.get("parent_ref") is not None or not re.match(r"\s*:", sentence[end:]):
+        colon = re.match(r"\s*:\s*", sentence[end:])
+        if total["count"] is None or total.get("parent_ref") is not None or colon is None:
             continue
-        after = [made for _, _, made in counted[index + 1:] if made.get("parent_ref") is None and made["count"] is not None]
+        after, last = [], end + colon.end()
+        for start, stop, made in counted[index + 1:]:  # a list right after the colon: '19 red, 19 blue and 8 wild'
+            if made.get("parent_ref") is not None or made["count"] is None or not _LISTED_BETWEEN.fullmatch(sentence[last:start]):
+                break
+            after.append(made)
+            last = stop
         sizes = [size for size in range(len(after), 1, -1) if sum(made["count"] for made in after[:size]) == total["count"]]
         if not sizes and len(after) >= 2 and all(made.get("head") == total.get("head") for made in after):
             sizes = [len(after)]  # all of its kind, not adding up: its parts still, and a finding (_prose_sums)
@@ -292,7 +301,7 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
 
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
     """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
-    supplied = bool(re.search(r"not\s+included|also\s+need|you\s+(?:will\s+)?need", sentence, re.I)) or section == SUPPLIED
+    supplied = bool(SUPPLIED_WORDS.search(sentence)) or section == SUPPLIED
     read_here: list[tuple[int, int, dict]] = []  # (start, end, statement), for the breakdowns after a colon
     for start, text in listed:
         optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))

@@ -38,7 +38,7 @@ _SUPPLIED_TITLE = patterns.compile(
     r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|bring\s+your\s+own)\b",
     re.I,
 )
-_OPTIONAL_TITLE = patterns.compile(rf"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion|{EDITION_ONLY_PATTERN})\b", re.I)
+_OPTIONAL_TITLE = patterns.compile(rf"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion|{EDITION_ONLY_PATTERN}|(?:deluxe|kickstarter|collector'?s)\s+edition)\b", re.I)
 _OTHER_TITLE = patterns.compile(
     r"\b(?:turn|round|phase|scoring|score|end\s+of|winning|victory|game\s+end|actions?|play(?:ing)?\s+the\s+game"
     r"|gameplay|how\s+to\s+play|sequence|example|credits|faq|strategy|rules|overview|objective|goal|combat)\b",

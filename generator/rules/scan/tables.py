@@ -89,7 +89,9 @@ def _rows_of(line: LayoutLine) -> list[list[tuple[str, int, int]]]:
 
 
 _TOTAL_HEADER = patterns.compile(r"^\s*(?:total|in\s+all|overall)\s*$", re.I)
-_PER_HEADER = patterns.compile(r"^\s*(?:per|each|for\s+each|in\s+each)\s+(?P<unit>[a-z]+)\s*$|^\s*(?P<noun>[a-z]+)\s+each\s*$", re.I)
+_PER_HEADER = patterns.compile(r"^\s*(?:per|each|for\s+each|in\s+each)\s+(?P<unit>[a-z]+)\s*$", re.I)
+_PIECES_HEADER = patterns.compile(r"\b(?:component|piece|item|card|tile|token|figure|miniature|marker|counter|part)s?\b", re.I)
+_SCORE_HEADER = patterns.compile(r"\b(?:points?|score|scores|round|vp|cost|value|rank|place)\b", re.I)
 _NAME_HEADERS = (patterns.compile(r"\bname\b", re.I), _NAME_HEADER)  # 'Type | Name | Count': the name names the piece
 
 
@@ -106,10 +108,13 @@ def _count_columns(names: list[str]) -> tuple[int, int | None, str | None] | Non
     if counted is not None:
         per = re.search(r"\bper\s+(\w+)", names[counted], re.I)
         return counted, None, _per_unit(per.group(1)) if per else None
-    if total is not None:
-        return total, each, _per_unit(_PER_HEADER.match(names[each]).group("unit") or "") if each is not None else None
+    if any(_SCORE_HEADER.search(name) for name in names):
+        return None  # 'Name | Round 1 | Round 2 | Total', 'Colour | Points | Total': a score sheet (a Count column
+        # beside a Value column, 'Card | Value | Count', was read above)
+    if total is not None and (each is not None or any(_PIECES_HEADER.search(name) for name in names)):
+        return total, each, _per_unit(_PER_HEADER.match(names[each]).group("unit")) if each is not None else None
     if each is not None:
-        return each, None, _per_unit(_PER_HEADER.match(names[each]).group("unit") or "player")
+        return each, None, _per_unit(_PER_HEADER.match(names[each]).group("unit"))
     return None
 
 
@@ -231,7 +236,8 @@ def _number_of_listed(line: LayoutLine, out) -> bool:
 
 
 _MARKDOWN_RULE = patterns.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")  # '|---|:---:|'
-_COUNTING_HEADER = patterns.compile(r"\b(?:count|qty|quantity|number|amount|copies|total|how\s+many|players?|each|per)\b"
+_COUNTING_HEADER = patterns.compile(r"\b(?:count|qty|quantity|number|amount|copies|total|how\s+many|players?|each|per|start(?:ing)?"
+                                    r"|initial|set\s*-?\s*up|begin(?:ning)?|supply|stock|in\s+hand)\b"
                                     r"|^(?:#|x|no\.?|\d+(?:\s*[-–]\s*\d+)?\s*p?)\b|\bin\s+(?:the\s+)?(?:deck|box|game)\b", re.I)
 
 
@@ -244,7 +250,8 @@ def _property_tables(lines: list[LayoutLine]) -> set[int]:
     'Card | Cost | Effect'): its rows give properties, not pieces; their line numbers (header included)."""
     found: set[int] = set()
     for index in range(1, len(lines)):
-        if not _MARKDOWN_RULE.match(lines[index].raw) or "|" not in lines[index - 1].raw:
+        raw = lines[index].raw
+        if "---" not in raw or "|" not in lines[index - 1].raw or not _MARKDOWN_RULE.match(raw):
             continue
         header = _markdown_cells(lines[index - 1].raw)
         body = []
