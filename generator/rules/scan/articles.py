@@ -8,7 +8,7 @@ import re
 
 from . import patterns
 from .grammar import COUNT_HINT, GROUPING, NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, ONE_PAIR_THINGS, head_of, is_plural, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
 _INLINE_LIST = patterns.compile(
@@ -69,7 +69,8 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _ONE_PER_PLAYER.finditer(sentence):
         pair = _PAIR_OF.match(match.group("noun"))
-        if pair and head_of(pair.group("what")) not in NOT_COMPONENTS and pair.group("what").split()[-1].lower() not in ONE_PAIR_THINGS:
+        if pair and head_of(pair.group("what")) not in NOT_COMPONENTS and pairs_of(pair.group("what"))[0] == 2:
+            # '… a pair of dice': two, read so by running._named_thing ('a pair of scissors' is a tool, no component)
             found.append((match.start("article"), match.start("noun") + pair.end(), f"pair of {pair.group('what')}"))
             continue
         noun = re.split(r"\s+(?:to|for|of|with|from|that|which|and|face|in|into|on|at|an?|one|\d+)\b", match.group("noun"))[0]

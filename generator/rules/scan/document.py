@@ -12,7 +12,7 @@ from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, head_of, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, head_of, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL
 from .running import prose_statements
@@ -284,7 +284,7 @@ def _conditions_of_sections(items: list[dict], sections) -> None:
         if titled is not None:
             first = 1 if titled.group("solo") else parse_number(titled.group("n"))
             last = parse_number(titled.group("m")) if titled.group("m") else None
-            item["condition"] = f"{first}-{last} players" if last else "1 player" if first == 1 else f"{first} players"
+            item["condition"] = players_condition(first, last)
 
 
 def _players(text: str) -> tuple[int, int] | None:

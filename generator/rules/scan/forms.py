@@ -16,7 +16,7 @@ import re
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from . import patterns
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, ONE_PAIR_THINGS, head_of, is_plural, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
@@ -219,8 +219,8 @@ def bare_item(text: str) -> Phrase | None:
     head = head_of(main)
     if head == "pair" and len(of_split) > 1 and article in {"a", "an", "one"} and re.search(r"\sof\s", noun, re.I):
         what = _tidy(of_split[1])  # 'a pair of dice': two dice; 'a pair of scissors': one pair
-        one = what.split()[-1].lower() in ONE_PAIR_THINGS
-        return Phrase(0, match.end(), 0, 0, 1 if one else 2, "exact", f"pair of {what}" if one else what, head_of(what), "bare_item")
+        count, named = pairs_of(what)
+        return Phrase(0, match.end(), 0, 0, count, "exact", named, head_of(what), "bare_item")
     plural = is_plural(main.split()[-1])
     unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
         len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))

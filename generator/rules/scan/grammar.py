@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, ONE_PAIR_THINGS, SETUP_VERB_PATTERN, head_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, pairs_of, singular
 from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
                     STOP_WORDS, VERB_FORM, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
@@ -171,8 +171,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             else:
                 end = inner[2]
                 named = text[grouped.end():end].strip()
-                if head == "pair" and value is not None and named.split()[-1].lower() not in ONE_PAIR_THINGS:
-                    component, value = named, value * 2  # '1 pair of dice': two dice
+                if head == "pair" and value is not None:
+                    value, component = pairs_of(named, value)  # '1 pair of dice': two dice
                 else:
                     component = f"{component} of {named}"
                 head = head_of(inner[0]) if head_of(inner[0]) in COMPONENT_HEADS else head

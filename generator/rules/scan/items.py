@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, ONE_PAIR_THINGS, head_of, is_plural, joined_lines
+from .lexicon import COMPONENT_HEADS, head_of, is_plural, joined_lines, pairs_of
 from .prose import PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -145,8 +145,8 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if group and (allow_bare or bulleted):
         noun = group.group("noun")
         if group.group("group").lower() == "pair":  # 'A pair of dice': two dice; 'a pair of scissors': one pair
-            one = noun.split()[-1].lower() in ONE_PAIR_THINGS
-            return Phrase(0, group.end(), 0, 0, 1 if one else 2, "exact", f"pair of {noun}" if one else noun, head_of(noun), "bare_item")
+            count, named = pairs_of(noun)
+            return Phrase(0, group.end(), 0, 0, count, "exact", named, head_of(noun), "bare_item")
         return Phrase(0, group.end(), 0, 0, None, "exact", noun, head_of(noun), "bare_item")
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]

@@ -51,8 +51,21 @@ def joined_lines(line: str, next_line: str) -> str:
 EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited)[\s-]+(?:edition[\s-]+)?(?:exclusive|only)"
                         r"|(?:kickstarter|backer)[\s-]exclusive|stretch[\s-]goals?|promo(?:tional)?\s+(?:cards?|pack|tiles?)")
 
+def players_condition(first: int, last: int | None = None) -> str:
+    """A statement's player-count condition as the document gives it: '1 player', '3 players', '3-5 players'."""
+    return f"{first}-{last} players" if last else "1 player" if first == 1 else f"{first} players"
+
+
 # Each of these is one thing called a pair: 'a pair of scissors' is one pair, 'a pair of dice' two dice.
 ONE_PAIR_THINGS = frozenset("scissors tweezers tongs pliers glasses sunglasses goggles binoculars trousers".split())
+
+
+def pairs_of(what: str, pairs: int = 1) -> tuple[int, str]:
+    """How many of what, and named how, `pairs` pairs of `what` are: (2, 'dice') for 'a pair of dice', (1, 'pair of
+    scissors') for 'a pair of scissors' (one thing called a pair). The one reading of 'pair of' every production uses."""
+    if what.split()[-1].lower() in ONE_PAIR_THINGS:
+        return pairs, f"pair{'s' if pairs > 1 else ''} of {what}"
+    return 2 * pairs, what
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
 NOT_COMPONENTS = frozenset("""

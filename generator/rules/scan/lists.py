@@ -291,10 +291,12 @@ def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = Non
     """The items under an intro that says whose they are count so many for each: a heading of the component list
     ('### Player pieces (per player)') or a label in it ('For each player (4x):') says what each has; an intro line
     ('Each player takes:') is a setup step."""
+    describes = run.section.kind == COMPONENTS and (intro.heading_level or not _SETUP_INTRO.search(intro.text))
     for item in run.items:
-        if intro.number < item.line.number < (until or item.line.number + 1) and item.per is None:
+        below = item.line.number > intro.number and (until is None or item.line.number < until)
+        if below and item.per is None:
             item.per = per
-            item.setup_intro = not (run.section.kind == COMPONENTS and (intro.heading_level or not _SETUP_INTRO.search(intro.text)))
+            item.setup_intro = not describes
 
 
 def _blank(line: LayoutLine) -> LayoutLine:

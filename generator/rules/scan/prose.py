@@ -12,7 +12,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, head_of, is_plural, per_word, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -64,8 +64,7 @@ PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{_PLAYER
 
 def players_of(label: re.Match) -> str:
     """'2 players' or '3-4 players', the condition a PLAYERS_LABEL gives."""
-    first, last = parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None
-    return f"{first}-{last} players" if last else f"{first} players"
+    return players_condition(parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None)
 
 
 PLAYER_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)"
@@ -252,14 +251,16 @@ def condition_of(sentence: str, start: int, end: int) -> str | None:
     sentence's label ('2 players: remove 6 cards'), or one later in the sentence."""
     before = [m for m in PLAYER_CONDITION.finditer(sentence, 0, start)
               if not _GAME_FOR.search(sentence, max(0, m.start() - 24), m.start())]  # 'This game for 2-5 players': the box
-    said = condition_after(sentence, end) or (before[-1] if before else None)
-    label = PLAYERS_LABEL.match(sentence) if said is None else None
-    if label is not None:
-        return players_of(label)
-    said = said or _later_condition(sentence, end)
-    number = parse_number(said.group("n")) if said else None
-    last = parse_number(said.group("m")) if said and said.group("m") else None
-    return f"{number}-{last} players" if number and last else f"{number} players" if number else None
+    near = condition_after(sentence, end) or (before[-1] if before else None)
+    if near is None:
+        label = PLAYERS_LABEL.match(sentence)
+        if label is not None:
+            return players_of(label)
+    said = near or _later_condition(sentence, end)
+    first = parse_number(said.group("n")) if said else None
+    if not first:
+        return None
+    return players_condition(first, parse_number(said.group("m")) if said.group("m") else None)
 
 
 def _later_condition(sentence: str, end: int) -> re.Match | None:
@@ -472,5 +473,5 @@ def _elliptic_for(sentence: str, read: list[tuple[Phrase, dict]]) -> list[tuple[
         if count is None or players is None or players > 12:
             continue
         more.append((Phrase(match.start(), match.end(), match.start("n"), match.end("n"), count, "exact", phrase.component,
-                            phrase.head, "elliptic"), {**info, "condition": f"{players} players"}))
+                            phrase.head, "elliptic"), {**info, "condition": players_condition(players)}))
     return more

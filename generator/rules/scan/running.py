@@ -15,7 +15,7 @@ from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one,
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, ONE_PAIR_THINGS, PER_WORDS, head_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, head_of, pairs_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step, read_sentence
 from .sections import OTHER, SETUP, SUPPLIED, is_play
@@ -187,8 +187,8 @@ def _named_thing(start: int, end: int, value: int | None, noun: str) -> Phrase:
     """What an article production found ('a pencil', 'five to each player'); a pair of what comes in twos is two of
     it ('a pair of dice'), a pair of scissors one pair."""
     pair = _PAIR_OF.match(noun)
-    if pair and value == 1 and pair.group("what").split()[-1].lower() not in ONE_PAIR_THINGS:
-        value, noun = 2, pair.group("what")
+    if pair and value == 1:
+        value, noun = pairs_of(pair.group("what"))
     return Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose")
 
 

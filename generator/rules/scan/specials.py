@@ -9,7 +9,7 @@ import re
 
 from . import patterns
 from .grammar import NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, players_condition, singular
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
 _FRACTION = patterns.compile(
@@ -100,7 +100,7 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
                 continue
             players = re.sub(r"\s*(?:-|to|or)\s*", "-", match.group("p"))
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
-                          "component": noun, "kind": "setup", "condition": f"{players} players",
+                          "component": noun, "kind": "setup", "condition": players_condition(players),
                           "per": "player" if match.group("each") else None})
     for match in _CATEGORIES_OF.finditer(sentence) if "of" in low and _CATEGORY_HINT.search(low) else ():
         words = match.group("noun").split()
