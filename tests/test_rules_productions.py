@@ -1325,3 +1325,11 @@ def test_a_blurb_heading_or_the_games_own_range_is_no_condition():
         "## 1-6 players, ages 14+\n\nSetup: take 5 coins.\n\nThis game for 2-5 players uses 60 cards.\n"
         "You will need 3 dice: 2 dice with 6 faces and 1 with 8.\n", "rules.md", ".md").text)
     assert [s.condition for s in doc.statements if s.count in {5, 60, 1}] == [None, None]
+
+
+def test_a_per_product_wrapped_onto_the_next_line_is_read_whole():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n\n• 60 Floor tiles (15 in each of\n  4 colours)\n• 24 cubes (6 per\n  player colour)\n• 1 board\n", "rules").text)
+    assert [(s.count, s.role, s.per) for s in doc.statements] == [
+        (60, "total", None), (15, "part", "colour"), (24, "total", None), (6, "part", "colour"), (1, "total", None)]
+    assert doc.statements[1].quote == "15 in each of"  # quoted from the item's own line

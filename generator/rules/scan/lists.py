@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import patterns
-from .annotations import read_each_consisting
+from .annotations import read_each_consisting, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -184,6 +184,8 @@ def nest(run: ListRun) -> None:
             more_items.setdefault(id(listed.line), []).append(listed)
     for line in run.lines:
         item = first_items.get(id(line))
+        if item is None and last is not None and _wrapped_per(last, line):
+            continue  # '60 Floor tiles (15 in each of' / '4 colours)': read as one
         if item is None:
             note = per_note(line) if last is not None and last.inner is None and last.per is None else None
             if note is not None and note.per == "kind" and last.phrase.count != note.count * note.many:
@@ -285,6 +287,23 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         if intro is not None:
             _give_per(run, intro, "player")
     return runs
+
+
+def _wrapped_per(item: Item, line: LayoutLine) -> bool:
+    """A per-product whose parenthesis a narrow column wrapped onto the next line ('60 Floor tiles (15 in each of' /
+    '4 colours)', '24 cubes (6 per' / 'player colour)'): read from the two lines joined; the part's quote stays on the
+    item's line."""
+    text = item.line.text.rstrip()
+    if text.count("(") <= text.count(")") or not line.text.rstrip().endswith(")") or line.text.count("(") or line.bullet:
+        return False
+    start = item.offset + item.phrase.end
+    per = read_per(f"{text} {line.text.strip()}", start)
+    if per is None or per.per == "kind" or per.count is None:
+        return False
+    item.per, item.per_count, item.inner = per.per, per.many, per.count
+    item.inner_span = (per.start, min(per.end, len(text)))
+    item.quote_end = max(item.quote_end, item.inner_span[1])
+    return True
 
 
 def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = None) -> None:
