@@ -181,7 +181,7 @@ def _markup(mapped: _Mapped) -> None:
 
 # A numbered line: '3. Setup', '2.3 Aspects', '1\tIntroduction', '4) Card Rankings', '1. Place the board …'.
 _NUMBERED = patterns.compile(r"^\s*(?P<n>\d{1,2})(?P<sub>(?:\.\d{1,2})+)?(?P<mark>[.)]?)(?P<gap>[ \t]+)(?P<title>\S(?:.*\S)?)[ \t]*$")
-_TITLE_WORDS = patterns.compile(r"[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6}")
+_TITLE_SHAPE = patterns.compile(r"[A-Z][\w'’-]*(?:[ \t]+[\w'’&:-]+){0,6}")
 _LIST_TITLE = patterns.compile(r"(?P<name>(?:the\s+)?(?:game\s+)?(?:contents|components|set\s*-?\s*up|preparations?|materials"
                                r"|equipment))(?:\s*\([^()]*\))?\s*:?", re.I)
 
@@ -189,7 +189,7 @@ _LIST_TITLE = patterns.compile(r"(?P<name>(?:the\s+)?(?:game\s+)?(?:contents|com
 def _number_of(text: str) -> int:
     """The number before a numbered title ('3. Setup' -> 3), -1 for any other line."""
     numbered = _NUMBERED.match(text)
-    return int(numbered.group("n")) if numbered and not numbered.group("sub") and _TITLE_WORDS.fullmatch(numbered.group("title")) else -1
+    return int(numbered.group("n")) if numbered and not numbered.group("sub") and _TITLE_SHAPE.fullmatch(numbered.group("title")) else -1
 
 
 def _list_section_title(text: str) -> str | None:
@@ -206,7 +206,7 @@ def _section_title(text: str) -> str | None:
     if numbered is None or numbered.group("mark") == ")" or not (numbered.group("sub") or numbered.group("gap")[0] == "\t"):
         return None
     title = numbered.group("title")
-    return title if _TITLE_WORDS.fullmatch(title) and len(title.split()) <= 6 else None  # ('3.2 Give each player 3
+    return title if _TITLE_SHAPE.fullmatch(title) and len(title.split()) <= 6 else None  # ('3.2 Give each player 3
     # cards face down': a numbered step, seven words)
 
 

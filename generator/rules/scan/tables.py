@@ -236,6 +236,8 @@ def _number_of_listed(line: LayoutLine, out) -> bool:
 
 
 _MARKDOWN_RULE = patterns.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")  # '|---|:---:|'
+# Broader than _COUNT_HEADER (a column that counts the pieces of its rows): any header that may stand over counts
+# at all (a total, a column per player or per unit, a starting amount) keeps a table from being one of properties.
 _COUNTING_HEADER = patterns.compile(r"\b(?:count|qty|quantity|number|amount|copies|total|how\s+many|players?|each|per|start(?:ing)?"
                                     r"|initial|set\s*-?\s*up|begin(?:ning)?|supply|stock|in\s+hand)\b"
                                     r"|^(?:#|x|no\.?|\d+(?:\s*[-–]\s*\d+)?\s*p?)\b|\bin\s+(?:the\s+)?(?:deck|box|game)\b", re.I)
