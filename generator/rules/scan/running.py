@@ -68,25 +68,24 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             _enumeration(sentence, paragraph, offset, lines, findings)
             specials = special_productions(sentence, categories)
             last_made, last_end = None, 0
-            totals_here: list[tuple[int, dict]] = []  # (start in the sentence, statement): a part joins the total before it
-            counted: list[tuple[int, int, dict]] = []  # (start, end, statement) of the totals read, for their breakdowns
+            totals_here: list[tuple[int, int, dict]] = []  # (start, end, statement) of the sentence's totals: a part
+            # joins the total before it, the counts after a total's colon are its breakdown
             for phrase, info in read_sentence(sentence, section, known):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
                 made = emit(phrase, info)
                 if made is not None and made["role"] == "total":
                     last_total = made
-                    totals_here.append((phrase.start, made))
-                    counted.append((phrase.start, phrase.end, made))
+                    totals_here.append((phrase.start, phrase.end, made))
                 if made is not None:
                     _prose_per_part(sentence, phrase, made, emit)
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
-            _breakdowns_after_colons(sentence, counted)
+            _breakdowns_after_colons(sentence, totals_here)
             for special in specials:
-                before = [made for start, made in totals_here if start < special["start"]]
+                before = [made for start, _, made in totals_here if start < special["start"]]
                 _special_statement(special, before[-1] if before else last_total, emit, findings)
     _prose_sums(out, findings)
 
@@ -95,8 +94,9 @@ _LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+
 
 
 def _breakdowns_after_colons(sentence: str, counted: list[tuple[int, int, dict]]) -> None:
-    """'The game includes 108 cards: 19 red, 19 blue, 24 action cards and 8 wild cards': the counts after a total's
-    colon that add up to it are its parts (`counted`: the totals read in the sentence, in order, with their spans)."""
+    """'The game includes 70 cards: 19 red, 19 blue, 24 action cards and 8 wild cards': the counts listed right after a
+    total's colon are its parts — the longest run that adds up to it, or all of them when all count its kind (then a
+    finding says they do not add up). `counted`: the totals read in the sentence, in order, with their spans."""
     for index, (_, end, total) in enumerate(counted):
         colon = re.match(r"\s*:\s*", sentence[end:])
         if total["count"] is None or total.get("parent_ref") is not None or colon is None:
