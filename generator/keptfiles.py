@@ -1,6 +1,7 @@
 """Files kept between processes in a folder of the user's cache, each named by a digest of what it was made from:
-`KeptFiles(folder, format, suffix)`, shared by the kept PDF segments (write/segmentstore.py) and the kept
-impositions (layoutstore.py).
+`KeptFiles(folder, format, suffix)`, shared by the kept PDF segments (write/segmentstore.py), the kept
+impositions (layoutstore.py) and the kept YAML readings (manifest/yamlfile.py). A pickled body is loaded by
+`OwnTypesUnpickler`: plain values and pnpgen's own types, nothing else ever called.
 
 Each file is written atomically (a temporary file renamed into place) and trusted only when its first line is
 `format`, its header names the digest it is asked for and the checksum of its body matches: a damaged, truncated or
@@ -11,11 +12,14 @@ least recently used. Any trouble with the folder just means nothing is kept.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
+import pickle
 import re
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from generator.paths import PACKAGE_DIR
 
@@ -75,6 +79,22 @@ class KeptFiles:
             return
         self.added = True
 
+    def load(self, digest: str, unpickler: Callable = None):
+        """The object pickled under `digest` (read with `unpickler`, OwnTypesUnpickler by default), or None; a body
+        that does not load is removed."""
+        body = self.read(digest)
+        if body is None:
+            return None
+        try:
+            return (unpickler or OwnTypesUnpickler)(io.BytesIO(body)).load()
+        except Exception:  # noqa: BLE001  (whatever a file that is not what its maker wrote makes pickle raise)
+            self.forget(digest)
+            return None
+
+    def keep(self, digest: str, value) -> None:
+        """`value` pickled under `digest`."""
+        self.write(digest, pickle.dumps(value, protocol=5))
+
     def forget(self, digest: str) -> None:
         """Remove what is kept under `digest` (its body turned out not to be what its maker wrote)."""
         path = self._path(digest)
@@ -125,6 +145,16 @@ class KeptFiles:
         if hashlib.sha256(body).hexdigest().encode() != parts[1]:
             return None
         return body
+
+
+class OwnTypesUnpickler(pickle.Unpickler):
+    """Loads plain values and pnpgen's own types (its dataclasses and enums) only: nothing else is ever called."""
+
+    def find_class(self, module: str, name: str):
+        found = super().find_class(module, name) if module.startswith("generator.") else None
+        if not isinstance(found, type):
+            raise pickle.UnpicklingError(f"{module}.{name} is not one of pnpgen's types")
+        return found
 
 
 @lru_cache(maxsize=1)

@@ -17,7 +17,7 @@ import pickle
 from typing import Callable, Sequence
 
 from generator.impose import Imposition
-from generator.keptfiles import KeptFiles, package_state
+from generator.keptfiles import KeptFiles, OwnTypesUnpickler, package_state
 from generator.paths import user_cache
 from generator.pieces import FaceSpec, Piece
 from generator.relayout import layout_shape
@@ -43,11 +43,10 @@ def impose_kept(pieces: Sequence[Piece], options, imposing: Callable) -> Imposit
     if digest is None:
         return imposing(pieces, options)
     files = KeptFiles(layout_folder(), FORMAT, SUFFIX)
-    body = files.read(digest)
-    if body is not None:
-        imposition = _loaded(body, pieces)
-        if imposition is not None:
-            return imposition
+    imposition = files.load(digest, lambda file: _IndicesAsPieces(file, pieces))
+    if type(imposition) is Imposition:
+        return imposition
+    if imposition is not None:
         files.forget(digest)  # whole, but not an imposition of these pieces: never trusted
     imposition = imposing(pieces, options)
     body = _dumped(imposition, pieces)
@@ -96,17 +95,12 @@ class _PiecesAsIndices(pickle.Pickler):
         return None
 
 
-class _IndicesAsPieces(pickle.Unpickler):
+class _IndicesAsPieces(OwnTypesUnpickler):
+    """Reads back an imposition of pnpgen's own types, each piece index given as the kit's piece."""
+
     def __init__(self, file, pieces: Sequence[Piece]):
         super().__init__(file)
         self.pieces = pieces
-
-    def find_class(self, module: str, name: str):
-        """Only pnpgen's own types (the imposition's dataclasses and enums): nothing else is ever called."""
-        found = super().find_class(module, name) if module.startswith("generator.") else None
-        if not isinstance(found, type):
-            raise pickle.UnpicklingError(f"{module}.{name} is not part of an imposition")
-        return found
 
     def persistent_load(self, index):
         if type(index) is not int or not 0 <= index < len(self.pieces):
@@ -124,11 +118,3 @@ def _dumped(imposition: Imposition, pieces: Sequence[Piece]) -> bytes | None:
     except (_NotKept, pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None
     return buffer.getvalue()
-
-
-def _loaded(body: bytes, pieces: Sequence[Piece]) -> Imposition | None:
-    try:
-        imposition = _IndicesAsPieces(io.BytesIO(body), pieces).load()
-    except Exception:  # noqa: BLE001  (whatever a file that is not what its maker wrote makes pickle raise)
-        return None
-    return imposition if type(imposition) is Imposition else None

@@ -9,11 +9,9 @@ no YAML parser (PyYAML's import was a twentieth of a one-card rebuild of a deck)
 from __future__ import annotations
 
 import hashlib
-import io
-import pickle
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from generator.errors import ManifestError, Problem
 from generator.keptfiles import KeptFiles, package_state
@@ -193,25 +191,19 @@ def read_text(file: Path, shown_as: str) -> str:
 def read_yaml(file: Path, shown_as: str) -> tuple[Any, Marks]:
     """Parse `file`; return (data, marks). Syntax errors become a ManifestError naming file:line:col."""
     text = read_text(file, shown_as)
-    kept = _kept_reading(b"manifest", text)
-    if kept is not None:
-        return kept
-    reading = _read_yaml(text, shown_as)
-    _keep_reading(b"manifest", text, reading)
-    return reading
+    return _kept_or_read(b"manifest", text, lambda: _read_yaml(text, shown_as))
 
 
 def read_table(file: Path) -> Any:
     """One of pnpgen's YAML tables (papers, card sizes) as PyYAML's safe loader reads it."""
     text = file.read_text(encoding="utf-8")
-    kept = _kept_reading(b"table", text)
-    if kept is not None:
-        return kept
-    import yaml
 
-    table = yaml.load(text, Loader=_loader())
-    _keep_reading(b"table", text, table)
-    return table
+    def read() -> Any:
+        import yaml
+
+        return yaml.load(text, Loader=_loader())
+
+    return _kept_or_read(b"table", text, read)
 
 
 def _loader():
@@ -258,36 +250,16 @@ def _reading_digest(kind: bytes, text: str) -> str | None:
     return digest.hexdigest()
 
 
-def _kept_reading(kind: bytes, text: str) -> Any:
-    """What `text` read as when an earlier process read it, or None."""
+def _kept_or_read(kind: bytes, text: str, read: Callable[[], Any]) -> Any:
+    """What `text` read as when an earlier process read it, or else `read()`, kept for the next process."""
     digest = _reading_digest(kind, text)
     if digest is None:
-        return None
+        return read()
     files = KeptFiles(user_cache() / "yaml", KEPT_FORMAT, KEPT_SUFFIX)
-    body = files.read(digest)
-    if body is None:
-        return None
-    try:
-        return _OwnTypes(io.BytesIO(body)).load()
-    except Exception:  # noqa: BLE001  (whatever a file that is not what its maker wrote makes pickle raise)
-        files.forget(digest)
-        return None
-
-
-def _keep_reading(kind: bytes, text: str, reading: Any) -> None:
-    digest = _reading_digest(kind, text)
-    if digest is None:
-        return
-    files = KeptFiles(user_cache() / "yaml", KEPT_FORMAT, KEPT_SUFFIX)
-    files.write(digest, pickle.dumps(reading, protocol=5))
+    kept = files.load(digest)
+    if kept is not None:
+        return kept
+    reading = read()  # (a text with problems raises here, and is never kept)
+    files.keep(digest, reading)
     files.evict(KEPT_BYTES, KEPT_ENTRIES)
-
-
-class _OwnTypes(pickle.Unpickler):
-    """Reads back plain values and pnpgen's own types (SpelledInt) only: nothing else is ever called."""
-
-    def find_class(self, module: str, name: str):
-        found = super().find_class(module, name) if module.startswith("generator.") else None
-        if not isinstance(found, type):
-            raise pickle.UnpicklingError(f"{module}.{name} is not part of a YAML reading")
-        return found
+    return reading

@@ -12,7 +12,7 @@ from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, head_of, players_condition, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, PLAYER_NUMBER, head_of, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL
 from .running import prose_statements
@@ -269,8 +269,8 @@ def _restatements(items: list[dict]) -> None:
         seen.setdefault(key, item)
 
 
-_PLAYERS_TITLE = patterns.compile(r"^(?:for\s+|with\s+)?(?P<n>\d|two|three|four|five|six|seven|eight)(?:\s*(?:-|–|to|or)\s*"
-                                  r"(?P<m>\d|two|three|four|five|six|seven|eight))?[\s-]*players?(?:\s+(?:games?|rules|variant|mode|set\s*-?\s*up))?"
+_PLAYERS_TITLE = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<n>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*"
+                                  rf"(?P<m>{PLAYER_NUMBER}))?[\s-]*players?(?:\s+(?:games?|rules|variant|mode|set\s*-?\s*up))?"
                                   r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 

@@ -51,6 +51,10 @@ def joined_lines(line: str, next_line: str) -> str:
 EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited)[\s-]+(?:edition[\s-]+)?(?:exclusive|only)"
                         r"|(?:kickstarter|backer)[\s-]exclusive|stretch[\s-]goals?|promo(?:tional)?\s+(?:cards?|pack|tiles?)")
 
+# How many players a rulebook says, in figures or words: the one number of every player-count pattern.
+PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
+
+
 def players_condition(first: int, last: int | None = None) -> str:
     """A statement's player-count condition as the document gives it: '1 player', '3 players', '3-5 players'."""
     return f"{first}-{last} players" if last else "1 player" if first == 1 else f"{first} players"

@@ -12,7 +12,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, head_of, is_plural, per_word, players_condition, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -56,9 +56,8 @@ _RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|al
 _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
-_PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
-PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{_PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{_PLAYER_NUMBER}))?"
+PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{PLAYER_NUMBER}))?"
                                  r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
 
 
@@ -67,8 +66,8 @@ def players_of(label: re.Match) -> str:
     return players_condition(parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None)
 
 
-PLAYER_CONDITION = patterns.compile(r"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>two|three|four|five|six|seven|eight|\d+)"
-                                    r"(?:\s*(?:-|–|to)\s*(?P<m>two|three|four|five|six|seven|eight|\d+))?[\s-]+players?(?:\s+game)?\b", re.I)
+PLAYER_CONDITION = patterns.compile(rf"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>{PLAYER_NUMBER})"
+                                    rf"(?:\s*(?:-|–|to)\s*(?P<m>{PLAYER_NUMBER}))?[\s-]+players?(?:\s+game)?\b", re.I)
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
@@ -104,9 +103,9 @@ _SCORES_POINTS = patterns.compile(r"\s+(?:scores?|is\s+worth|are\s+worth|earns?|
 _SET_OF_BEFORE = patterns.compile(r"\b(?:sets?|groups?|collections?|runs?|rows?|pairs?)\s+of\s+$", re.I)
 _CONTENTS_MORE = patterns.compile(r"\b(?:box|game|set|deck|kit|edition)\s+(?:contains|includes|has|holds|comes\s+with)\s+more\s+than\s+$", re.I)
 _STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)
-_PLAYERS_NAMED = patterns.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b", re.I)
+_PLAYERS_NAMED = patterns.compile(rf"\b{PLAYER_NUMBER}[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
-_SETUP_CONDITION = patterns.compile(r"\b(?:(?:\d+|two|three|four|five|six|seven|eight)[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
+_SETUP_CONDITION = patterns.compile(rf"\b(?:{PLAYER_NUMBER}[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
 _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
