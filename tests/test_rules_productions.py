@@ -829,6 +829,22 @@ CASES = {
     "a thing shown elsewhere is still a thing": (
         "Components\nA game board (shown on the back cover)\n40 cards\n",
         [(1, "board", "total", None), (40, "card", "total", None)], []),
+    "a Notes column saying how many each player has": (
+        "## Components\n\n| Component | Count | Notes |\n|---|---|---|\n| Worker meeples | 16 | 4 per player |\n"
+        "| Harbour tiles | 24 | 6 in each colour |\n| Score pad | 1 | keep it handy |\n",
+        [(16, "meeple", "total", None), (4, "meeple", "part", "player"), (24, "tile", "total", None),
+         (6, "tile", "part", "colour"), (1, "pad", "total", None)], []),
+    "so many pieces of each value with no total: the values are names": (
+        "Contents\n- Coins: 1 (30x), 5 (15x), 10 (x10)\n- Money – 30× $1, 15× $5\n- Banknotes: 20 x 1, 12 x 5\n",
+        [(30, "coin", "total", None), (15, "coin", "total", None), (10, "coin", "total", None),
+         (30, "money", "total", None), (15, "money", "total", None), (20, "banknote", "total", None),
+         (12, "banknote", "total", None)], [1, 5]),
+    "parts joined by plus, and a total said after its parts": (
+        "Contents\n- 110 rail cards: 96 coloured cards plus 14 engines\n"
+        "- 12 scout cards, 12 miner cards and 12 medic cards (36 crew cards in total)\n",
+        [(110, "card", "total", None), (96, "card", "part", None), (14, "card", "part", None),
+         (12, "card", "total", None), (12, "card", "total", None), (12, "card", "total", None),
+         (36, "card", "total", None)], []),
 }
 
 

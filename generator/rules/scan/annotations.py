@@ -38,7 +38,7 @@ _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
-                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+)?|\s+and\s+))+"
+                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|&)\s+))+"
                            rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                          rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
@@ -171,14 +171,14 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         return None
     parts, offset, spelled = [], match.start("items"), False
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
-    items = re.sub(rf"\s(?=and\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
+    items = re.sub(rf"\s(?=(?:and|plus)\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
     items = re.sub(r"(?<=[a-z])\.(?=\s+\d)", ",", items)  # '(6 neutral tiles. 8 wooden tiles)': a scan's commas read as stops
     for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue
-        cleaned = re.sub(r"^\s*(?:and|or)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
+        cleaned = re.sub(r"^\s*(?:and|or|plus)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
         if head_of(cleaned) in COMPONENT_HEADS and re.search(r"\s(?:cards?|tiles?|tokens?|markers?)\s*$", piece.group(0)):
-            cleaned = re.sub(r"^\s*(?:and|or)\s+|\s*$", "", piece.group(0))  # '9 stone tiles' are tiles, not stones
+            cleaned = re.sub(r"^\s*(?:and|or|plus)\s+|\s*$", "", piece.group(0))  # '9 stone tiles' are tiles, not stones
         if not cleaned.strip():
             continue
         part = _PART.match(cleaned)

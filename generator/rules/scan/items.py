@@ -387,10 +387,53 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     return inner
 
 
+_DENOMINATED = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
+_VALUE_AT = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?"
+_DENOMINATION = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
+    rf"^\s*(?:and\s+)?(?:(?P<n4>\d{{1,4}})\s*[x×]\s*(?P<v2>{_VALUE_AT})"
+    rf"|(?P<v1>{_VALUE_AT})\s*\(\s*(?:[x×]\s*(?P<n1>\d{{1,4}})|(?P<n2>\d{{1,4}})\s*[x×])\s*\))\s*\.?\s*$", re.I)
+
+
+def _denominations(line: LayoutLine) -> list[Item]:
+    """'Coins: 1 (30x), 5 (15x), 10 (10x)', 'Money – 30× $1, 15× $5', 'Notes: 20 x 1, 10 x 5': so many pieces of each value, and no total —
+    an item for each value ('1 Coins': 30), the value being a name, never a count."""
+    label = _DENOMINATED.match(line.text, len(line.text) - len(line.text.lstrip(" *•-")))
+    if label is None or (head_of(label.group("noun")) not in COMPONENT_HEADS
+                         and not re.fullmatch(r"(?:paper\s+)?(?:money|cash|currency)", label.group("noun").strip(), re.I)):
+        return []
+    items = []
+    for piece in re.finditer(r"[^,;]+", line.text[label.end():]):
+        match = _DENOMINATION.match(piece.group(0))
+        if match is None:
+            return []
+        at = label.end() + piece.start()
+        count_group = next(g for g in ("n1", "n2", "n4") if match.group(g))
+        value = (match.group("v1") or match.group("v2")).replace(" ", "")
+        noun = label.group("noun").strip()
+        end = len(piece.group(0).rstrip(" ."))
+        phrase = Phrase(0, end, match.start(count_group), match.end(count_group), int(match.group(count_group)), "exact",
+                        f"{value} {noun}", head_of(noun), "count_last")
+        items.append(Item(line, phrase, at, None, at + end))
+    return items if len(items) >= 2 else []
+
+
+def _sum_of(line: LayoutLine, items: list[Item], allow_bare: bool) -> list[Item]:
+    """'12 pilot cards and 12 medic cards (24 crew cards in total)': the total the items make, said after them — an
+    item of its own when it is their sum."""
+    match = _CONTENTS.match(line.text, items[-1].offset + items[-1].phrase.end)
+    total = _item(line, allow_bare, (match.start("n"), match.end("unit"))) if match else None
+    if total is None or total.phrase.form != "count_first" or total.phrase.count != sum(i.phrase.count or 0 for i in items):
+        return []
+    return [total]
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
     if len(_INLINE_BULLET.findall(line.text)) >= 2:
         return _bulleted_items(line, allow_bare)
+    denominations = _denominations(line) if re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
+    if denominations:
+        return denominations
     several = _comma_items(line, allow_bare) if "," in line.text and re.search(r"[x×]\s*\d", line.text) else []
     if several:
         return several
@@ -399,7 +442,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
             whole.phrase.form == "bare_item" and (_ONE_NAMED.match(line.text, whole.offset) or whole.quote_end < len(line.text.rstrip(" .;"))))):
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
-            return joined
+            return joined + _sum_of(line, joined, allow_bare)
         contents = _contents_item(line, whole, allow_bare) if whole.phrase.form == "count_first" else None
         if contents is not None:
             return [whole, contents]

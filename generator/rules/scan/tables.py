@@ -9,6 +9,7 @@ import re
 
 from . import patterns
 from .grammar import parse_number
+from .annotations import Per, read_per
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
 
@@ -167,8 +168,26 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                 out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
                         quote=row_line.quote(a, b), count=int(each.group(0)), component=name, role="part", per=per,
                         parent_ref=statement, head=head_of(name))
+            for a, note in _notes_per(row_line.text, row, {count_at, each_at, name_at}):  # Notes: '4 per player'
+                out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
+                        quote=row_line.quote(a, a + note.end), count=note.count, component=name, role="part",
+                        per=note.per, parent_ref=statement, head=head_of(name))
             if row_line.number != line.number:  # a wiki table on one line shares it with prose
                 used.add(row_line.number)
+
+
+def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]) -> list[tuple[int, Per]]:
+    """Where in `text` the cells of a count table's other columns start that are a per-product of the row's count
+    and nothing else ('4 per player', '6 in each colour', '(1 per faction)'), and that product."""
+    found = []
+    for at, (cell, start, end) in enumerate(row):
+        if at in read or not re.match(r"\W*\w", cell):
+            continue
+        start += len(text[start:end]) - len(text[start:end].lstrip(" !"))
+        note = read_per(cell, 0)
+        if note is not None and note.count is not None and note.start == 0 and not cell[note.end:].strip(" ).;,"):
+            found.append((start, note))
+    return found
 
 
 _COUNTED_HEADING = patterns.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
