@@ -45,7 +45,10 @@ def _listed_packages() -> list[str]:
 
 
 def test_every_package_of_generator_is_listed_in_pyproject():
-    found = sorted(".".join(p.relative_to(ROOT).parent.parts) for p in (ROOT / "generator").rglob("__init__.py"))
+    code = {p.parent for p in (ROOT / "generator").rglob("__init__.py")}
+    data = {d for d in (ROOT / "generator").rglob("*") if d.is_dir() and d.name != "__pycache__" and d not in code
+            and not any(d.glob("*.py")) and any(f.is_file() for f in d.iterdir())}  # data files only: data packages
+    found = sorted(".".join(d.relative_to(ROOT).parts) for d in code | data)
     assert sorted(set(_listed_packages()) - {"generator.templates"}) == found
 
 
