@@ -845,6 +845,16 @@ CASES = {
         [(110, "card", "total", None), (96, "card", "part", None), (14, "card", "part", None),
          (12, "card", "total", None), (12, "card", "total", None), (12, "card", "total", None),
          (36, "card", "total", None)], []),
+    "a deck of so many cards is the cards, whatever the deck is called": (
+        "Equipment\nThe game uses a special deck of 66 cards.\n\nContents\n- a 52-card standard deck plus 4 wild cards\n",
+        [(66, "card", "total", None), (52, "card", "total", None), (4, "card", "total", None)], [1]),
+    "a list introduced by what you find or get": (
+        "Inside you'll find\n  a double-sided river board\n  one hundred feathers\n\n"
+        "What you get: the comet chart, a star wheel and 30 asteroid chits.\n"
+        "Contents: kettle board · ember die · 18 coal cubes\n",
+        [(1, "board", "total", None), (100, "feather", "total", None), (1, "chart", "total", None),
+         (1, "wheel", "total", None), (30, "chit", "total", None), (1, "board", "total", None), (1, "die", "total", None),
+         (18, "cube", "total", None)], []),
 }
 
 
@@ -1349,3 +1359,11 @@ def test_a_per_product_wrapped_onto_the_next_line_is_read_whole():
     assert [(s.count, s.role, s.per) for s in doc.statements] == [
         (60, "total", None), (15, "part", "colour"), (24, "total", None), (6, "part", "colour"), (1, "total", None)]
     assert doc.statements[1].quote == "15 in each of"  # quoted from the item's own line
+
+
+@pytest.mark.parametrize("title", ["Materials (supply your own)", "Not in the box", "What you need besides:",
+                                   "Not provided"])
+def test_a_title_saying_the_players_bring_it_marks_its_list_supplied(title):
+    doc = read_rulebook_document(source_of_text(f"Components\n40 cards\n\n{title}\n- 3 six-sided dice\n- 20 counters\n",
+                                                "rules").text)
+    assert [(s.count, s.supplied_by) for s in doc.statements] == [(40, None), (3, "player"), (20, "player")]

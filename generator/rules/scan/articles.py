@@ -15,7 +15,8 @@ _INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
-    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need))"
+    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
+    r"|what\s+you\s+get|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find))"
     r"\s*:?\s+(?P<items>.+)$", re.I)
 
 
@@ -48,7 +49,7 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     category = _CATEGORY_LABEL.search(listed)
     if category:  # '18 Cards: Colors: Red, Blue, … Suits: Hearts, …': what follows names the cards' kinds, not pieces
         listed = listed[:category.start()]
-    for piece in re.finditer(r"[^,;]+", listed):
+    for piece in re.finditer(r"[^,;·•]+", listed):  # 'Contents: kettle board · ember die · 18 coal cubes'
         text = piece.group(0)
         sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+(?:\s|\.?$)))", text)
         at = piece.start()
@@ -296,7 +297,9 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
             noun = " ".join(words)
             if not noun:
                 continue
-        if re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun) and head_of(re.split(r"\s+of\s+", noun)[0]) in GROUPING:
+        if head_of(re.split(r"\s+of\s+", noun)[0]) in GROUPING and (re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun) or (
+                match.group("article").lower() != "one" and re.match(
+                    rf"\s+of\s+(?:{NUMBER})\s+[A-Za-z]", sentence[match.start("noun") + len(noun):], re.I))):
             continue  # 'A deck of 32 cards is used': the count inside says how many (thirty-two cards, read as such);
             # 'A board of 19 hexes' is one board
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):

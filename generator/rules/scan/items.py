@@ -232,6 +232,8 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
+_CUE = patterns.compile(r"^\W*(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box"
+                       r"|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
 _CONTENTS_LABEL = patterns.compile(r"^(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)\s*:\s*"
                                    rf"(?=(?:{NUMBER})\s)", re.I)
 
@@ -356,6 +358,8 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     starts = [0] + [b for _, b in cuts]
     ends = [a for a, _ in cuts] + [len(line.text)]
     items = []
+    cue = _CUE.match(line.text)
+    starts[0] = cue.end() if cue else 0  # 'Contents: kettle board · ember die · …': the label is no item
     for a, b in zip(starts, ends):
         text = line.text[a:b].rstrip(" .;,")
         if not text.strip():

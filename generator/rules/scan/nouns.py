@@ -32,7 +32,7 @@ _COUNT_FIRST = patterns.compile(
 COMPOUND_HINT = patterns.compile(r"-|\d\s+cards?\s+(?:deck|pack)", re.I)  # 'a 40-card deck', 'a 52 card deck'
 _COMPOUND = patterns.compile(
     rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})(?:-|\s+(?=cards?\s+(?:deck|pack)s?\b))(?P<unit>[A-Za-z]+)"
-    rf"(?:\s+(?P<container>[A-Za-z][\w-]*))?",
+    rf"(?:\s+(?:(?:standard|regular|normal|full|complete|ordinary|french|special|custom|single|separate)\s+)?(?P<container>[A-Za-z][\w-]*))?",
     re.I,
 )
 _COUNT_LAST = patterns.compile(

@@ -23,7 +23,7 @@ OTHER = "other"
 _COMPONENT_TITLE = patterns.compile(
     r"\b(?:components?|contents?|equipment|materials?|inventory|what'?s\s+in(?:side)?\s+the\s+box|in\s+the\s+box"
     r"|box\s+contents|game\s+pieces|pieces|parts(?:\s+list)?|includes?|included|contains|the\s+game\s+(?:has|comes\s+with)"
-    r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|needed|requirements?|required|to\s+play"
+    r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|(?:inside\s+)?you(?:'ll|\s+will)\s+find|needed|requirements?|required|to\s+play"
     r"|print(?:ing)?\s+(?:and|&)\s+play|to\s+print|the\s+(?:cards|tiles|tokens|pieces|dice|deck|board)|playing\s+pieces"
     r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set)\b",
     re.I,
@@ -35,7 +35,8 @@ _SETUP_TITLE = patterns.compile(
 )
 _SUPPLIED_TITLE = patterns.compile(
     r"\b(?:not\s+included|also\s+(?:need|needed|required)|you\s+(?:will\s+)?also\s+need|you'll\s+also\s+need"
-    r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|bring\s+your\s+own)\b",
+    r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|(?:bring|supply)\s+your\s+own"
+    r"|not\s+in\s+the\s+box|not\s+provided|(?:need|needed|required)\s+besides)\b",
     re.I,
 )
 _OPTIONAL_TITLE = patterns.compile(rf"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion|{EDITION_ONLY_PATTERN}|(?:deluxe|kickstarter|collector'?s)\s+edition)\b", re.I)
