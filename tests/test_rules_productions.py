@@ -855,6 +855,23 @@ CASES = {
         [(1, "board", "total", None), (100, "feather", "total", None), (1, "chart", "total", None),
          (1, "wheel", "total", None), (30, "chit", "total", None), (1, "board", "total", None), (1, "die", "total", None),
          (18, "cube", "total", None)], []),
+    "parts set in under an unbulleted total, or listed by name on the line below it": (
+        "Components\n60 coins\n – 30 copper (value 1)\n – 20 silver (value 5)\n – 10 gold (value 10)\n"
+        "72 Voyage cards, split into three decks:\n    Coast (24), Open Sea (24), Abyss (24)\n4 Ship boards\n",
+        [(60, "coin", "total", None), (30, "copper", "part", None), (20, "silver", "part", None), (10, "gold", "part", None),
+         (72, "card", "total", None), (24, "coast", "part", None), (24, "sea", "part", None), (24, "abyss", "part", None),
+         (4, "board", "total", None)], [1, 5, 3]),
+    "a part named below its item, after 'including'": (
+        "Components\n• 32 Hero cards\n    including 8 Legendary Heroes\n• 6 Dungeon tiles\n",
+        [(32, "card", "total", None), (8, "card", "part", None), (6, "tile", "total", None)], []),
+    "parts after 'of which', between slashes, and 'N of them are'": (
+        "Components\n90 seed cards, of which 30 are Sunflower, 30 are Fern and 30 are Thistle.\n"
+        "48 Bee tokens – 24 workers / 16 drones / 8 queens\n\n"
+        "Deck\nThe deck has 55 cards. 50 of them are Route cards; the other 5 are Storm cards. "
+        "Among them are 6 Wild cards. One of these is the murder weapon.\n",
+        [(90, "card", "total", None), (30, "card", "part", None), (30, "card", "part", None), (30, "card", "part", None),
+         (48, "token", "total", None), (24, "worker", "part", None), (16, "token", "part", None), (8, "token", "part", None),
+         (55, "card", "total", None), (50, "card", "part", None), (5, "card", "part", None), (6, "card", "part", None)], [1]),
 }
 
 

@@ -37,9 +37,9 @@ _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inne
 _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
-_DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely):?)\s+"
-                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|&)\s+))+"
-                           rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
+_DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely|of\s+which):?)\s+"
+                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z][^,;/]*?(?:[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|&)\s+|\s*/\s*))+"
+                           rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                          rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 
@@ -181,6 +181,7 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
             cleaned = re.sub(r"^\s*(?:and|or|plus)\s+|\s*$", "", piece.group(0))  # '9 stone tiles' are tiles, not stones
         if not cleaned.strip():
             continue
+        cleaned = re.sub(rf"^(\s*(?:{NUMBER}))\s+(?:are|is)\s+", r"\1 ", cleaned, flags=re.I)  # '(of which) 30 are Fern'
         part = _PART.match(cleaned)
         if part is None and _ONE_BY_ARTICLE.match(cleaned):  # '(a king, four defenders and eight attackers)'
             part = _PART.match(_ONE_BY_ARTICLE.sub("one ", cleaned, count=1))
@@ -279,7 +280,7 @@ def _value_parts(chunk: str, start: int) -> list[Part] | None:
     return None if number is None else [Part(f"value {part.group('value').strip()}", number, start, end)]
 
 
-_INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
+_INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?!(?:are|is)\b)(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 
 def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:

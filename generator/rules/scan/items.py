@@ -340,8 +340,11 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         items.append(more)
 
 
+_NAMED_COUNTS = patterns.compile(r"\s*(?:[A-Za-z][\w'’ -]{0,30}\(\s*\d{1,4}\s*\)\s*,\s*)+[A-Za-z][\w'’ -]{0,30}\(\s*\d{1,4}\s*\)\s*\.?\s*")
+
+
 def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
-    """'$5 coin x 60, $1 coin x 30': several count-last items in one line."""
+    """'$5 coin x 60, $1 coin x 30', 'Coast (24), Open Sea (24)': several count-last items in one line."""
     pieces = [(m.start(), m.end()) for m in re.finditer(r"[^,;]+", line.text)]
     if len(pieces) < 2:
         return []
@@ -438,7 +441,8 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     denominations = _denominations(line) if re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
     if denominations:
         return denominations
-    several = _comma_items(line, allow_bare) if "," in line.text and re.search(r"[x×]\s*\d", line.text) else []
+    several = _comma_items(line, allow_bare) if "," in line.text and (
+        re.search(r"[x×]\s*\d", line.text) or _NAMED_COUNTS.fullmatch(line.text)) else []
     if several:
         return several
     whole = _item(line, allow_bare)

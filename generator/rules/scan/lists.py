@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import patterns
-from .annotations import read_each_consisting, read_per
+from .annotations import read_each_consisting, read_including, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -115,6 +115,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             if item is None and not is_intro else None
         if named is not None:  # 'Character cards' / '      President' / '      Bomber': one card each, by name
             items, item = [named], named
+        if item is None and not is_intro and current and _includes_below(current, line):
+            current.append((line, None))  # '• 32 Hero cards' / '    including 8 Legendary Heroes': read by nest
+            continue
         if item is None and not is_intro and describes_item(current, line):
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
             continued.add(line.number)
@@ -140,6 +143,12 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     if current:
         close()
     return runs
+
+
+def _includes_below(current: list, line: LayoutLine) -> bool:
+    """'including 8 Legendary Heroes' set in under the item above it."""
+    last = next((i for _, i in reversed(current) if i is not None), None)
+    return last is not None and line.indent > last.line.indent and line.text.lower().startswith(("including", "includes", "incl"))
 
 
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
@@ -194,6 +203,12 @@ def nest(run: ListRun) -> None:
                 last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
                 continue
             owner = _item_above(run, last, line) if last is not None else None
+            including = read_including(line.text, len(line.text) - len(line.text.lstrip())) \
+                if owner is not None and not owner.parts and "includ" in line.text.lower() else None
+            if including is not None:  # '• 32 Hero cards' / '    including 8 Legendary Heroes': one part named below it
+                value, noun, a, b = including
+                owner.parts, owner.including = [(noun, value, a, b, line)], True
+                continue
             each = read_each_consisting(line.text) if owner is not None and not owner.parts else None
             if each is not None:  # '• 4 sets of player pieces,' / 'each consisting of 12 ships and 4 ports'
                 owner.parts = [(p.name, p.count, p.start, p.end, line) for p in each[0]]
@@ -257,6 +272,8 @@ def _raw_column(item: Item) -> int:
 def _is_child(item: Item, parent: Item) -> bool:
     if item.line.indent > parent.line.indent + 1:
         return True
+    if item.line.bullet is not None and parent.line.bullet is None and item.line.indent > parent.line.indent:
+        return True  # '60 coins' / ' – 30 copper': a bullet set in under an unbulleted item
     if parent.explicit and item.line.indent >= parent.line.indent:
         return item.line.bullet != parent.line.bullet or item.line.indent > parent.line.indent
     return False

@@ -12,6 +12,9 @@ from .grammar import NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, players_condition, singular
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
+# '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
+_OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[A-Za-z][\w-]*)"
+                                rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[A-Za-z][\w-]*)", re.I)
 _FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
@@ -63,6 +66,13 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             continue  # 'The remaining three coins are placed between the players': where they go, not what they are
         found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part"})
+    for match in _OF_THEM_ARE.finditer(sentence) if " of them" in low or " of th" in low or "among" in low else ():
+        n, what = ("n", "what") if match.group("n") else ("n2", "what2")
+        if re.match(r"\s+(?:between|on|in|into|onto|beside|next|near|at|under|above|below|face|back|aside|placed|used|dealt)\b",
+                    sentence[match.end():], re.I) or match.group(what).lower() in {"placed", "used", "dealt", "put", "set"}:
+            continue  # 'two of them are placed face up': where they go, not what they are
+        found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
+                      "component": match.group(what), "kind": "part"})
     for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():
         found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})

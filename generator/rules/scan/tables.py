@@ -53,7 +53,7 @@ def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] |
 _TALLY = patterns.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
 
 
-def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
+def _tallies(line: LayoutLine, out, after_tallies: bool = False, above: LayoutLine | None = None) -> bool:
     """'E (12), A (9), I (9)…' or 'A  2x   B  4x': labelled counts in a row, one statement each. Right after such
     a row, a row of one or two continues it."""
     matches = list(_TALLY.finditer(line.text))
@@ -62,6 +62,11 @@ def _tallies(line: LayoutLine, out, after_tallies: bool = False) -> bool:
         return False
     if re.search(r"\d\s*(?:[x×]\s*)?$", line.text[:matches[0].start()]):
         return False  # '90 Coins 22 x Gold 22 x Silver': each count stands before its name
+    if not after_tallies and above is not None and re.search(r"\d.*:\s*$", above.text) and all(m.group("n1") for m in matches) and all(
+            line.text[a.end():b.start()].strip() == "," for a, b in zip(matches, matches[1:])) \
+            and not line.text[matches[-1].end():].strip(" .;"):
+        return False  # '72 cards, in three decks:' / 'Coast (24), Open Sea (24), Abyss (24)': the parts of the total above,
+        # read with its list
     for match in matches:
         count = int(match.group("n1") or match.group("n2"))
         out.add(line=line.number, column=line.cols[match.start()] if match.start() < len(line.cols) else 0,
@@ -304,7 +309,8 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
         if "of" in line.text and _number_of(line, out):
             used.add(line.number)
             continue
-        if _tallies(line, out, after_tallies=bool(used) and line.number - 1 in used and lines[index - 1].number in tally_lines):
+        if _tallies(line, out, after_tallies=bool(used) and line.number - 1 in used and lines[index - 1].number in tally_lines,
+                    above=lines[index - 1] if index else None):
             used.add(line.number)
             tally_lines.add(line.number)
             continue
