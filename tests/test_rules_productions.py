@@ -872,6 +872,19 @@ CASES = {
         [(90, "card", "total", None), (30, "card", "part", None), (30, "card", "part", None), (30, "card", "part", None),
          (48, "token", "total", None), (24, "worker", "part", None), (16, "token", "part", None), (8, "token", "part", None),
          (55, "card", "total", None), (50, "card", "part", None), (5, "card", "part", None), (6, "card", "part", None)], [1]),
+    "whose the pieces are, said before them and ended by what is shared": (
+        "Components\nEach player has:\n  1 player board\n  8 workers\nShared:\n  1 market board\n\n"
+        "Contents\n5 player colours, each with 10 cubes and 2 discs\nIn each of the four faction colours: 15 troops, 3 forts.\n"
+        "A starter kit for each player: 6 copper coins, 1 dagger card.\nEach House comes with the same 9 servant tokens.\n",
+        [(1, "board", "total", "player"), (8, "worker", "total", "player"), (1, "board", "total", None),
+         (10, "cube", "total", "colour"), (2, "disc", "total", "colour"), (15, "troop", "total", "colour"),
+         (3, "fort", "total", "colour"), (6, "coin", "total", "player"), (1, "card", "total", "player"),
+         (9, "token", "total", "house")], [5]),
+    "a bold Markdown line says whose the list under it is": (
+        "## Components\n\n**Per player colour**\n- 1 scoring marker\n- 6 outposts\n\n**Shared**\n- 1 moon board\n"
+        "\nPlayer pieces (for each of 4 players):\n  - 1 Guild board\n  - 10 Apprentice tokens\n",
+        [(1, "marker", "total", "colour"), (6, "outpost", "total", "colour"), (1, "board", "total", None),
+         (1, "board", "total", "player"), (10, "token", "total", "player")], [4]),
 }
 
 

@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, head_of, is_plural, joined_lines, pairs_of
+from .lexicon import COMPONENT_HEADS, head_of, is_plural, joined_lines, pairs_of, per_word
 from .prose import PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -394,6 +394,8 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     return inner
 
 
+_GROUPS_EACH_WITH = patterns.compile(rf"^\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses"
+                                     rf"|clans|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\s*:?\s*", re.I)
 _DENOMINATED = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
 _VALUE_AT = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?"
 _DENOMINATION = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
@@ -441,6 +443,14 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     denominations = _denominations(line) if re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
     if denominations:
         return denominations
+    grouped = _GROUPS_EACH_WITH.match(line.text) if "each" in line.text else None
+    if grouped is not None:  # '5 player colours, each with 10 cubes, 2 discs and 1 pawn': what each colour has
+        first = _item(line, allow_bare, (grouped.end(), len(line.text)))
+        if first is not None and first.phrase.form == "count_first":
+            listed = _joined_items(line, first, allow_bare)
+            for item in listed:
+                item.per, item.per_count = per_word(grouped.group("groups")), parse_number(grouped.group("many"))
+            return listed
     several = _comma_items(line, allow_bare) if "," in line.text and (
         re.search(r"[x×]\s*\d", line.text) or _NAMED_COUNTS.fullmatch(line.text)) else []
     if several:

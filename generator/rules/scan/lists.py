@@ -19,7 +19,7 @@ from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_
 from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
 from .wrapped import wrapped_breakdowns
 
-_PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+player\b|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
+_PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 _PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
 _SETUP_INTRO = patterns.compile(r"\b(?:takes?|receives?|gets?|draws?|chooses?|starts?\s+with|begins?\s+with|is\s+(?:given|dealt)|places?)\b", re.I)
 
@@ -295,15 +295,22 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         wrapped_breakdowns(run, lines)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
         before = _line_before(lines, run.lines[0])
-        if intro is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
+        group = _PER_GROUP_INTRO.search(before.text) if before is not None and (
+            before.heading_level or before.text.rstrip().endswith(":") or _BOLD_LINE.fullmatch(before.raw)) else None
+        if intro is None and group is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
-        group = _PER_GROUP_INTRO.search(before.text) if before is not None and before is not intro and (
-            before.heading_level or before.text.rstrip().endswith(":")) else None
+        shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
         if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
-            _give_per(run, before, per_word(group.group("group")), until=intro.number if intro is not None else None)
+            _give_per(run, before, per_word(group.group("group")), until=min(n for n in (
+                intro.number if intro is not None else None, shared, 10**9) if n is not None))
         if intro is not None:
-            _give_per(run, intro, "player")
+            _give_per(run, intro, "player", until=shared if shared is not None and shared > intro.number else None)
     return runs
+
+
+_BOLD_LINE = patterns.compile(r"\s*(\*\*|__)[^*_]{1,60}\1\s*:?\s*")  # '**Per player colour**': a Markdown list's title
+_SHARED_LABEL = patterns.compile(r"^\W*(?:shared|common|general|neutral|central|for\s+all\s+players|for\s+everyone|(?:the\s+)?supply)"
+                                 r"(?:\s+(?:components?|pieces|materials?|items))?\s*:?\s*$", re.I)
 
 
 def _wrapped_per(item: Item, line: LayoutLine) -> bool:
@@ -345,8 +352,8 @@ def _line_before(lines: list[LayoutLine], line: LayoutLine) -> LayoutLine | None
         text = lines[index].text.rstrip()
         if not text:
             continue
-        if text.endswith(":") or lines[index].heading_level:
-            return lines[index]  # '… places the following:', '### Each player receives'
+        if text.endswith(":") or lines[index].heading_level or _BOLD_LINE.fullmatch(lines[index].raw):
+            return lines[index]  # '… places the following:', '### Each player receives', '**Per player**'
         if re.search(r"\d|[.,;]$", text) or len(text.split()) > 6:
             return None
     return None

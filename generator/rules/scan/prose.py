@@ -116,7 +116,8 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
 _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each|every)\s+(?:player\s+)?(?P<group>{GROUP_PATTERN})"
                                rf"|each\s+of\s+the\s+(?:(?P<many>{NUMBER})\s+)?(?P<groups>{GROUP_PATTERN}s|suits|colors|player\s+colou?rs))\s+"
-                               r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|have|contains?|is\s+given|is\s+dealt)\b", re.I)
+                               r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|have|contains?|is\s+given|is\s+dealt"
+                               r"|comes?\s+with|holds?)\b", re.I)
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
 
 
@@ -131,7 +132,13 @@ def _group_word(match: re.Match) -> str:
 
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
-_PER_LABEL = patterns.compile(rf"\W*(?:each|per|for\s+each)\s+(?P<group>player|{GROUP_PATTERN})\s*:", re.I)
+# 'Per player:', 'A starter kit for each player:', 'In each of the four faction colours:', 'Pieces (for each of 4 players):'
+_PER_LABEL = patterns.compile(rf"\W*(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
+                              rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
+                              rf"(?P<group>player|{GROUP_PATTERN})s?\)?\s*:", re.I)
+_GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
+                                     rf"|nations|sides|armies|suits)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b", re.I)
+# ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
 
@@ -295,7 +302,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
     optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
-    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence)  # 'Each team receives 4 pawns', 'Each side
+    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or _GROUPS_EACH_WITH.match(sentence)  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
     group_per = per_word(_group_word(each_group)) if each_group else None
     group_many = parse_number(each_group.group("many")) if each_group and each_group.groupdict().get("many") else None

@@ -25,11 +25,12 @@ _COMPONENT_TITLE = patterns.compile(
     r"|box\s+contents|game\s+pieces|pieces|parts(?:\s+list)?|includes?|included|contains|the\s+game\s+(?:has|comes\s+with)"
     r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|(?:inside\s+)?you(?:'ll|\s+will)\s+find|needed|requirements?|required|to\s+play"
     r"|print(?:ing)?\s+(?:and|&)\s+play|to\s+print|the\s+(?:cards|tiles|tokens|pieces|dice|deck|board)|playing\s+pieces"
-    r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set)\b",
+    r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set"
+    r"|shared(?:\s+(?:components|pieces|materials?|items))?$|common\s+(?:components|pieces|materials?|items))\b",
     re.I,
 )
 _SETUP_TITLE = patterns.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|before\s+(?:you\s+)?(?:play|start)"
+    r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|getting\s+ready|before\s+(?:you\s+)?(?:play|start)"
     r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing)\b",
     re.I,
 )
