@@ -885,6 +885,11 @@ CASES = {
         "\nPlayer pieces (for each of 4 players):\n  - 1 Guild board\n  - 10 Apprentice tokens\n",
         [(1, "marker", "total", "colour"), (6, "outpost", "total", "colour"), (1, "board", "total", None),
          (1, "board", "total", "player"), (10, "token", "total", "player")], [4]),
+    "things named by a run of numbers or letters are as many as the run is long": (
+        "Components\nFerry cards numbered 1–60\nTiles lettered A to F, two of each\nDistrict tiles I–IX (one of each)\n"
+        "A deck of Comet cards (C1–C24)\nRune stones marked 1 through 12, three of each number\nRelic tiles A-H\n",
+        [(60, "card", "total", None), (12, "tile", "total", None), (9, "tile", "total", None), (24, "card", "total", None),
+         (36, "stone", "total", None), (8, "tile", "total", None)], [1, 2, 3]),
 }
 
 

@@ -73,7 +73,48 @@ _QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z]
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
+# 'Ferry cards numbered 1–60', 'Tiles lettered A to F, two of each', 'District tiles I–IX (one of each)', 'Comet cards
+# (C1–C24)', 'Rune stones marked 1 through 12, three of each number': things named by a run of numbers or letters — as
+# many as the run is long, times so many of each.
+_DESIGNATED = patterns.compile(
+    r"^(?:(?:an?|the|one)\s+(?:(?:deck|set|stack|pile)\s+of\s+)?)?(?P<noun>[A-Za-z][\w'’ -]*?[A-Za-z])\s*,?\s*"
+    r"(?:(?:numbered|lettered|marked|labell?ed|valued|with\s+values?)\s+(?:from\s+)?|\((?=[^()]*\)))"
+    r"?(?P<a>(?P<prefix>[A-Z]{1,2}-?)?\d{1,3}|[A-Z]|[IVX]{1,5})\s*(?:-|–|—|to|through|thru)\s*(?P<b>(?P=prefix)?\d{1,3}|[A-Z]|[IVX]{1,5})\)?"
+    rf"(?:\s*,?\s*\(?\s*(?P<k>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:number|letter|value|kind|one))?\s*\)?)?\s*\.?\s*$", re.I)
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10, "XI": 11, "XII": 12,
+          "XIII": 13, "XIV": 14, "XV": 15, "XVI": 16, "XVII": 17, "XVIII": 18, "XIX": 19, "XX": 20}
+
+
+def _run_length(a: str, b: str) -> int | None:
+    """How many designations 'a' to 'b' name: 1–60, A–F, I–IX, C1–C24; None when they are no such run."""
+    digits_a, digits_b = re.sub(r"^[A-Za-z]+-?", "", a), re.sub(r"^[A-Za-z]+-?", "", b)
+    if digits_a.isdigit() and digits_b.isdigit():
+        low, high = int(digits_a), int(digits_b)
+    elif a.upper() in _ROMAN and b.upper() in _ROMAN and len(a + b) > 2:
+        low, high = _ROMAN[a.upper()], _ROMAN[b.upper()]
+    elif len(a) == 1 and len(b) == 1 and a.isalpha() and b.isalpha() and a.isupper() == b.isupper():
+        low, high = ord(a.upper()), ord(b.upper())
+    else:
+        return None
+    return high - low + 1 if high > low else None
+
+
+def _designated(rest: str) -> Phrase | None:
+    match = _DESIGNATED.match(rest)
+    if match is None or head_of(match.group("noun")) not in COMPONENT_HEADS:
+        return None
+    length = _run_length(match.group("a"), match.group("b"))
+    each = parse_number(match.group("k")) if match.group("k") else 1
+    if length is None or each is None or length > 500:
+        return None
+    noun = match.group("noun")
+    return Phrase(0, match.end(), match.start("a"), match.end("b"), length * each, "exact", noun, head_of(noun), "count_last")
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    designated = _designated(rest) if rest[:1].isalpha() and re.search(r"\w\s*(?:-|–|—|to|through|thru)\s*\w", rest) else None
+    if designated is not None:
+        return designated
     if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
         return _uncounted(rest, allow_bare, bulleted)
     typed = _TYPED_ONE.match(rest)
