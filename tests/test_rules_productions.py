@@ -907,6 +907,16 @@ def test_production(name):
 
 
 CONDITIONED = {
+    "a count left without its noun, a label of several player counts, 'or more', and 'when playing with'": (
+        "Setup\nWith 3 players, remove 10 Reef cards from the deck. With 2 players, remove 20.\n"
+        "Pillars: 2 players: 14 each; 3 players: 11 each.\n3 or more players: add the 4 Rival tokens to the bag.\n"
+        "Each player receives 12 cards (10 cards when playing with 5 or 6 players).\n",
+        [(10, "card", "3 players"), (20, "card", "2 players"), (14, "pillar", "2 players"), (11, "pillar", "3 players"),
+         (4, "token", "3+ players"), (12, "card", None), (10, "card", "5-6 players")]),
+    "counts under a solo title, and a list by player count under the thing it counts": (
+        "Solo mode\nUse only the 3 Kraken dice and 1 Hunter pawn.\n\n"
+        "Number of Mine cards in play:\n   2 players ....... 15\n   3 players ....... 20\n",
+        [(3, "die", "1 player"), (1, "pawn", "1 player"), (15, "card", "2 players"), (20, "card", "3 players")]),
     "a player count as the sentence's label, before the count, or as a range": (
         "Setup\n2 players: remove 6 Event cards.\n3 Players – remove 3 Event cards.\n"
         "With 4 players, deal 5 cards to each player.\nWith 2 players, remove the 8 purple cards.\n"

@@ -275,13 +275,14 @@ _PLAYERS_TITLE = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<n>{PLAYER_NUMBER})(
 
 
 def _conditions_of_sections(items: list[dict], sections) -> None:
-    """A setup count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode')
-    holds for that many players when it says nothing else."""
+    """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode') is a
+    setup for that many players when it says nothing else."""
     for item in items:
-        if item["role"] != "setup" or item.get("condition") or not 0 < item["line"] <= len(sections):
+        if item["role"] not in {"setup", "total"} or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
         titled = _PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
         if titled is not None:
+            item["role"] = "setup"  # ('Solo mode' / 'Use the 3 Kraken dice': what that game uses, not the box)
             first = 1 if titled.group("solo") else parse_number(titled.group("n"))
             last = parse_number(titled.group("m")) if titled.group("m") else None
             item["condition"] = players_condition(first, last)

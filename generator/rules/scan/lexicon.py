@@ -55,8 +55,11 @@ EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited)[\s-
 PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
 
 
-def players_condition(first: int, last: int | None = None) -> str:
-    """A statement's player-count condition as the document gives it: '1 player', '3 players', '3-5 players'."""
+def players_condition(first: int, last: int | None = None, more: bool = False) -> str:
+    """A statement's player-count condition as the document gives it: '1 player', '3 players', '3-5 players', '3+
+    players' ('3 or more players')."""
+    if more:
+        return f"{first}+ players"
     return f"{first}-{last} players" if last else "1 player" if first == 1 else f"{first} players"
 
 

@@ -57,17 +57,18 @@ _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
-PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{PLAYER_NUMBER}))?"
+PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{PLAYER_NUMBER})|(?P<more>\s*\+|\s+or\s+more))?"
                                  r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
 
 
 def players_of(label: re.Match) -> str:
     """'2 players' or '3-4 players', the condition a PLAYERS_LABEL gives."""
-    return players_condition(parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None)
+    return players_condition(parse_number(label.group("a")), parse_number(label.group("b")) if label.group("b") else None,
+                             bool(label.group("more")))
 
 
-PLAYER_CONDITION = patterns.compile(rf"\b(?:with|for|in|if\s+there\s+are|when\s+playing\s+with)\s+(?:a\s+)?(?P<n>{PLAYER_NUMBER})"
-                                    rf"(?:\s*(?:-|–|to)\s*(?P<m>{PLAYER_NUMBER}))?[\s-]+players?(?:\s+game)?\b", re.I)
+PLAYER_CONDITION = patterns.compile(rf"\b(?:with|for|in|if\s+there\s+are|(?:when\s+|if\s+)?playing\s+with)\s+(?:a\s+)?(?P<n>{PLAYER_NUMBER})"
+                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?[\s-]+players?(?:\s+game)?\b", re.I)
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
@@ -193,7 +194,8 @@ def is_imperative(sentence: str) -> bool:
 def condition_after(sentence: str, end: int) -> re.Match | None:
     """The player count a count is for, said right after it: '25 goods with 3 players', '10 cards to each player in a
     3-player game'."""
-    gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*", sentence[end:], re.I)
+    gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*(?:,\s*|\(\s*)?(?:when\s+(?=playing)|if\s+(?=playing))?",
+                   sentence[end:], re.I)
     return PLAYER_CONDITION.match(sentence, end + gap.end())
 
 

@@ -42,6 +42,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     steps = _setup_step_runs(found, said, lines, sections)
     for paragraph in found:
         last_total: dict | None = None
+        last_counted: dict | None = None  # the last thing counted in the paragraph, for a count that leaves out its noun
         for offset, sentence in said[id(paragraph)]:
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
@@ -67,6 +68,14 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             categories.update(category_counts(sentence))
             _enumeration(sentence, paragraph, offset, lines, findings)
             specials = special_productions(sentence, categories)
+            elided = _ELIDED.match(sentence) if last_counted is not None and section == SETUP else None
+            if elided is not None and parse_number(elided.group("n")):  # 'With 2 players, remove 20.': of the thing before
+                noun = last_counted["component"]
+                emit(Phrase(elided.start("n"), elided.end("n"), elided.start("n"), elided.end("n"), parse_number(elided.group("n")),
+                            "exact", noun, head_of(noun), "elliptic"),
+                     {"role": "setup", "per": None, "component": noun, "condition": condition_of(sentence, elided.start("n"),
+                      elided.end("n")), "optional": False, "supplied": False})
+                continue
             last_made, last_end = None, 0
             totals_here: list[tuple[int, int, dict]] = []  # (start, end, statement) of the sentence's totals: a part
             # joins the total before it, the counts after a total's colon are its breakdown
@@ -81,6 +90,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                     _prose_per_part(sentence, phrase, made, emit)
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
+                    last_counted = made
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
@@ -90,6 +100,12 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     _prose_sums(out, findings)
 
 
+# 'With 2 players, remove 20.', 'For 5 players, use 12 instead.': a count whose noun is the one counted just before it
+_ELIDED = patterns.compile(r"^\W*(?:with|for|in)\s+(?:a\s+)?(?:\d{1,2}|two|three|four|five|six|seven|eight)(?:\s*(?:-|–|to|or)\s*"
+                           r"(?:\d{1,2}|two|three|four|five|six|seven|eight))?[\s-]+players?(?:\s+games?)?\s*,?\s*"
+                           r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
+                           r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+                           r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
 _LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+)?", re.I)
 
 

@@ -31,7 +31,8 @@ _COMPONENT_TITLE = patterns.compile(
 )
 _SETUP_TITLE = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|getting\s+ready|before\s+(?:you\s+)?(?:play|start)"
-    r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing)\b",
+    r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing"
+    r"|solo(?:\s+(?:mode|game|play|rules|variant|set\s*-?\s*up))?$|solitaire\s+(?:mode|game|rules|variant))\b",
     re.I,
 )
 _SUPPLIED_TITLE = patterns.compile(

@@ -41,7 +41,8 @@ _BY_PLAYERS = patterns.compile(
     rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
 _LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
-                              r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b", re.I)
+                              r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b"
+                              r"|^\W*(?P<noun3>[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)\s*:", re.I)  # 'Pillars: 2 players: 14 each; …'
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
@@ -97,7 +98,8 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
     by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in low else []
     if len(by_players) >= 2:
-        leads = [lead.group("noun") or lead.group("noun2") for lead in _LEAD_NOUN.finditer(sentence, 0, by_players[0].start())]
+        leads = [lead.group("noun") or lead.group("noun2") or lead.group("noun3")
+                 for lead in _LEAD_NOUN.finditer(sentence, 0, by_players[0].start())]
         said = next((noun for noun in reversed(leads) if singular(noun.split()[0]) not in {"player", "game"}), None)
         if said and singular(said.split()[-1]) not in COMPONENT_HEADS and singular(said.split()[0]) in COMPONENT_HEADS:
             said = said.split()[0]  # 'number of cards dealt

@@ -11,7 +11,7 @@ from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, players_condition
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -294,6 +294,35 @@ def _property_tables(lines: list[LayoutLine]) -> set[int]:
     return found
 
 
+_BY_PLAYERS_ROW = patterns.compile(r"^\s*(?:for\s+|with\s+)?(?P<a>\d{1,2})(?:\s*(?:-|–|to|or)\s*(?P<b>\d{1,2})|(?P<more>\s*\+))?\s+players?"
+                                   r"\s*(?:\t+|[:=]\s*|\s[-–—]\s*)(?P<n>\d{1,3})\s*(?P<each>each|per\s+player)?\s*\.?\s*$", re.I)
+_INTRO_NOUN = patterns.compile(r"^\W*(?:(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+)?(?P<noun>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)"
+                               r"(?:\s+(?:in\s+play|used|needed|dealt|to\s+deal|in\s+the\s+game|per\s+game))?\s*(?:\(.*\))?\s*:\s*$", re.I)
+
+
+def _by_players_rows(lines: list[LayoutLine], index: int, out, used: set[int]) -> None:
+    """'Number of Mine cards in play:' over '2 players ....... 15', '3 players ....... 20': a count for each player
+    count, the thing named once above them."""
+    intro = _INTRO_NOUN.match(lines[index].text)
+    if intro is None or head_of(intro.group("noun")) not in COMPONENT_HEADS:
+        return
+    rows = []
+    for line in lines[index + 1:index + 12]:
+        row = _BY_PLAYERS_ROW.match(line.text)
+        if row is None:
+            break
+        rows.append((line, row))
+    if len(rows) < 2:
+        return
+    noun = intro.group("noun")
+    for line, row in rows:
+        condition = players_condition(int(row.group("a")), int(row.group("b")) if row.group("b") else None, bool(row.group("more")))
+        out.add(line=line.number, column=line.cols[row.start("a")] if row.start("a") < len(line.cols) else 0,
+                quote=line.quote(row.start("a"), row.end("n")), count=int(row.group("n")), component=noun, role="setup",
+                condition=condition, per="player" if row.group("each") else None, head=head_of(noun))
+        used.add(line.number)
+
+
 def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) -> set[int]:
     """Add a setup statement per cell of every player-count table, and one per tally; returns the lines read
     (and those of tables of properties, which nothing reads)."""
@@ -306,6 +335,8 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
         if line.heading_level and _counted_heading(line, out):
             used.add(line.number)
             continue
+        if line.text.rstrip().endswith(":") and index + 1 < len(lines) and _BY_PLAYERS_ROW.match(lines[index + 1].text):
+            _by_players_rows(lines, index, out, used)
         if "of" in line.text and _number_of(line, out):
             used.add(line.number)
             continue
