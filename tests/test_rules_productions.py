@@ -890,6 +890,9 @@ CASES = {
         "A deck of Comet cards (C1–C24)\nRune stones marked 1 through 12, three of each number\nRelic tiles A-H\n",
         [(60, "card", "total", None), (12, "tile", "total", None), (9, "tile", "total", None), (24, "card", "total", None),
          (36, "stone", "total", None), (8, "tile", "total", None)], [1, 2, 3]),
+    "a draw at the start of a turn, and a price, are play": (
+        "Draw 2 cards at the start of your turn, then take 1 action.\n\nBuildings\nA Mill costs 2 wood. A Tower costs 4 stone.\n",
+        [], [1, 2, 4]),
 }
 
 
@@ -1412,3 +1415,12 @@ def test_a_title_saying_the_players_bring_it_marks_its_list_supplied(title):
     doc = read_rulebook_document(source_of_text(f"Components\n40 cards\n\n{title}\n- 3 six-sided dice\n- 20 counters\n",
                                                 "rules").text)
     assert [(s.count, s.supplied_by) for s in doc.statements] == [(40, None), (3, "player"), (20, "player")]
+
+
+def test_a_thing_the_box_does_not_hold_said_in_a_notes_cell_or_after_the_item():
+    doc = read_rulebook_document(source_of_text(
+        "## Equipment\n\n| Item | Amount | Notes |\n|---|---|---|\n| Domino tiles | 28 | double-six set |\n"
+        "| Pencil | 1 | not included |\n\nComponents\n• 18 Mission cards\n• 1 six-sided die (yours)\n"
+        "• 8 pawns from another game\n• 54 building tiles - build your own palace\n", "rules").text)
+    assert [(s.count, s.supplied_by) for s in doc.statements] == [(28, None), (1, "player"), (18, None), (1, "player"),
+                                                                  (8, "player"), (54, None)]

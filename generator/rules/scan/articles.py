@@ -203,7 +203,8 @@ def named_alone(sentence: str) -> list[tuple[int, int, str]]:
         return []  # more than articles and nouns: a clause
     start = match.start("items")
     found = [(start + m.start("article"), start + m.end("noun"), m.group("noun")) for m in items]
-    return found if all(head_of(noun) in COMPONENT_HEADS and not is_plural(noun.split()[-1]) for _, _, noun in found) else []
+    return found if all(head_of(noun) in COMPONENT_HEADS and not is_plural(noun.split()[-1]) and not re.search(r"\d", noun)
+                        for _, _, noun in found) else []  # ('A Tower costs 4 stone': a price, not a tower and a stone)
 
 
 _GIVES_EACH = patterns.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)

@@ -34,7 +34,13 @@ _OPTIONAL_WORDS = patterns.compile(rf"\boptional\b|\bexpansion\b|\b(?:{EDITION_O
 
 @lru_cache(maxsize=64)
 def _says_not_included(text: str) -> bool:
-    return bool(re.search(r"not\s+included", text, re.I))
+    return bool(_NOT_INCLUDED.search(text))
+
+
+# what a list item says of a thing the box does not hold: 'Pencil (not included)', '1 die (yours)', '8 pawns from
+# another game', 'Timer (sold separately)'
+_NOT_INCLUDED = patterns.compile(r"\bnot\s+(?:included|provided|in\s+the\s+box)|\b(?:supply|bring|use)\s+your\s+own|\(\s*yours\s*\)"
+                                 r"|\bfrom\s+(?:another|any\s+other)\s+game|\bsold\s+separately", re.I)
 
 
 def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:

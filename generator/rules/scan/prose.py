@@ -25,7 +25,7 @@ STATING = patterns.compile(
     re.I,
 )
 SETUP = patterns.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
+    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:your|each|every|their|a|his|her|the\s+(?:turn|round)|any)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
@@ -108,7 +108,8 @@ _PLAYERS_NAMED = patterns.compile(rf"\b{PLAYER_NUMBER}[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = patterns.compile(rf"\b(?:{PLAYER_NUMBER}[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
-_RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn)\b", re.I)
+_RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn|(?:start|end|beginning)\s+of\s+"
+                                r"(?:your|each|every|their|a|his|her)\s+turn)\b", re.I)
 _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
                               r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"  # '4 Home Boards Score Pad 60 Décor Tokens'
                               r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '(2 in 4 Colors)'

@@ -166,7 +166,9 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             statement = out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
                                 quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
                                 count=int(number.group(1)), component=name, role="total",
-                                per=None if each_at is not None else per, head=head_of(name))
+                                per=None if each_at is not None else per, head=head_of(name),
+                                **({"supplied_by": "player"} if any(_NOT_INCLUDED.fullmatch(cell.strip(" ()."))
+                                                                    for cell, _, _ in row) else {}))
             each = re.fullmatch(r"\d{1,4}", row[each_at][0]) if each_at is not None and each_at < len(row) else None
             if each is not None:  # 'Settlements | 5 | 20': five of the twenty in each colour
                 _, a, b = row[each_at]
@@ -179,6 +181,10 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                         per=note.per, parent_ref=statement, head=head_of(name))
             if row_line.number != line.number:  # a wiki table on one line shares it with prose
                 used.add(row_line.number)
+
+
+_NOT_INCLUDED = patterns.compile(r"not\s+(?:included|provided|in\s+the\s+box)|supply\s+your\s+own|yours|bring\s+your\s+own"
+                                 r"|sold\s+separately", re.I)  # a Notes cell of a thing the box does not hold
 
 
 def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]) -> list[tuple[int, Per]]:
