@@ -893,6 +893,13 @@ CASES = {
     "a draw at the start of a turn, and a price, are play": (
         "Draw 2 cards at the start of your turn, then take 1 action.\n\nBuildings\nA Mill costs 2 wood. A Tower costs 4 stone.\n",
         [], [1, 2, 4]),
+    "what an expansion adds, and an advanced rule's setup": (
+        "The 5-6 player expansion adds 2 screens and 12 extra-large tiles.\n\n"
+        "Expansion content (marked with a moon): 12 Night cards, 4 Moon tokens.\n\n"
+        "Advanced rules: each player also takes 2 Secret Objective cards.\n\n"
+        "At the beginning of each round, each player also receives a new map card.\n",
+        [(2, "screen", "total", None), (12, "tile", "total", None), (12, "card", "total", None), (4, "token", "total", None),
+         (2, "card", "setup", "player")], [5, 6, 1]),
 }
 
 

@@ -16,7 +16,8 @@ _INLINE_LIST = patterns.compile(
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
-    r"|what\s+you\s+get|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find))"
+    r"|what\s+you\s+get|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find"
+    r"|(?:expansion|bonus|promo|extra|optional)\s+(?:contents?|components?|material|pieces)(?:\s*\([^()]*\))?))"
     r"\s*:?\s+(?P<items>.+)$", re.I)
 
 

@@ -21,13 +21,13 @@ STATING = patterns.compile(
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are)\s+used|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
-    r"|print|cut\s+out|materials?)\b",
+    r"|print|cut\s+out|materials?|(?:expansion|variant|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
 )
 SETUP = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:your|each|every|their|a|his|her|the\s+(?:turn|round)|any)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
-    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
+    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:(?:also|then|now|additionally)\s+)?(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )

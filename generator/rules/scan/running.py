@@ -106,6 +106,8 @@ _ELIDED = patterns.compile(r"^\W*(?:with|for|in)\s+(?:a\s+)?(?:\d{1,2}|two|three
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
                            r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
+_EVERY_ROUND = patterns.compile(r"\b(?:start|beginning|end)\s+of\s+(?:each|every|a|the\s+next|your|their)\s+(?:round|turn)\b", re.I)
+_OPTIONAL_CUE = patterns.compile(r"^\W*(?:expansion|bonus|promo|extra|optional)\s+(?:contents?|components?|material|pieces)\b", re.I)
 _LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+)?", re.I)
 
 
@@ -233,7 +235,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         phrase = _named_thing(start, end, value, noun)
         emit(phrase, {**setup, **info, "component": phrase.component})
 
-    said_setup = section == SETUP or bool(SETUP_WORDS.search(sentence))
+    said_setup = section == SETUP or (bool(SETUP_WORDS.search(sentence)) and not _EVERY_ROUND.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
@@ -318,9 +320,10 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
 def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
     """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
     supplied = bool(SUPPLIED_WORDS.search(sentence)) or section == SUPPLIED
+    cue_optional = bool(_OPTIONAL_CUE.match(sentence))  # 'Expansion content: 12 Night cards, 4 Moon tokens'
     read_here: list[tuple[int, int, dict]] = []  # (start, end, statement), for the breakdowns after a colon
     for start, text in listed:
-        optional = bool(re.match(r"optional(?:ly)?\b", text, re.I))
+        optional = cue_optional or bool(re.match(r"optional(?:ly)?\b", text, re.I))
         body = re.sub(r"^optional(?:ly)?\s+", "", text, flags=re.I)
         shift = start + len(text) - len(body)
         counted = count_first(body)
