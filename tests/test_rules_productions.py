@@ -900,6 +900,12 @@ CASES = {
         "At the beginning of each round, each player also receives a new map card.\n",
         [(2, "screen", "total", None), (12, "tile", "total", None), (12, "card", "total", None), (4, "token", "total", None),
          (2, "card", "setup", "player")], [5, 6, 1]),
+    "a table's per-player column beside its total, a numbered Markdown list of parts, a single thing after a label": (
+        "| Piece | Number per player | Total |\n|---|---|---|\n| Pawn | 4 | 16 |\n\n## Cards\n\nThe deck has **45 cards**:\n\n1. 30 *Road* cards\n2. 10 *Bridge* cards\n3. 5 *Toll* cards\n\n"
+        "## Components\nFor each player: a screen, 12 gold pebbles and a summary card.\n",
+        [(4, "pawn", "part", "player"), (16, "pawn", "total", None), (45, "card", "total", None), (30, "card", "part", None),
+         (10, "card", "part", None), (5, "card", "part", None), (1, "screen", "total", "player"), (12, "pebble", "total", "player"),
+         (1, "card", "total", "player")], [1, 2, 3]),
 }
 
 

@@ -18,7 +18,7 @@ _INLINE_LIST = patterns.compile(
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
     r"|what\s+you\s+get|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find"
     r"|(?:expansion|bonus|promo|extra|optional)\s+(?:contents?|components?|material|pieces)(?:\s*\([^()]*\))?))"
-    r"\s*:?\s+(?P<items>.+)$", re.I)
+    r"\s*(?::|\s[—–-])?\s+(?P<items>.+)$", re.I)
 
 
 _ONE_PER_PLAYER = patterns.compile(

@@ -273,6 +273,7 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
+_LIST_NUMBER = patterns.compile(r"^\d{1,2}[.)]\s+(?=\d{1,3}\s*[x×]?\s+[A-Za-z])")  # a list's number before the item's count
 _CUE = patterns.compile(r"^\W*(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box"
                        r"|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
 _CONTENTS_LABEL = patterns.compile(r"^(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)\s*:\s*"
@@ -286,6 +287,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if label:
         condition = players_of(label)
         offset += label.end()
+    marker = _LIST_NUMBER.match(text[offset:])
+    offset += marker.end() if marker else 0  # '1. 30 Road cards' / '2. 10 Bridge cards': a numbered list's items
     cue = _CONTENTS_LABEL.match(text[offset:]) if "\t" in line.text else None
     offset += cue.end() if cue else 0  # 'Contents: 60 cards | 20 tokens': the first cell's label (a line with commas is
     # read as an inline list, its items from its sentence)

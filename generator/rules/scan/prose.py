@@ -138,6 +138,12 @@ _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|get
 _PER_LABEL = patterns.compile(rf"\W*(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
                               rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
                               rf"(?P<group>player|{GROUP_PATTERN})s?\)?\s*:", re.I)
+def per_label(sentence: str) -> str | None:
+    """Whose the things after a label are: 'For each player: a screen, …' -> 'player'."""
+    label = _PER_LABEL.match(sentence)
+    return per_word(_group_word(label)) if label else None
+
+
 _GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
                                      rf"|nations|sides|armies|suits)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b", re.I)
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')

@@ -17,7 +17,8 @@ from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, par
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, head_of, pairs_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step, read_sentence
+from .prose import (GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step,
+                    per_label, read_sentence)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -241,9 +242,10 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         found(start, end, 1, noun)
     for start, end, value, noun in of_them(sentence) if said_setup and COUNT_HINT.search(sentence) else []:
         found(start, end, value, noun, per=None)
-    for start, end, noun in listed_one(sentence) if _CONTENTS_SENTENCE.search(sentence) and (
+    labelled = per_label(sentence) if section == "components" and ":" in sentence else None  # 'For each player: a screen, …'
+    for start, end, noun in listed_one(sentence) if (_CONTENTS_SENTENCE.search(sentence) or labelled) and (
             COUNT_HINT.search(sentence) or section == "components") else []:
-        found(start, end, 1, noun, role="total", per=None)
+        found(start, end, 1, noun, role="total", per=labelled)
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
         found(start, end, value, noun, per=per)
     for start, end, noun in the_one_given(sentence) if said_setup and "player" in lower else []:

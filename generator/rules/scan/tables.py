@@ -113,6 +113,8 @@ def _count_columns(names: list[str]) -> tuple[int, int | None, str | None] | Non
     each = next((i for i, name in enumerate(names) if _PER_HEADER.match(name)), None)
     if counted is not None:
         per = re.search(r"\bper\s+(\w+)", names[counted], re.I)
+        if per and total is not None and total != counted:  # 'Piece | Number per player | Total': the total, and its part
+            return total, counted, _per_unit(per.group(1))
         return counted, None, _per_unit(per.group(1)) if per else None
     if any(_SCORE_HEADER.search(name) for name in names):
         return None  # 'Name | Round 1 | Round 2 | Total', 'Colour | Points | Total': a score sheet (a Count column
