@@ -264,7 +264,8 @@ def _page_lines(textpage, width: float) -> list[str]:
     charbox = _charboxes(textpage)
     rows = []  # (text, (left, right, top) or None, the gap across the page's middle or None)
     offset = 0
-    for line, newline in zip(*[iter(re.split(r"(\r\n|\r|\n)", text) + [""])] * 2):
+    middle = width / 2
+    for line, newline in zip(*[iter(_LINE_BREAK.split(text) + [""])] * 2):
         box, gutter, raw_length = None, None, len(line)
         if measured and line.strip():
             first = offset + len(line) - len(line.lstrip())
@@ -274,7 +275,7 @@ def _page_lines(textpage, width: float) -> list[str]:
             box = (left, right, top)
             if " " in line:
                 line, gaps = _columns(charbox, line, offset)
-                if len(gaps) == 1 and gaps[0][1] < width / 2 < gaps[0][2]:
+                if len(gaps) == 1 and gaps[0][1] < middle < gaps[0][2]:
                     gutter = gaps[0]  # prose of two columns on one baseline (a table row has more gaps)
         rows.append((line.rstrip(), box, gutter))
         offset += raw_length + len(newline)
@@ -289,6 +290,10 @@ def _page_lines(textpage, width: float) -> list[str]:
             lines.append((line, box))
     lines = _indented(lines, width, two_columns)
     return _reading_order(lines, width) if two_columns else [line for line, _ in lines]
+
+
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+_SPACES = re.compile(r"(?<=\S) +(?=\S)")  # spaces between two words: each may stand for a wide gap
 
 
 def _indented(lines: list[tuple[str, tuple[float, float, float] | None]], width: float,
@@ -340,33 +345,70 @@ def _reading_order(lines: list[tuple[str, tuple[float, float, float] | None]], w
 
 
 def _charboxes(textpage):
-    """A character's box (left, bottom, right, top) by its index: pdfium's call with one set of out-values for the
-    whole page (pypdfium2's get_charbox makes four for every character, a fifth of reading a PDF's text)."""
+    """A character's box (left, bottom, right, top) by its index, with the means of asking for it (`.raw`, for
+    `_columns`). pdfium's FPDFText_GetCharBox is called through a pointer to it declared without argument types,
+    given the page's handle and four out-values made once for the page: pypdfium2's get_charbox makes four new
+    ones a call, and even its own declaration of the function has ctypes check and convert every argument of
+    every call (a page of prose asks for some 1200 boxes: a third of reading a PDF's text went to the calls)."""
     import ctypes
 
     import pypdfium2.raw as pdfium_c
-    from pypdfium2 import PdfiumError
 
-    left, bottom, right, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    page, get = textpage.raw, pdfium_c.FPDFText_GetCharBox
+    values = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()  # left, bottom, right, top
+    left, bottom, right, top = values
+    get = _unchecked(pdfium_c.FPDFText_GetCharBox)
+    page = ctypes.c_void_p(ctypes.cast(textpage.raw, ctypes.c_void_p).value)
+    out_left, out_right, out_bottom, out_top = (ctypes.byref(value) for value in (left, right, bottom, top))
 
     def charbox(index: int) -> tuple[float, float, float, float]:
-        if not get(page, index, left, right, bottom, top):  # (pdfium's order: left, right, bottom, top)
-            raise PdfiumError("Failed to get charbox.")  # as pypdfium2's own get_charbox does
+        if not get(page, index, out_left, out_right, out_bottom, out_top):  # (pdfium's order: left, right, bottom, top)
+            _no_charbox()
         return left.value, bottom.value, right.value, top.value
+    charbox.raw = (get, page, (out_left, out_right, out_bottom, out_top), values)
     return charbox
+
+
+def _no_charbox():
+    from pypdfium2 import PdfiumError
+
+    raise PdfiumError("Failed to get charbox.")  # as pypdfium2's own get_charbox does
+
+
+_UNCHECKED: dict = {}
+
+
+def _unchecked(function):
+    """The C function `function` (a ctypes function of pypdfium2's) as a pointer of its own with no argument
+    types: ctypes passes the arguments as they are (a c_void_p, an int, byref out-values), and returns its int."""
+    import ctypes
+
+    made = _UNCHECKED.get(function.__name__)
+    if made is None:
+        made = ctypes.CFUNCTYPE(ctypes.c_int)(ctypes.cast(function, ctypes.c_void_p).value)
+        made.argtypes = None
+        _UNCHECKED[function.__name__] = made
+    return made
 
 
 def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]]]:
     """The line with every space that stands for a wide gap (more than about two letters) turned into a tab,
-    and those gaps as (index in the line, x where the gap starts, x where it ends)."""
-    out = list(line)
+    and those gaps as (index in the line, x where the gap starts, x where it ends). The boxes on both sides of
+    every space are asked of pdfium here directly (charbox's own calls, without a tuple made for each)."""
+    get, page, (out_left, out_right, out_bottom, out_top), (left, bottom, right, top) = charbox.raw
     gaps = []
-    for space in re.finditer(r"(?<=\S) +(?=\S)", line):
-        before = charbox(offset + space.start() - 1)
-        after = charbox(offset + space.end())
-        height = max(before[3] - before[1], after[3] - after[1], 1.0)
-        if after[0] - before[2] > height * 1.8:
-            out[space.start()] = "\t"
-            gaps.append((space.start(), before[2], after[0]))
+    for space in _SPACES.finditer(line):
+        start, end = space.span()
+        if not get(page, offset + start - 1, out_left, out_right, out_bottom, out_top):
+            _no_charbox()
+        gap_start, height = right.value, top.value - bottom.value
+        if not get(page, offset + end, out_left, out_right, out_bottom, out_top):
+            _no_charbox()
+        gap_end = left.value
+        if gap_end - gap_start > max(height, top.value - bottom.value, 1.0) * 1.8:
+            gaps.append((start, gap_start, gap_end))
+    if not gaps:
+        return line, gaps
+    out = list(line)
+    for start, _, _ in gaps:
+        out[start] = "\t"
     return "".join(out), gaps
