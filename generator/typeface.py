@@ -144,11 +144,18 @@ def _covered(typeface: "Typeface") -> frozenset[int]:
 
 def missing_characters(typeface: "Typeface", text: str) -> list[str]:
     """The characters of `text`, in order of first appearance, that no font of the typeface has in either weight."""
-    covered = _covered(typeface)
-    if text.isascii() and text.isprintable() and PRINTABLE_ASCII <= covered:  # most card text, checked at once
+    if text.isascii() and text.isprintable() and _has_printable_ascii(typeface):  # most card text, checked at once
         return []
-    strange = set(map(ord, text)) - covered
+    strange = set(map(ord, text)) - _covered(typeface)
     return sorted((chr(code) for code in strange if not _invisible(chr(code))), key=text.index)
+
+
+@lru_cache(maxsize=64)
+def _has_printable_ascii(typeface: "Typeface") -> bool:
+    """Every font of the typeface has every printable ASCII character, in both weights. The bundled fonts do
+    (tests/test_kit_font.py), which is known without HarfBuzz reading their character maps: a `check` of a kit
+    in them, whose texts are ASCII, loads no HarfBuzz (~20 ms of its start)."""
+    return typeface == BUNDLED or PRINTABLE_ASCII <= _covered(typeface)
 
 
 def missing_message(char: str) -> str:

@@ -208,3 +208,11 @@ def test_player_aid_cards_embed_every_font(tmp_path, fonts):
     assert result.exit_code == 0, result.output
     fonts_used = embedded_fonts(tmp_path / "out" / "fonts" / "fonts-aids.pdf")
     assert fonts_used.get("PnpTestWide-Regular") and all(fonts_used.values()), fonts_used
+
+
+def test_the_bundled_fonts_have_every_printable_ascii_character():
+    """typeface._has_printable_ascii takes this for granted, to spare HarfBuzz for ASCII text in them."""
+    from generator.typeface import PRINTABLE_ASCII, _covered, missing_characters
+
+    assert PRINTABLE_ASCII <= _covered(BUNDLED)
+    assert missing_characters(BUNDLED, "Harvest cards: 12 (3 each) ~ {x}") == []

@@ -14,6 +14,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate
 from pathlib import Path
 
 from generator.rules.scan import (CountStatement, Reading, RulebookSource, listed_items, read_rulebook,
@@ -34,22 +35,69 @@ def _ignored(ch: str) -> bool:
     return ch.isspace() or ch == "*"
 
 
-_KEPT = re.compile(r"[^\s*]")
+_KEPT = re.compile(r"[^\s*]+")  # a run of the characters quotes are matched on
 
 
-def _index(text: str) -> tuple[str, list[int]]:
+def _kept(text: str) -> str:
+    """`text` without whitespace and asterisks (str.split's whitespace is re's \\s: both are str.isspace)."""
+    return "".join(text.split()).replace("*", "")
+
+
+class _Positions:
+    """Where each character of the normalised text is in the original (`positions[i]`), and how many of them
+    stand before an original position (`before(at)`, bisect_left of the first), without a list of every
+    character's place: the text is lowered once, and only its lines' counts of kept characters are stored.
+    A text whose lowering changes its length ("İ") keeps the whole list (`every`)."""
+
+    def __init__(self, lowered: str, line_starts: list[int], every: list[int] | None = None) -> None:
+        self.lowered = lowered
+        self.line_starts = line_starts
+        self.every = every
+        counts = [] if every is not None else [len(_kept(line)) for line in lowered.split("\n")]
+        self.kept = list(accumulate(counts, initial=0))  # line N's first kept character in the normalised text
+        self.size = len(every) if every is not None else self.kept[-1]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, position: int) -> int:
+        if self.every is not None:
+            return self.every[position]
+        if position < 0:  # from the end, as a list's index
+            position += self.size
+        if not 0 <= position < self.size:
+            raise IndexError(position)
+        line = bisect.bisect_right(self.kept, position) - 1
+        left = position - self.kept[line]
+        stop = self.line_starts[line + 1] if line + 1 < len(self.line_starts) else len(self.lowered)
+        for run in _KEPT.finditer(self.lowered, self.line_starts[line], stop):
+            length = run.end() - run.start()
+            if left < length:
+                return run.start() + left
+            left -= length
+        raise IndexError(position)  # not reached: the line holds kept[line + 1] - kept[line] characters
+
+    def before(self, at: int) -> int:
+        """The number of normalised characters whose original index is below `at`."""
+        if self.every is not None:
+            return bisect.bisect_left(self.every, at)
+        line = max(0, bisect.bisect_right(self.line_starts, at) - 1)
+        start = self.line_starts[line]
+        return self.kept[line] + (len(_kept(self.lowered[start:at])) if at > start else 0)
+
+
+def _index(text: str, line_starts: list[int]) -> tuple[str, _Positions]:
     """The normalised text and, for each of its characters, its index in `text`."""
     lowered = text.translate(_FOLDED).lower()
     if len(lowered) == len(text):  # the usual case: lower() kept one character per character
-        norm_to_orig = [m.start() for m in _KEPT.finditer(lowered)]
-        return "".join(lowered[i] for i in norm_to_orig), norm_to_orig
+        return _kept(lowered), _Positions(lowered, line_starts)
     chars, norm_to_orig = [], []
     for index, ch in enumerate(text):
         for folded in ch.translate(_FOLDED).lower():  # "İ" lowers to two characters
             if not _ignored(folded):
                 chars.append(folded)
                 norm_to_orig.append(index)
-    return "".join(chars), norm_to_orig
+    return "".join(chars), _Positions(lowered, line_starts, norm_to_orig)
 
 
 @dataclass(frozen=True)
@@ -66,7 +114,7 @@ class Rulebook:
     reading: Reading
     source: RulebookSource | None
     _norm: str = field(repr=False)
-    _norm_to_orig: tuple[int, ...] = field(repr=False)
+    _norm_to_orig: _Positions = field(repr=False)
     _line_starts: tuple[int, ...] = field(repr=False)
     _spans: tuple[tuple[int, int, CountStatement], ...] = field(repr=False)
     _span_starts: tuple[int, ...] = field(repr=False)
@@ -87,8 +135,8 @@ class Rulebook:
 
     @classmethod
     def parse(cls, text: str, label: str, synthetic: bool, source: RulebookSource | None = None) -> "Rulebook":
-        norm, norm_to_orig = _index(text)
         line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        norm, norm_to_orig = _index(text, line_starts)
         reading = read_rulebook_document(text)
         statements = reading.statements
         spans = []
@@ -99,12 +147,12 @@ class Rulebook:
                 column = text.find(stmt.quote, start, stop)
             begin, end = (column, column + len(stmt.quote)) if column >= 0 else (start, stop)
             # a normalised position is the number of kept characters before the original one
-            spans.append((bisect.bisect_left(norm_to_orig, begin), bisect.bisect_left(norm_to_orig, end), stmt))
+            spans.append((norm_to_orig.before(begin), norm_to_orig.before(end), stmt))
         spans.sort(key=lambda item: item[0])
         longest = max((end - begin for begin, end, _ in spans), default=0)
         if source is None and not synthetic:
             source = RulebookSource(text, label)
-        return cls(text, label, synthetic, reading, source, norm, tuple(norm_to_orig), tuple(line_starts), tuple(spans),
+        return cls(text, label, synthetic, reading, source, norm, norm_to_orig, tuple(line_starts), tuple(spans),
                    tuple(item[0] for item in spans), longest)
 
     @property
@@ -148,7 +196,7 @@ class Rulebook:
         mentions = [number for number, (_, text) in enumerate(self._normalised_lines, start=1) if needle in text]
         headings = [n for n in mentions if self._normalised_lines[n - 1][1].strip("#:=-") == needle]
         for number in headings or mentions[:1]:
-            return bisect.bisect_left(self._norm_to_orig, self._line_starts[number - 1])
+            return self._norm_to_orig.before(self._line_starts[number - 1])
         return None
 
     def line_at(self, position: int) -> int:
