@@ -906,6 +906,10 @@ CASES = {
         [(4, "pawn", "part", "player"), (16, "pawn", "total", None), (45, "card", "total", None), (30, "card", "part", None),
          (10, "card", "part", None), (5, "card", "part", None), (1, "screen", "total", "player"), (12, "pebble", "total", "player"),
          (1, "card", "total", "player")], [1, 2, 3]),
+    "a picture grid's captions: the count over or under the name": (
+        "Components\n24\nBeehive tiles\n5\nKeeper boards\n1\nQueen pawn\n\nContents\nTail ribbons\nx 30\nStorm tokens\nx 12\n",
+        [(24, "tile", "total", None), (5, "board", "total", None), (1, "pawn", "total", None), (30, "ribbon", "total", None),
+         (12, "token", "total", None)], []),
 }
 
 

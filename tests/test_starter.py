@@ -136,12 +136,16 @@ def test_help_lists_new():
 
 
 def test_the_starter_files_are_package_data():
-    """The wheel must carry the starter kit: every file of it matches a package-data pattern of `generator`."""
+    """The wheel must carry the starter kit: every file of it is in a listed data package (its folder, as
+    generator.data.starter…) and matches one of that package's package-data patterns."""
     tomllib = pytest.importorskip("tomllib")
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = config["tool"]["setuptools"]["package-data"]["generator"]
-    files = [str((STARTER_DIR / f).relative_to(ROOT / "generator")) for f in starter_files()]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    files = [(STARTER_DIR / f).relative_to(ROOT) for f in starter_files()]
     assert len(files) >= 6
-    # setuptools globs each pattern: '*' does not cross a '/'
-    missing = [f for f in files if not any(fnmatch.fnmatch(f, p) and f.count("/") == p.count("/") for p in patterns)]
-    assert not missing, f"add these to [tool.setuptools.package-data] generator in pyproject.toml: {missing}"
+    missing = []
+    for file in files:
+        package = ".".join(file.parent.parts)
+        patterns = config["package-data"].get(package, [])  # setuptools globs each pattern within the package's folder
+        if package not in config["packages"] or not any(fnmatch.fnmatch(file.name, p) for p in patterns):
+            missing.append(str(file))
+    assert not missing, f"list their folders as packages, with package-data patterns, in pyproject.toml: {missing}"

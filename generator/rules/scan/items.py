@@ -243,6 +243,7 @@ def _short_noun_line(text: str) -> bool:
 _SENTENCE_VERB = patterns.compile(r"(?<!\bto\s)\b(?:holds?|contains?|has|have|includes?|comes|consists|is|are)\b", re.I)  # ('A cloth bag to hold the tiles')
 
 
+_COUNT_BELOW = patterns.compile(r"^[x×]\s*\d{1,3}$")
 _WRAPPED_TAIL = patterns.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
 
 
@@ -252,6 +253,8 @@ def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
     if after is None or after.blank or after.bullet is not None or after.heading_level or "\t" in line.text:
         return None
     text = after.text.strip()
+    if _COUNT_BELOW.match(text) and not COUNT_HINT.search(line.text):
+        return text  # 'Tail ribbons' / 'x 30': a picture's caption, its count under its name
     if not _WRAPPED_TAIL.match(text) or re.search(r"[.:;!?]\s*$", line.text.rstrip()):
         return None
     return text
@@ -261,12 +264,14 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     """The item of a line read together with its wrapped tail, when only then does it name a component
     (`alone`: what the line reads as by itself). Quotes stay on the line itself: the tail only decides what
     is counted."""
-    if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded:
+    counted_below = bool(_COUNT_BELOW.match(tail))
+    if alone is not None and alone.phrase.head in COMPONENT_HEADS and not alone.phrase.is_excluded and not counted_below:
         return None
     joined = LayoutLine(line.number, line.raw, joined_lines(line.text.rstrip(), tail), line.cols,
                         line.indent, line.bullet, line.heading_level, line.is_debris)
     item = _item(joined, allow_bare)
-    if item is None or item.phrase.head not in COMPONENT_HEADS or item.phrase.form != "count_first" or item.parts:
+    if item is None or item.parts or (item.phrase.head not in COMPONENT_HEADS and not counted_below) \
+            or item.phrase.form != ("count_last" if counted_below else "count_first"):
         return None
     item.line = line
     item.quote_end = min(item.quote_end, len(line.text.rstrip()))

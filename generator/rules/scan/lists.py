@@ -67,7 +67,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         continued.clear()
 
     for index, line in enumerate(lines):
-        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw.strip())):
+        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw.strip()) and not _counts_next(lines, index)):
             continue  # extraction debris, or a page number between two items of one list
         if line.blank:
             blank_gap += 1
@@ -143,6 +143,12 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     if current:
         close()
     return runs
+
+
+def _counts_next(lines: list[LayoutLine], index: int) -> bool:
+    """'5' / 'Keeper boards': a lone number over the name of what it counts (a picture's caption), no page number."""
+    tail = wrapped_tail(lines[index], lines[index + 1] if index + 1 < len(lines) else None)
+    return tail is not None and _wrapped_item(lines[index], tail, True, None) is not None
 
 
 def _includes_below(current: list, line: LayoutLine) -> bool:
