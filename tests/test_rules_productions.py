@@ -910,6 +910,13 @@ CASES = {
         "Components\n24\nBeehive tiles\n5\nKeeper boards\n1\nQueen pawn\n\nContents\nTail ribbons\nx 30\nStorm tokens\nx 12\n",
         [(24, "tile", "total", None), (5, "board", "total", None), (1, "pawn", "total", None), (30, "ribbon", "total", None),
          (12, "token", "total", None)], []),
+    "a component list and a setup in French, German, Spanish or Italian": (
+        "Matériel\n2 dés\n40 cartes Action\n1 plateau de jeu\n\nMise en place\nChaque joueur reçoit 5 cartes.\n\n"
+        "Spielmaterial\n40 Aktionskarten\n12 Holzfiguren\n\nSpielvorbereitung\nJeder Spieler erhält 5 Karten.\n\n"
+        "Contenido\n40 cartas de acción\n12 peones de madera\n\nComponenti\n30 segnalini\n1 tabellone\n",
+        [(2, "die", "total", None), (40, "card", "total", None), (1, "board", "total", None), (5, "card", "setup", "player"),
+         (40, "card", "total", None), (12, "pawn", "total", None), (5, "card", "setup", "player"), (40, "card", "total", None),
+         (12, "pawn", "total", None), (30, "token", "total", None), (1, "board", "total", None)], []),
 }
 
 

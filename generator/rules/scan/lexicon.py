@@ -149,8 +149,32 @@ def singular(word: str) -> str:
     return word[:-1]
 
 
+# The pieces of a rulebook in French, Spanish, Italian or German, by the English head noun they stand for: the
+# Romance languages put the head first ('40 cartes Action', 'peones de madera'), German closes a compound with it
+# ('Aktionskarten', 'Holzfiguren').
+FOREIGN_HEADS = {
+    **dict.fromkeys("carte cartes carta cartas karte karten spielkarte spielkarten".split(), "card"),
+    **dict.fromkeys("jeton jetons ficha fichas gettone gettoni segnalino segnalini spielstein spielsteine".split(), "token"),
+    **dict.fromkeys("dé dés dado dados dadi würfel".split(), "die"),
+    **dict.fromkeys("pion pions peón peones pedina pedine spielfigur spielfiguren figur figuren".split(), "pawn"),
+    **dict.fromkeys("plateau plateaux tablero tableros tabellone tabelloni plancia plance spielbrett spielplan".split(), "board"),
+    **dict.fromkeys("tuile tuiles loseta losetas tessera tessere plättchen".split(), "tile"),
+    **dict.fromkeys("marqueur marqueurs marcador marcadores".split(), "marker"),
+    **dict.fromkeys("cube cubes cubo cubos cubetto cubetti".split(), "cube"),
+    **dict.fromkeys("pièce pièces pieza piezas pezzo pezzi".split(), "piece"),
+    **dict.fromkeys("moneda monedas moneta monete münze münzen".split(), "coin"),
+    **dict.fromkeys("sablier reloj clessidra sanduhr".split(), "timer"),
+    **dict.fromkeys("figurine figurines figura figuras miniatura miniature".split(), "figure"),
+    **dict.fromkeys("disque disques disco discos".split(), "disc"),
+    **dict.fromkeys("sac bolsa sacchetto beutel".split(), "bag"),
+    **dict.fromkeys("stein steine".split(), "stone"),
+}
+_GERMAN_CLOSING = patterns.compile(r"(?<=[a-zäöüß]{3})(?P<noun>karten|karte|würfel|figuren|figur|plättchen|steine|stein|münzen|marker|chips)$")
+
+
 def head_of(component: str) -> str:
-    """The head noun of a component name, singular: 'Wooden Harbour cards' -> 'card'."""
+    """The head noun of a component name, singular: 'Wooden Harbour cards' -> 'card'; in French, Spanish, Italian
+    or German, the English noun its own stands for ('cartes Action', 'Aktionskarten' -> 'card')."""
     words = re.findall(r"[A-Za-z][\w'’-]*", component)
     if not words:
         return ""
@@ -162,6 +186,12 @@ def head_of(component: str) -> str:
         closing = _COMPOUND_HEAD.search(head)
         if closing:  # 'datasheet', 'scoreboard', 'wildcard': a compound closed by a component noun
             return closing.group(0)
+        foreign = FOREIGN_HEADS.get(words[0].lower()) or FOREIGN_HEADS.get(last)
+        if foreign is None:
+            german = _GERMAN_CLOSING.search(last)
+            foreign = FOREIGN_HEADS.get(german.group("noun")) if german else None
+        if foreign is not None:
+            return foreign
     return head
 
 

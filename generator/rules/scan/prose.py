@@ -38,7 +38,7 @@ GAMEPLAY = patterns.compile(
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-_PER_PLAYER = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
+_PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
 SUPPLIED_WORDS = _SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\s+(?!(?:grab|bring|get|have|provide|supply|find|buy|gather|collect)\b))|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)

@@ -26,13 +26,15 @@ _COMPONENT_TITLE = patterns.compile(
     r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|(?:inside\s+)?you(?:'ll|\s+will)\s+find|needed|requirements?|required|to\s+play"
     r"|print(?:ing)?\s+(?:and|&)\s+play|to\s+print|the\s+(?:cards|tiles|tokens|pieces|dice|deck|board)|playing\s+pieces"
     r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set"
-    r"|shared(?:\s+(?:components|pieces|materials?|items))?$|common\s+(?:components|pieces|materials?|items))\b",
+    r"|shared(?:\s+(?:components|pieces|materials?|items))?$|common\s+(?:components|pieces|materials?|items)"
+    r"|matériel|contenu|spielmaterial|inhalt|contenido|componentes|materiale|componenti|contenuto)\b",
     re.I,
 )
 _SETUP_TITLE = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|getting\s+ready|before\s+(?:you\s+)?(?:play|start)"
     r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing"
-    r"|solo(?:\s+(?:mode|game|play|rules|variant|set\s*-?\s*up))?$|solitaire\s+(?:mode|game|rules|variant))\b",
+    r"|solo(?:\s+(?:mode|game|play|rules|variant|set\s*-?\s*up))?$|solitaire\s+(?:mode|game|rules|variant)"
+    r"|mise\s+en\s+place|préparation|initialisation|spielvorbereitung|vorbereitung|spielaufbau|aufbau|preparación|preparativos|preparazione)\b",
     re.I,
 )
 _SUPPLIED_TITLE = patterns.compile(
@@ -183,8 +185,10 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
         if title is not None:
             kind = classify(title)
             intro = line.text.rstrip().endswith(":") and not line.heading_level
-            if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}:
-                kind = current.kind  # "How many of each catch:" inside a component list stays in it
+            if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL} and not (
+                    previous is not None and previous.blank and index >= 2 and lines[index - 2].blank):
+                kind = current.kind  # "How many of each catch:" inside a component list stays in it (a title set
+                # apart by blank lines above it, 'Rules:', starts a section of its own)
             if kind == OTHER and current.kind == SETUP and current.line and _nothing_between(lines, current.line, index):
                 kind = SETUP  # 'SETUP' / 'EXAMPLE 4-PLAYER GAME': a subtitle right under the setup's title
             enclosing = (enclosing or current) if intro else None
