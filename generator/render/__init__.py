@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 from generator.errors import LayoutError, ManifestError, PnpError, TemplateError
 from generator.manifest.spec import KitSpec
 from generator.pieces import FaceSpec, Kit
-from generator.render.templating import render_template
+from generator.render.templating import TemplateReads, render_template
 from generator.render.textblocks import TextBlocks, recorded_text_blocks, separate_text_blocks
 from generator.units import PT_PER_MM
 
@@ -52,8 +52,9 @@ def face_context(face: FaceSpec) -> dict:
     }
 
 
-def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
-    """One face to SVG; errors name the template and the face's component fields."""
+def render_face(face: FaceSpec, spec: KitSpec, reads: TemplateReads | None = None) -> RenderedFace:
+    """One face to SVG; errors name the template and the face's component fields. `reads`: the build's template
+    files as it found them (render/templating.py), or None to look at them now."""
     try:
         with recorded_text_blocks() as blocks:
             if face.template.startswith("@"):
@@ -64,7 +65,8 @@ def render_face(face: FaceSpec, spec: KitSpec) -> RenderedFace:
                     raise TemplateError(f"no built-in drawer {face.template!r}")
                 svg = drawer(face, spec)
             else:
-                svg = render_template(face.template, face_context(face), spec.roots, spec.icons, spec.defaults.font)
+                svg = render_template(face.template, face_context(face), spec.roots, spec.icons, spec.defaults.font,
+                                      reads)
     except LayoutError as exc:
         name = face.fields.get("name", "?")
         raise LayoutError(f"{name}: {exc}") from None
@@ -101,6 +103,7 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         self.cache = cache
         self.specs: dict[str, FaceSpec] = {}
         self.drawn: dict[str, RenderedFace] = {}  # faces of built-in drawers, once rendered
+        self.reads = TemplateReads()  # each template file looked at once, by the first face that uses it
         for piece in kit.pieces:
             for face in (piece.front, piece.back):
                 if face is not None:
@@ -117,7 +120,7 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         if kept is not None:
             svg, text_blocks = kept
             return RenderedFace(key, svg, face.width, face.height, face.bleed, text_blocks=text_blocks)
-        rendered = render_face(face, self.spec)
+        rendered = render_face(face, self.spec, self.reads)
         if self.cache is not None:
             self.cache.put(key, rendered.svg, rendered.text_blocks)
         return rendered

@@ -142,7 +142,39 @@ def _href(path: str | None) -> str:
     return Path(path).as_uri() if path else ""
 
 
-class _KitLoader(jinja2.FileSystemLoader):
+class TemplateReads:
+    """What one build found of its templates, so that each file is looked at once a build: the template files
+    found unchanged since they were read (a face's template, the one it extends, the macros it imports: jinja
+    asks the file's time of change at every use) and whether each template is one of pnpgen's own (render_template
+    asks the kit's templates/ folder). A watch's next build starts with new TemplateReads and reads anew."""
+
+    def __init__(self) -> None:
+        self.unchanged: set[str] = set()
+        self.trusted: dict[tuple[str, tuple[Path, ...]], bool] = {}
+
+
+_READS: TemplateReads | None = None  # the build's, while render_template renders one of its faces
+
+
+class _BuildLoader(jinja2.FileSystemLoader):
+    """A file loader whose templates are checked for changes once a build (TemplateReads), else at every use."""
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        source, filename, uptodate = super().get_source(environment, template)
+
+        def unchanged() -> bool:
+            reads = _READS
+            if reads is not None and filename in reads.unchanged:
+                return True
+            answer = uptodate()
+            if answer and reads is not None:
+                reads.unchanged.add(filename)
+            return answer
+
+        return source, filename, unchanged
+
+
+class _KitLoader(_BuildLoader):
     """The kit's templates/ first, then those of the kits it extends, then pnpgen's; a template (or one it
     includes) that is a link to a file outside those folders is refused before it is read."""
 
@@ -188,7 +220,7 @@ def trusted_environment(icons_key: tuple[tuple[str, str], ...], typeface: Typefa
     attribute were a third of a card's rendering. The time, size and recursion limits still hold (the fields
     are the kit's). Its compiled templates are kept apart from the sandbox's, which check arithmetic."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=_BuildLoader(str(TEMPLATES_DIR)),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=False,
         bytecode_cache=jinja2.FileSystemBytecodeCache(pattern="__pnpgen_trusted_%s.cache"),
@@ -222,13 +254,28 @@ def _trusted_in(filename: str, kit_roots: tuple[Path, ...], _folders: tuple) -> 
 
 
 def render_template(name: str, context: Mapping[str, Any], kit_roots: tuple[Path, ...], icons: Mapping[str, Path],
-                    typeface: Typeface = BUNDLED) -> str:
+                    typeface: Typeface = BUNDLED, reads: TemplateReads | None = None) -> str:
     """Render `name` (with or without .svg.j2) to an SVG string; TemplateError names the template.
-    `kit_roots`: the kit's folder, then those of the kits it extends. A kit's own templates run sandboxed."""
+    `kit_roots`: the kit's folder, then those of the kits it extends. A kit's own templates run sandboxed.
+    `reads`: the build's (its template files looked at once), or None to look at them now."""
+    global _READS
     filename = name if name.endswith(".svg.j2") else f"{name}.svg.j2"
     icons_key = tuple(sorted((k, str(v)) for k, v in icons.items()))
-    env = trusted_environment(icons_key, typeface) if _trusted(filename, kit_roots) else \
-        template_environment(kit_roots, icons_key, typeface)
+    if reads is None:
+        trusted = _trusted(filename, kit_roots)
+    else:
+        trusted = reads.trusted.get((filename, kit_roots))
+        if trusted is None:
+            trusted = reads.trusted[(filename, kit_roots)] = _trusted(filename, kit_roots)
+    env = trusted_environment(icons_key, typeface) if trusted else template_environment(kit_roots, icons_key, typeface)
+    _READS = reads
+    try:
+        return _render(env, filename, context, kit_roots)
+    finally:
+        _READS = None
+
+
+def _render(env: jinja2.Environment, filename: str, context: Mapping[str, Any], kit_roots: tuple[Path, ...]) -> str:
     try:
         try:
             template = env.get_template(filename)

@@ -19,6 +19,7 @@ from generator.art import check_art, check_embedded
 from generator.errors import TemplateError, UnsafeResourceError
 from generator.render import RenderedFace
 from generator.render.limits import FaceTimeout, face_guard, face_seconds, timeout_text
+from generator.write.directcalls import DirectCalls
 from generator.write.svgdraw import cairo, draw_svg
 
 
@@ -138,6 +139,7 @@ class FaceRecorder:
         self.recorded: dict[tuple, cairo.RecordingSurface] = {}    # (face key, outline, size) -> the same
         self.drawn: set[bytes] = set()  # documents drawn once straight onto a page
         self.replays: dict[str, list] = {}  # face key -> drawing calls, for tiled boards
+        self.direct: tuple | None = None  # (context, its DirectCalls): the page's, made once for its faces
 
     def paint(self, context, key: str, piece, x: float, y: float, outline, tiled: bool = False) -> None:
         """Draw face `key` with its bleed box's top-left at (x, y), clipped by `outline(context, x, y)`.
@@ -223,12 +225,19 @@ class FaceRecorder:
 
     def _draw(self, face: RenderedFace, context, x: float, y: float, keep_calls: bool = False) -> list | None:
         """Draw `face` through `context`; with keep_calls, return the drawing calls made (to replay them)."""
+        if self.direct is None or self.direct[0] is not context:
+            self.direct = (context, DirectCalls(context))
+        direct = self.direct[1]
         try:
             with face_guard("drawing"):  # the kit's time limit per face, as for its template
                 text_blocks = face.text_blocks  # None: blocks the render stage could not hand over
                 if text_blocks is None:
-                    return draw_svg(face.svg, None, context, x, y, self.fetcher, keep_calls)
-                return draw_svg(text_blocks.placeholder_svg, text_blocks.lines, context, x, y, self.fetcher, keep_calls)
+                    calls = draw_svg(face.svg, None, direct, x, y, self.fetcher, keep_calls)
+                else:
+                    calls = draw_svg(text_blocks.placeholder_svg, text_blocks.lines, direct, x, y, self.fetcher,
+                                     keep_calls)
+                direct.check()  # cairo's first error, if a call made one (write/directcalls.py)
+                return calls
         except UnsafeResourceError as exc:
             raise UnsafeResourceError(f"{face.origin or face.key}: {exc}") from None
         except FaceTimeout as exc:
