@@ -917,6 +917,10 @@ CASES = {
         [(2, "die", "total", None), (40, "card", "total", None), (1, "board", "total", None), (5, "card", "setup", "player"),
          (40, "card", "total", None), (12, "pawn", "total", None), (5, "card", "setup", "player"), (40, "card", "total", None),
          (12, "pawn", "total", None), (30, "token", "total", None), (1, "board", "total", None)], []),
+    "a hand said by what is in it, and the matching piece a player takes": (
+        "Setup\nEach player draws cards until they have 7 in hand.\n"
+        "Each player chooses a colour and takes the matching screen and the 6 fishermen of that colour.\n",
+        [(7, "card", "setup", "player"), (1, "screen", "setup", "player"), (6, "fishermen", "setup", "player")], []),
 }
 
 

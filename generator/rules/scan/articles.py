@@ -26,7 +26,8 @@ _ONE_PER_PLAYER = patterns.compile(
     r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?"  # 'Each player chooses a color and takes: a screen, …'
     r"(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"
-    r"\s*:?\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?)\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+    r"\s*:?\s+(?P<article>an?|one|(?:his|her|their|its)(?:\s+[\w-]+['’]s)?|the(?=\s+(?:matching|corresponding)\b))"
+    r"\s+(?P<noun>(?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 
 
 _CATEGORY_LABEL = patterns.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)

@@ -61,6 +61,7 @@ _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|pa
 _STEP_VERB = patterns.compile(rf"\s+(?=(?-i:[A-Z]))(?:{SETUP_VERB_PATTERN}|prepare|separate|sort|stack|decide|determine|distribute|form|build|"
                               rf"create|fill|arrange|unfold|open|spread|punch|assemble|find|pick|give|hand|mix|insert|slide|attach)\s+(?:the|a|an|each|every|all|your|their|his|her|one|two|three|four|five)\b", re.I)
 _HAND_OF = patterns.compile(r"\bhand\s+of\s+$", re.I)
+_IN_HAND = patterns.compile(r"\s+(?:cards?\s+)?in\s+(?:their|his|her|your|the)?\s*hands?\b", re.I)
 _WIDE_GAP = patterns.compile(r"\t| {2}")  # between a number and its word: the cells of a table's row
 _CLAUSE_ENDS = patterns.compile(r"\s+(?:or|and)\b")
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
@@ -127,9 +128,10 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
                 taken.append((of_the.end(), of_the.end() + whole.end()))  # the whole set, named again
             if noun is not None and head_of(noun[0]) not in COMPONENT_HEADS:
                 noun = None
-        if noun is None and _HAND_OF.search(text, max(0, match.start() - 16), match.start()) and (value or 0) > 1 \
+        in_hand = noun is None and (value or 0) > 1 and _IN_HAND.match(text, match.end("number")) is not None
+        if in_hand or noun is None and _HAND_OF.search(text, max(0, match.start() - 16), match.start()) and (value or 0) > 1 \
                 and not re.match(r"\s*(?:[A-Za-z]|-)", text[match.end("number"):]):
-            # 'deal each player a hand of 6': a hand is of cards
+            # 'deal each player a hand of 6', 'until they have 7 in hand': a hand is of cards
             phrases.append(Phrase(match.start(), match.end("number"), match.start("number"), match.end("number"), value,
                                   qualifier_kind(match.group("qualifier")), "cards", "card", "count_first"))
             continue
