@@ -843,7 +843,7 @@ CASES = {
         "Contents\n- 110 rail cards: 96 coloured cards plus 14 engines\n"
         "- 12 scout cards, 12 miner cards and 12 medic cards (36 crew cards in total)\n",
         [(110, "card", "total", None), (96, "card", "part", None), (14, "card", "part", None),
-         (12, "card", "total", None), (12, "card", "total", None), (12, "card", "total", None),
+         (12, "card", "part", None), (12, "card", "part", None), (12, "card", "part", None),
          (36, "card", "total", None)], []),
     "a deck of so many cards is the cards, whatever the deck is called": (
         "Equipment\nThe game uses a special deck of 66 cards.\n\nContents\n- a 52-card standard deck plus 4 wild cards\n",
@@ -893,13 +893,13 @@ CASES = {
     "a draw at the start of a turn, and a price, are play": (
         "Draw 2 cards at the start of your turn, then take 1 action.\n\nBuildings\nA Mill costs 2 wood. A Tower costs 4 stone.\n",
         [], [1, 2, 4]),
-    "what an expansion adds, and an advanced rule's setup": (
+    "what an expansion adds, and what a player gets each round": (
         "The 5-6 player expansion adds 2 screens and 12 extra-large tiles.\n\n"
         "Expansion content (marked with a moon): 12 Night cards, 4 Moon tokens.\n\n"
-        "Advanced rules: each player also takes 2 Secret Objective cards.\n\n"
-        "At the beginning of each round, each player also receives a new map card.\n",
-        [(2, "screen", "total", None), (12, "tile", "total", None), (12, "card", "total", None), (4, "token", "total", None),
-         (2, "card", "setup", "player")], [5, 6, 1]),
+        "At the beginning of each round, each player receives a new map card.\n"
+        "When a round ends, each player also takes 1 coin. The solo variant adds 2 cards to your hand each turn.\n",
+        [(2, "screen", "total", None), (12, "tile", "total", None), (12, "card", "total", None), (4, "token", "total", None)],
+        [5, 6, 1, 2]),
     "a table's per-player column beside its total, a numbered Markdown list of parts, a single thing after a label": (
         "| Piece | Number per player | Total |\n|---|---|---|\n| Pawn | 4 | 16 |\n\n## Cards\n\nThe deck has **45 cards**:\n\n1. 30 *Road* cards\n2. 10 *Bridge* cards\n3. 5 *Toll* cards\n\n"
         "## Components\nFor each player: a screen, 12 gold pebbles and a summary card.\n",

@@ -11,13 +11,14 @@ from .grammar import COUNT_HINT, GROUPING, NUMBER, parse_number
 from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
+EXPANSION_CONTENTS = r"(?:expansion|bonus|promo|optional)\s+(?:contents?|components?|material|pieces)\b"  # optional pieces
 _INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
-    r"|what\s+you\s+get|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find"
-    r"|(?:expansion|bonus|promo|extra|optional)\s+(?:contents?|components?|material|pieces)(?:\s*\([^()]*\))?))"
+    r"|what\s+you\s+get(?=\s*:)|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find(?=\s*:)"
+    rf"|{EXPANSION_CONTENTS}(?:\s*\([^()]*\))?(?=\s*:)))"
     r"\s*(?::|\s[—–-])?\s+(?P<items>.+)$", re.I)
 
 
@@ -31,6 +32,9 @@ _ONE_PER_PLAYER = patterns.compile(
 
 
 _CATEGORY_LABEL = patterns.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)
+
+
+_PAGE_ENTRY = patterns.compile(r"(?-i:[A-Z])[\w'’ -]{0,30}?\s\d{1,3}")
 
 
 def inline_items(sentence: str) -> list[tuple[int, str]] | None:
@@ -51,7 +55,12 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
     category = _CATEGORY_LABEL.search(listed)
     if category:  # '18 Cards: Colors: Red, Blue, … Suits: Hearts, …': what follows names the cards' kinds, not pieces
         listed = listed[:category.start()]
-    for piece in re.finditer(r"[^,;·•]+", listed):  # 'Contents: kettle board · ember die · 18 coal cubes'
+    if re.match(r"what\s+you\s+get", match.group("cue"), re.I) and re.search(r"\b(?:points?|vp)\b", listed, re.I):
+        return None  # 'What you get: 2 points per region and 1 coin per city': a reward, not the box
+    pieces = list(re.finditer(r"[^,;·•]+", listed))  # 'Contents: kettle board · ember die · 18 coal cubes'
+    if sum(bool(_PAGE_ENTRY.fullmatch(p.group(0).strip())) for p in pieces) * 2 > len(pieces):
+        return None  # 'Contents: Overview 2 · Setup 3 · Play 5': the rulebook's chapters and their pages
+    for piece in pieces:
         text = piece.group(0)
         sub = re.split(r"\s+and\s+(?=(?:an?|one|the|\d|[a-z]+(?:\s|\.?$)))", text)
         at = piece.start()

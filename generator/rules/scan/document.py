@@ -12,7 +12,7 @@ from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, PLAYER_NUMBER, head_of, players_condition, singular
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL
 from .running import prose_statements
@@ -34,13 +34,7 @@ _OPTIONAL_WORDS = patterns.compile(rf"\boptional\b|\bexpansion\b|\b(?:{EDITION_O
 
 @lru_cache(maxsize=64)
 def _says_not_included(text: str) -> bool:
-    return bool(_NOT_INCLUDED.search(text))
-
-
-# what a list item says of a thing the box does not hold: 'Pencil (not included)', '1 die (yours)', '8 pawns from
-# another game', 'Timer (sold separately)'
-_NOT_INCLUDED = patterns.compile(r"\bnot\s+(?:included|provided|in\s+the\s+box)|\b(?:supply|bring|use)\s+your\s+own|\(\s*yours\s*\)"
-                                 r"|\bfrom\s+(?:another|any\s+other)\s+game|\bsold\s+separately", re.I)
+    return bool(NOT_IN_THE_BOX.search(text))
 
 
 def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
@@ -280,15 +274,20 @@ _PLAYERS_TITLE = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<n>{PLAYER_NUMBER})(
                                   r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 
-def _conditions_of_sections(items: list[dict], sections) -> None:
+_SETS_UP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:use|take|place|put|remove|add|deal|give|return|set\s+aside|draw|lay\s+out)\b", re.I)
+
+
+def _conditions_of_sections(items: list[dict], sections, lines: list[LayoutLine]) -> None:
     """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode') is a
     setup for that many players when it says nothing else."""
     for item in items:
         if item["role"] not in {"setup", "total"} or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
         titled = _PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
+        if titled is not None and item["role"] == "total" and not _SETS_UP.match(lines[item["line"] - 1].text):
+            continue  # ('The Automa deck has 20 cards' under 'Solo': the box's)
         if titled is not None:
-            item["role"] = "setup"  # ('Solo mode' / 'Use the 3 Kraken dice': what that game uses, not the box)
+            item["role"] = "setup"  # ('Solo mode' / 'Use only the 3 Kraken dice': what that game uses)
             first = 1 if titled.group("solo") else parse_number(titled.group("n"))
             last = parse_number(titled.group("m")) if titled.group("m") else None
             item["condition"] = players_condition(first, last)
@@ -329,7 +328,7 @@ def read_document(text: str) -> Reading:
     _intro_parts(out.items, intros)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _deduplicated(items)
-    _conditions_of_sections(items, sections)
+    _conditions_of_sections(items, sections, lines)
     _parts_in_a_line(items, {line.number: line for line in lines})
     _restatements(items)
     statements = _finish(items)

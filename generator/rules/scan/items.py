@@ -14,7 +14,7 @@ from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_l
 from .nouns import qualifier_kind
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, head_of, is_plural, joined_lines, pairs_of, per_word
-from .prose import PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
+from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 
@@ -39,6 +39,7 @@ class Item:
     parts_each: bool = False  # `parts` are what each one of the counted things holds ('4 sets, each of 12 ships')
     parts_per: str | None = None  # `parts` are those of each such category ('5 suits, each with three 1s, …')
     including: bool = False  # `parts` is one part named inside the item ('72 tiles (including 1 Start tile)')
+    sums: list = field(default_factory=list)  # the items on its line it is the total of ('12 red cards and 12 blue cards (24 cards in total)')
     # What the list around it tells (lists.py), then what it became (document.py):
     per_line: LayoutLine | None = None  # the line below that gives its per-unit note ('(12 per player)')
     parts_line: LayoutLine | None = None  # the line below that gives its parts
@@ -73,27 +74,39 @@ _QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z]
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
-# 'Ferry cards numbered 1–60', 'Tiles lettered A to F, two of each', 'District tiles I–IX (one of each)', 'Comet cards
-# (C1–C24)', 'Rune stones marked 1 through 12, three of each number': things named by a run of numbers or letters — as
-# many as the run is long, times so many of each.
+# 'Ferry cards numbered 1–60', 'Tiles lettered A to F, two of each', 'District tiles I–IX', 'Comet cards (C1–C24)',
+# 'Rune stones marked 1 through 12, three of each number': things named by a run of numbers or letters — as many as
+# the run is long, times so many of each. A bare run of numbers ('Cards (2–4)', 'Score track 0–50') says no such thing.
 _DESIGNATED = patterns.compile(
     r"^(?:(?:an?|the|one)\s+(?:(?:deck|set|stack|pile)\s+of\s+)?)?(?P<noun>[A-Za-z][\w'’ -]*?[A-Za-z])\s*,?\s*"
-    r"(?:(?:numbered|lettered|marked|labell?ed|valued|with\s+values?)\s+(?:from\s+)?|\((?=[^()]*\)))"
+    r"(?:(?P<named>numbered|lettered|marked|labell?ed)\s+(?:from\s+)?|\((?=[^()]*\)))"
     r"?(?P<a>(?P<prefix>[A-Z]{1,2}-?)?\d{1,3}|[A-Z]|[IVX]{1,5})\s*(?:-|–|—|to|through|thru)\s*(?P<b>(?P=prefix)?\d{1,3}|[A-Z]|[IVX]{1,5})\)?"
     rf"(?:\s*,?\s*\(?\s*(?P<k>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:number|letter|value|kind|one))?\s*\)?)?\s*\.?\s*$", re.I)
-_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10, "XI": 11, "XII": 12,
-          "XIII": 13, "XIV": 14, "XV": 15, "XVI": 16, "XVII": 17, "XVIII": 18, "XIX": 19, "XX": 20}
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 
-def _run_length(a: str, b: str) -> int | None:
-    """How many designations 'a' to 'b' name: 1–60, A–F, I–IX, C1–C24; None when they are no such run."""
+def _roman(numeral: str) -> int | None:
+    """'IX' -> 9; None for what no Roman numeral up to XXXIX is written as."""
+    values = [_ROMAN_VALUES.get(c) for c in numeral.upper()]
+    if None in values or not values:
+        return None
+    total = sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+    return total if 0 < total < 40 else None
+
+
+def _run_length(a: str, b: str, named: bool) -> int | None:
+    """How many designations 'a' to 'b' name: 1–60 (said to be numbered, or with a prefix: C1–C24), A–F, I–IX;
+    None when they are no such run."""
+    prefixed = re.match(r"[A-Z]", a) is not None and a[-1:].isdigit()  # 'C1' (an upper-case prefix: not 'd4', a die)
     digits_a, digits_b = re.sub(r"^[A-Za-z]+-?", "", a), re.sub(r"^[A-Za-z]+-?", "", b)
     if digits_a.isdigit() and digits_b.isdigit():
+        if not (named or prefixed):
+            return None
         low, high = int(digits_a), int(digits_b)
-    elif a.upper() in _ROMAN and b.upper() in _ROMAN and len(a + b) > 2:
-        low, high = _ROMAN[a.upper()], _ROMAN[b.upper()]
-    elif len(a) == 1 and len(b) == 1 and a.isalpha() and b.isalpha() and a.isupper() == b.isupper():
-        low, high = ord(a.upper()), ord(b.upper())
+    elif set(a + b) <= set("IVX") and _roman(a) and _roman(b):
+        low, high = _roman(a), _roman(b)
+    elif len(a) == 1 and len(b) == 1 and a.isupper() and b.isupper():
+        low, high = ord(a), ord(b)
     else:
         return None
     return high - low + 1 if high > low else None
@@ -101,9 +114,9 @@ def _run_length(a: str, b: str) -> int | None:
 
 def _designated(rest: str) -> Phrase | None:
     match = _DESIGNATED.match(rest)
-    if match is None or head_of(match.group("noun")) not in COMPONENT_HEADS:
-        return None
-    length = _run_length(match.group("a"), match.group("b"))
+    if match is None or head_of(match.group("noun")) not in COMPONENT_HEADS or not is_plural(match.group("noun").split()[-1]):
+        return None  # ('Die (1–6)', 'Game board A–B', 'Round track 1–8': one thing, its faces or spaces numbered)
+    length = _run_length(match.group("a"), match.group("b"), bool(match.group("named") or match.group("k")))
     each = parse_number(match.group("k")) if match.group("k") else 1
     if length is None or each is None or length > 500:
         return None
@@ -279,10 +292,9 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
 
 
 _LIST_NUMBER = patterns.compile(r"^\d{1,2}[.)]\s+(?=\d{1,3}\s*[x×]?\s+[A-Za-z])")  # a list's number before the item's count
-_CUE = patterns.compile(r"^\W*(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box"
-                       r"|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
-_CONTENTS_LABEL = patterns.compile(r"^(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)\s*:\s*"
-                                   rf"(?=(?:{NUMBER})\s)", re.I)
+_CONTENTS = r"(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)"
+_CONTENTS_CUE = patterns.compile(rf"^\W*(?:{_CONTENTS}|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
+_CONTENTS_LABEL = patterns.compile(rf"^{_CONTENTS}\s*:\s*(?=(?:{NUMBER})\s)", re.I)  # 'Contents: 60 cards | 20 tokens'
 
 
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:
@@ -389,7 +401,7 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         items.append(more)
 
 
-_NAMED_COUNTS = patterns.compile(r"\s*(?:[A-Za-z][\w'’ -]{0,30}\(\s*\d{1,4}\s*\)\s*,\s*)+[A-Za-z][\w'’ -]{0,30}\(\s*\d{1,4}\s*\)\s*\.?\s*")
+_NAMED_COUNTS = patterns.compile(r"\s*(?:[A-Za-z][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*,\s*)+[A-Za-z][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*\.?\s*")
 
 
 def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
@@ -410,7 +422,7 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     starts = [0] + [b for _, b in cuts]
     ends = [a for a, _ in cuts] + [len(line.text)]
     items = []
-    cue = _CUE.match(line.text)
+    cue = _CONTENTS_CUE.match(line.text)
     starts[0] = cue.end() if cue else 0  # 'Contents: kettle board · ember die · …': the label is no item
     for a, b in zip(starts, ends):
         text = line.text[a:b].rstrip(" .;,")
@@ -443,25 +455,26 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     return inner
 
 
-_GROUPS_EACH_WITH = patterns.compile(rf"^\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses"
-                                     rf"|clans|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\s*:?\s*", re.I)
-_DENOMINATED = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
+_VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
 _VALUE_AT = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?"
-_DENOMINATION = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
+_VALUE_COUNTED = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
     rf"^\s*(?:and\s+)?(?:(?P<n4>\d{{1,4}})\s*[x×]\s*(?P<v2>{_VALUE_AT})"
     rf"|(?P<v1>{_VALUE_AT})\s*\(\s*(?:[x×]\s*(?P<n1>\d{{1,4}})|(?P<n2>\d{{1,4}})\s*[x×])\s*\))\s*\.?\s*$", re.I)
+
+
+_MONEY_HEADS = frozenset({"coin", "banknote", "bill", "note", "chip", "money"})
 
 
 def _denominations(line: LayoutLine) -> list[Item]:
     """'Coins: 1 (30x), 5 (15x), 10 (10x)', 'Money – 30× $1, 15× $5', 'Notes: 20 x 1, 10 x 5': so many pieces of each value, and no total —
     an item for each value ('1 Coins': 30), the value being a name, never a count."""
-    label = _DENOMINATED.match(line.text, len(line.text) - len(line.text.lstrip(" *•-")))
-    if label is None or (head_of(label.group("noun")) not in COMPONENT_HEADS
+    label = _VALUES_LABEL.match(line.text, len(line.text) - len(line.text.lstrip(" *•-")))
+    if label is None or (head_of(label.group("noun")) not in _MONEY_HEADS
                          and not re.fullmatch(r"(?:paper\s+)?(?:money|cash|currency)", label.group("noun").strip(), re.I)):
-        return []
+        return []  # (not 'Boards: 9 x 9, 13 x 13', 'Dice: 2 x 6': sizes and faces)
     items = []
     for piece in re.finditer(r"[^,;]+", line.text[label.end():]):
-        match = _DENOMINATION.match(piece.group(0))
+        match = _VALUE_COUNTED.match(piece.group(0))
         if match is None:
             return []
         at = label.end() + piece.start()
@@ -482,6 +495,7 @@ def _sum_of(line: LayoutLine, items: list[Item], allow_bare: bool) -> list[Item]
     total = _item(line, allow_bare, (match.start("n"), match.end("unit"))) if match else None
     if total is None or total.phrase.form != "count_first" or total.phrase.count != sum(i.phrase.count or 0 for i in items):
         return []
+    total.sums = list(items)  # its parts, not more of the box (lists.py makes them so once the list is nested)
     return [total]
 
 
@@ -489,10 +503,10 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
     if len(_INLINE_BULLET.findall(line.text)) >= 2:
         return _bulleted_items(line, allow_bare)
-    denominations = _denominations(line) if re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
+    denominations = _denominations(line) if len(line.text) < 400 and re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
     if denominations:
         return denominations
-    grouped = _GROUPS_EACH_WITH.match(line.text) if "each" in line.text else None
+    grouped = GROUPS_EACH_WITH.match(line.text) if "each" in line.text else None
     if grouped is not None:  # '5 player colours, each with 10 cubes, 2 discs and 1 pawn': what each colour has
         first = _item(line, allow_bare, (grouped.end(), len(line.text)))
         if first is not None and first.phrase.form == "count_first":

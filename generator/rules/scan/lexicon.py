@@ -51,6 +51,16 @@ def joined_lines(line: str, next_line: str) -> str:
 EDITION_ONLY_PATTERN = (r"(?:deluxe|kickstarter|backer|collector'?s|limited)[\s-]+(?:edition[\s-]+)?(?:exclusive|only)"
                         r"|(?:kickstarter|backer)[\s-]exclusive|stretch[\s-]goals?|promo(?:tional)?\s+(?:cards?|pack|tiles?)")
 
+# A thing the players bring, as a list item or a table's Notes cell says of it: 'Pencil (not included)', '1 die
+# (yours)', 'Timer | 1 | sold separately' (the parenthesis or cell says only that).
+NOT_IN_THE_BOX = patterns.compile(r"\bnot\s+included\b|\(\s*(?:not\s+(?:included|provided|in\s+the\s+box)|yours|sold\s+separately"
+                                  r"|(?:supply|bring)\s+your\s+own)\s*\)|^\s*(?:not\s+(?:provided|in\s+the\s+box)|yours|sold\s+separately"
+                                  r"|(?:supply|bring)\s+your\s+own)\s*\.?\s*$|\bfrom\s+(?:another|any\s+other)\s+game\s*\.?\s*$", re.I)
+
+# The start or end of a turn or round: what happens then is play, not the game's setup ('At the start of your
+# turn, draw 2 cards', 'At the beginning of each round, each player receives …').
+TURN_START = r"(?:start|beginning|end)\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any|the\s+next)\s+)?(?:turns?|rounds?)\b"
+
 # How many players a rulebook says, in figures or words: the one number of every player-count pattern.
 PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
 

@@ -12,7 +12,7 @@ from .annotations import read_each_consisting, read_including, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, per_word
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_word
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_item_follows, describes_item, drop_value_cells,
                          flows_on, give_value_parts, inside_parenthesis, is_a_sentence, is_breakdown_line, named_entry, named_part,
                          per_note, value_cells)
@@ -61,7 +61,7 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
             if not listed_section or section.inherited:  # a named piece of the board in '# Components' / '## Board'
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
-            runs.append(ListRun(items, list(dict.fromkeys(line for line, _ in current)), section, sections,
+            runs.append(ListRun(items, list({id(line): line for line, _ in current}.values()), section, sections,
                                 frozenset(continued)))
         current.clear()
         continued.clear()
@@ -154,7 +154,26 @@ def _counts_next(lines: list[LayoutLine], index: int) -> bool:
 def _includes_below(current: list, line: LayoutLine) -> bool:
     """'including 8 Legendary Heroes' set in under the item above it."""
     last = next((i for _, i in reversed(current) if i is not None), None)
-    return last is not None and line.indent > last.line.indent and line.text.lower().startswith(("including", "includes", "incl"))
+    return last is not None and line.indent > last.line.indent and _INCLUDING_LINE.match(line.text) is not None
+
+
+_INCLUDING_LINE = patterns.compile(r"\s*(?:including|includes|incl\.?)\s", re.I)
+
+
+def _included_part(owner: Item, line: LayoutLine) -> tuple | None:
+    """The part an 'including …' line under an item names: of the same kind of thing, not a per-count ('including 3 per
+    chapter') nor what a book holds ('including 4 variants')."""
+    if not _INCLUDING_LINE.match(line.text):
+        return None
+    including = read_including(line.text, len(line.text) - len(line.text.lstrip()))
+    if including is None or read_per(line.text, including[3]) is not None or re.match(r"(?:per|each|for)\b", including[1], re.I):
+        return None  # ('including 3 per chapter')
+    value, noun, a, b = including
+    same = head_of(noun) == owner.phrase.head or head_of(noun) not in COMPONENT_HEADS and owner.phrase.head != "rulebook"
+    return (noun, value, a, b, line) if same and owner.phrase.head not in _DOCUMENT_HEADS else None
+
+
+_DOCUMENT_HEADS = frozenset({"rulebook", "booklet", "book", "rules", "manual", "instructions"})
 
 
 _NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
@@ -209,11 +228,9 @@ def nest(run: ListRun) -> None:
                 last.per, last.inner, last.inner_span, last.per_line = note.per, note.count, (note.start, note.end), line
                 continue
             owner = _item_above(run, last, line) if last is not None else None
-            including = read_including(line.text, len(line.text) - len(line.text.lstrip())) \
-                if owner is not None and not owner.parts and "includ" in line.text.lower() else None
-            if including is not None:  # '• 32 Hero cards' / '    including 8 Legendary Heroes': one part named below it
-                value, noun, a, b = including
-                owner.parts, owner.including = [(noun, value, a, b, line)], True
+            included = _included_part(owner, line) if owner is not None and not owner.parts else None
+            if included is not None:  # '• 32 Hero cards' / '    including 8 Legendary Heroes': one part named below it
+                owner.parts, owner.including = [included], True
                 continue
             each = read_each_consisting(line.text) if owner is not None and not owner.parts else None
             if each is not None:  # '• 4 sets of player pieces,' / 'each consisting of 12 ships and 4 ports'
@@ -278,8 +295,9 @@ def _raw_column(item: Item) -> int:
 def _is_child(item: Item, parent: Item) -> bool:
     if item.line.indent > parent.line.indent + 1:
         return True
-    if item.line.bullet is not None and parent.line.bullet is None and item.line.indent > parent.line.indent:
-        return True  # '60 coins' / ' – 30 copper': a bullet set in under an unbulleted item
+    if item.line.bullet is not None and parent.line.bullet is None and item.line.indent > parent.line.indent and (
+            item.phrase.head == parent.phrase.head or item.phrase.head not in COMPONENT_HEADS):
+        return True  # '60 coins' / ' – 30 copper': a bullet set in under an unbulleted item, a kind of it
     if parent.explicit and item.line.indent >= parent.line.indent:
         return item.line.bullet != parent.line.bullet or item.line.indent > parent.line.indent
     return False
@@ -298,6 +316,10 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
     runs = find_runs([line if line.number not in skip else _blank(line) for line in lines], sections)
     for run in runs:
         nest(run)
+        for total in (item for item in run.items if item.sums):
+            for part in total.sums:
+                part.parent = total
+            total.parent, total.children = None, list(total.sums)
         wrapped_breakdowns(run, lines)
         intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
         before = _line_before(lines, run.lines[0])
@@ -307,8 +329,8 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
             intro = before
         shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
         if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
-            _give_per(run, before, per_word(group.group("group")), until=min(n for n in (
-                intro.number if intro is not None else None, shared, 10**9) if n is not None))
+            ends = [n for n in (intro.number if intro is not None else None, shared) if n is not None]
+            _give_per(run, before, per_word(group.group("group")), until=min(ends) if ends else None)
         if intro is not None:
             _give_per(run, intro, "player", until=shared if shared is not None and shared > intro.number else None)
     return runs
@@ -340,7 +362,8 @@ def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = Non
     """The items under an intro that says whose they are count so many for each: a heading of the component list
     ('### Player pieces (per player)') or a label in it ('For each player (4x):') says what each has; an intro line
     ('Each player takes:') is a setup step."""
-    describes = run.section.kind == COMPONENTS and (intro.heading_level or not _SETUP_INTRO.search(intro.text))
+    describes = (run.section.kind == COMPONENTS or bool(_BOLD_LINE.fullmatch(intro.raw))) and (
+        intro.heading_level or not _SETUP_INTRO.search(intro.text))  # ('**Optional per team**': a title, no setup step)
     for item in run.items:
         below = item.line.number > intro.number and (until is None or item.line.number < until)
         if below and item.per is None:

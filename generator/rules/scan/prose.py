@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .grammar import COORDINATION, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
+from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -21,13 +21,13 @@ STATING = patterns.compile(
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are)\s+used|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
-    r"|print|cut\s+out|materials?|(?:expansion|variant|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
+    r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
 )
 SETUP = patterns.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:your|each|every|their|a|his|her|the\s+(?:turn|round)|any)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
+    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any)\s+)?(?:turns?|rounds?)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|(?:is|are)\s+dealt"
-    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:(?:also|then|now|additionally)\s+)?(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
+    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
@@ -108,8 +108,7 @@ _PLAYERS_NAMED = patterns.compile(rf"\b{PLAYER_NUMBER}[\s-]+players?\b", re.I)
 _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\s+as|once|until|unless|after|each\s+time|every\s+time)\b", re.I)
 _SETUP_CONDITION = patterns.compile(rf"\b(?:{PLAYER_NUMBER}[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
-_RULE_CLAUSE = patterns.compile(r"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn|(?:start|end|beginning)\s+of\s+"
-                                r"(?:your|each|every|their|a|his|her)\s+turn)\b", re.I)
+_RULE_CLAUSE = patterns.compile(rf"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn|{TURN_START})", re.I)
 _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
                               r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"  # '4 Home Boards Score Pad 60 Décor Tokens'
                               r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '(2 in 4 Colors)'
@@ -135,7 +134,7 @@ def _group_word(match: re.Match) -> str:
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
 # 'Per player:', 'A starter kit for each player:', 'In each of the four faction colours:', 'Pieces (for each of 4 players):'
-_PER_LABEL = patterns.compile(rf"\W*(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
+_PER_LABEL = patterns.compile(rf"\W*(?!(?:costs?|prices?|points?|scores?|scoring|income|upkeep)\b)(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
                               rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
                               rf"(?P<group>player|{GROUP_PATTERN})s?\)?\s*:", re.I)
 def per_label(sentence: str) -> str | None:
@@ -144,8 +143,8 @@ def per_label(sentence: str) -> str | None:
     return per_word(_group_word(label)) if label else None
 
 
-_GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
-                                     rf"|nations|sides|armies|suits)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b", re.I)
+GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
+                                    rf"|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b\s*:?\s*", re.I)
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
 
@@ -201,9 +200,12 @@ def is_imperative(sentence: str) -> bool:
 def condition_after(sentence: str, end: int) -> re.Match | None:
     """The player count a count is for, said right after it: '25 goods with 3 players', '10 cards to each player in a
     3-player game'."""
-    gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*(?:,\s*|\(\s*)?(?:when\s+(?=playing)|if\s+(?=playing))?",
+    gap = re.match(r"\s*(?:(?:to|for)\s+each\s+player|each|per\s+player|apiece)?\s*(?P<paren>\(\s*)?(?:when\s+(?=playing)|if\s+(?=playing))?",
                    sentence[end:], re.I)
-    return PLAYER_CONDITION.match(sentence, end + gap.end())
+    said = PLAYER_CONDITION.match(sentence, end + gap.end())
+    if said is not None and gap.group("paren") and not re.match(r"\s*\)", sentence[said.end():]):
+        return None  # '4 coins (for 2 players, see the variant)': a note that goes on, not this count's condition
+    return said
 
 
 _SUBJECT_COUNTED = patterns.compile(
@@ -283,6 +285,8 @@ def _later_condition(sentence: str, end: int) -> re.Match | None:
     (10 gems with 2 players)' counts five for every player count."""
     later = PLAYER_CONDITION.search(sentence, end)
     between = sentence[end:later.start()] if later else ""
+    if later is not None and COUNT_HINT.search(sentence, later.end()):
+        return None  # '4 coins, when playing with 2 or 3 players take 5': the count after it is the one it is for
     return None if later is None or between.count("(") > between.count(")") or ";" in between else later
 
 
@@ -311,7 +315,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
     optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
-    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or _GROUPS_EACH_WITH.match(sentence)  # 'Each team receives 4 pawns', 'Each side
+    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence)  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
     group_per = per_word(_group_word(each_group)) if each_group else None
     group_many = parse_number(each_group.group("many")) if each_group and each_group.groupdict().get("many") else None

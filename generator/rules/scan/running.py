@@ -10,12 +10,12 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .articles import (coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
+from .articles import (EXPANSION_CONTENTS, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, head_of, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TURN_START, head_of, pairs_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence)
@@ -74,7 +74,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 noun = last_counted["component"]
                 emit(Phrase(elided.start("n"), elided.end("n"), elided.start("n"), elided.end("n"), parse_number(elided.group("n")),
                             "exact", noun, head_of(noun), "elliptic"),
-                     {"role": "setup", "per": None, "component": noun, "condition": condition_of(sentence, elided.start("n"),
+                     {"role": "setup", "per": last_counted.get("per"), "component": noun, "condition": condition_of(sentence, elided.start("n"),
                       elided.end("n")), "optional": False, "supplied": False})
                 continue
             last_made, last_end = None, 0
@@ -102,13 +102,12 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
 
 
 # 'With 2 players, remove 20.', 'For 5 players, use 12 instead.': a count whose noun is the one counted just before it
-_ELIDED = patterns.compile(r"^\W*(?:with|for|in)\s+(?:a\s+)?(?:\d{1,2}|two|three|four|five|six|seven|eight)(?:\s*(?:-|–|to|or)\s*"
-                           r"(?:\d{1,2}|two|three|four|five|six|seven|eight))?[\s-]+players?(?:\s+games?)?\s*,?\s*"
+_ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?\s*,?\s*"
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
                            r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
-_EVERY_ROUND = patterns.compile(r"\b(?:start|beginning|end)\s+of\s+(?:each|every|a|the\s+next|your|their)\s+(?:round|turn)\b", re.I)
-_OPTIONAL_CUE = patterns.compile(r"^\W*(?:expansion|bonus|promo|extra|optional)\s+(?:contents?|components?|material|pieces)\b", re.I)
+_TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
+_OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)
 _LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+)?", re.I)
 
 
@@ -236,7 +235,7 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         phrase = _named_thing(start, end, value, noun)
         emit(phrase, {**setup, **info, "component": phrase.component})
 
-    said_setup = section == SETUP or (bool(SETUP_WORDS.search(sentence)) and not _EVERY_ROUND.search(sentence))
+    said_setup = section == SETUP or (bool(SETUP_WORDS.search(sentence)) and not _TURN_START.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)

@@ -23,27 +23,27 @@ OTHER = "other"
 _COMPONENT_TITLE = patterns.compile(
     r"\b(?:components?|contents?|equipment|materials?|inventory|what'?s\s+in(?:side)?\s+the\s+box|in\s+the\s+box"
     r"|box\s+contents|game\s+pieces|pieces|parts(?:\s+list)?|includes?|included|contains|the\s+game\s+(?:has|comes\s+with)"
-    r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|(?:inside\s+)?you(?:'ll|\s+will)\s+find|needed|requirements?|required|to\s+play"
+    r"|what\s+you\s+(?:get|need)|you\s+(?:will\s+)?need|you'll\s+need|^(?:inside\s+|in\s+the\s+box\s+)?you(?:'ll|\s+will)\s+find\s*:?$|needed|requirements?|required|to\s+play"
     r"|print(?:ing)?\s+(?:and|&)\s+play|to\s+print|the\s+(?:cards|tiles|tokens|pieces|dice|deck|board)|playing\s+pieces"
     r"|materials?\s+needed|game\s+materials?|game\s+contents?|component\s+list|the\s+set"
-    r"|shared(?:\s+(?:components|pieces|materials?|items))?$|common\s+(?:components|pieces|materials?|items)"
+    r"|^shared(?:\s+(?:components|pieces|materials?|items))?$|common\s+(?:components|pieces|materials?|items)"
     r"|matériel|contenu|spielmaterial|inhalt|contenido|componentes|materiale|componenti|contenuto)\b",
     re.I,
 )
 _SETUP_TITLE = patterns.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|getting\s+ready|before\s+(?:you\s+)?(?:play|start)"
+    r"\b(?:set\s*-?\s*up|setting\s+up|preparations?|prepare|preparing|getting\s+started|getting\s+ready(?!\s+for\s+(?:the\s+)?(?:next|new|each|another|a)\b)|before\s+(?:you\s+)?(?:play|start)"
     r"|starting|start\s+of\s+(?:the\s+)?game|initial|game\s+start|to\s+begin|beginning|for\s+each\s+player|deal|dealing"
-    r"|solo(?:\s+(?:mode|game|play|rules|variant|set\s*-?\s*up))?$|solitaire\s+(?:mode|game|rules|variant)"
     r"|mise\s+en\s+place|préparation|initialisation|spielvorbereitung|vorbereitung|spielaufbau|aufbau|preparación|preparativos|preparazione)\b",
     re.I,
 )
 _SUPPLIED_TITLE = patterns.compile(
     r"\b(?:not\s+included|also\s+(?:need|needed|required)|you\s+(?:will\s+)?also\s+need|you'll\s+also\s+need"
     r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|(?:bring|supply)\s+your\s+own"
-    r"|not\s+in\s+the\s+box|not\s+provided|(?:need|needed|required)\s+besides)\b",
+    r"|not\s+in\s+the\s+box|not\s+provided|what\s+you\s+need\s+besides)\b",
     re.I,
 )
-_OPTIONAL_TITLE = patterns.compile(rf"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion|{EDITION_ONLY_PATTERN}|(?:deluxe|kickstarter|collector'?s)\s+edition)\b", re.I)
+_OPTIONAL_TITLE = patterns.compile(rf"\b(?:optional|variant|variants|expansion|advanced|bonus|promo|mini-expansion"
+                                   rf"|solo(?:\s+(?:mode|game|play|rules|variant|set\s*-?\s*up))?$|solitaire\s+(?:mode|game|rules|variant)|{EDITION_ONLY_PATTERN}|(?:deluxe|kickstarter|collector'?s)\s+edition)\b", re.I)
 _OTHER_TITLE = patterns.compile(
     r"\b(?:turn|round|phase|scoring|score|end\s+of|winning|victory|game\s+end|actions?|play(?:ing)?\s+the\s+game"
     r"|gameplay|how\s+to\s+play|sequence|example|credits|faq|strategy|rules|overview|objective|goal|combat)\b",

@@ -53,6 +53,23 @@ _OF_EACH = patterns.compile(
 _NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
 
 
+_COLOUR_WORDS = frozenset("red blue green yellow black white orange purple pink brown grey gray gold silver".split())
+
+
+def _names_kind(word: str, after: str) -> bool:
+    """'50 of them are Route cards', '10 of them are red', 'Among them are 6 wild cards': the word names a kind of
+    the things (a name, a colour, or a word before a component noun), not what is done with them."""
+    followed = re.match(r"\s+([A-Za-z][\w-]*)", after)
+    return word[:1].isupper() or word.lower() in _COLOUR_WORDS or (
+        followed is not None and singular(followed.group(1)) in COMPONENT_HEADS)
+
+
+def _names_pieces(label: str) -> bool:
+    """'Pillars', 'Gold coins': a label that names pieces (not 'Hand size', 'Score')."""
+    last = label.split()[-1]
+    return singular(last) in COMPONENT_HEADS or (singular(last) != last.lower() and singular(last) not in NOT_COMPONENTS)
+
+
 def fraction_value(name: str) -> tuple[int, int]:
     return _FRACTIONS.get(" ".join(name.lower().split()), (0, 1))
 
@@ -67,13 +84,11 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             continue  # 'The remaining three coins are placed between the players': where they go, not what they are
         found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part"})
-    for match in _OF_THEM_ARE.finditer(sentence) if " of them" in low or " of th" in low or "among" in low else ():
+    for match in _OF_THEM_ARE.finditer(sentence) if " of th" in low or "among" in low else ():
         n, what = ("n", "what") if match.group("n") else ("n2", "what2")
-        if re.match(r"\s+(?:between|on|in|into|onto|beside|next|near|at|under|above|below|face|back|aside|placed|used|dealt)\b",
-                    sentence[match.end():], re.I) or match.group(what).lower() in {"placed", "used", "dealt", "put", "set"}:
-            continue  # 'two of them are placed face up': where they go, not what they are
-        found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
-                      "component": match.group(what), "kind": "part"})
+        if _names_kind(match.group(what), sentence[match.end():]):  # not 'two of them are discarded', '… are worth 2'
+            found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
+                          "component": match.group(what), "kind": "part"})
     for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():
         found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})
@@ -98,8 +113,8 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
     by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in low else []
     if len(by_players) >= 2:
-        leads = [lead.group("noun") or lead.group("noun2") or lead.group("noun3")
-                 for lead in _LEAD_NOUN.finditer(sentence, 0, by_players[0].start())]
+        leads = [lead.group("noun") or lead.group("noun2") or lead.group("noun3") for lead in _LEAD_NOUN.finditer(
+            sentence, 0, by_players[0].start()) if not lead.group("noun3") or _names_pieces(lead.group("noun3"))]
         said = next((noun for noun in reversed(leads) if singular(noun.split()[0]) not in {"player", "game"}), None)
         if said and singular(said.split()[-1]) not in COMPONENT_HEADS and singular(said.split()[0]) in COMPONENT_HEADS:
             said = said.split()[0]  # 'number of cards dealt

@@ -11,7 +11,7 @@ from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, players_condition
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -55,7 +55,8 @@ _TALLY = patterns.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w
 
 def _tallies(line: LayoutLine, out, after_tallies: bool = False, above: LayoutLine | None = None) -> bool:
     """'E (12), A (9), I (9)…' or 'A  2x   B  4x': labelled counts in a row, one statement each. Right after such
-    a row, a row of one or two continues it."""
+    a row, a row of one or two continues it. Under an announcing total ('72 cards, in three decks:'), 'Coast (24),
+    Open Sea (24)' is left to the list, whose parts they are."""
     matches = list(_TALLY.finditer(line.text))
     enough = 1 if after_tallies else 2
     if len(matches) < enough or (len(matches) < 3 and not after_tallies and not any(m.group("n2") for m in matches)):
@@ -169,7 +170,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                                 quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
                                 count=int(number.group(1)), component=name, role="total",
                                 per=None if each_at is not None else per, head=head_of(name),
-                                **({"supplied_by": "player"} if any(_NOT_INCLUDED.fullmatch(cell.strip(" ()."))
+                                **({"supplied_by": "player"} if any(NOT_IN_THE_BOX.search(cell)
                                                                     for cell, _, _ in row) else {}))
             each = re.fullmatch(r"\d{1,4}", row[each_at][0]) if each_at is not None and each_at < len(row) else None
             if each is not None:  # 'Settlements | 5 | 20': five of the twenty in each colour
@@ -177,7 +178,8 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                 out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
                         quote=row_line.quote(a, b), count=int(each.group(0)), component=name, role="part", per=per,
                         parent_ref=statement, head=head_of(name))
-            for a, note in _notes_per(row_line.text, row, {count_at, each_at, name_at}):  # Notes: '4 per player'
+            notes = {i for i, header in enumerate(names) if not _NOTES_HEADER.search(header)}  # a Notes column, not 'Start with'
+            for a, note in _notes_per(row_line.text, row, {count_at, each_at, name_at} | notes):  # Notes: '4 per player'
                 out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
                         quote=row_line.quote(a, a + note.end), count=note.count, component=name, role="part",
                         per=note.per, parent_ref=statement, head=head_of(name))
@@ -185,8 +187,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                 used.add(row_line.number)
 
 
-_NOT_INCLUDED = patterns.compile(r"not\s+(?:included|provided|in\s+the\s+box)|supply\s+your\s+own|yours|bring\s+your\s+own"
-                                 r"|sold\s+separately", re.I)  # a Notes cell of a thing the box does not hold
+_NOTES_HEADER = patterns.compile(r"^\W*(?:notes?|comments?|remarks?|details?|description|distribution|breakdown)?\W*$", re.I)
 
 
 def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]) -> list[tuple[int, Per]]:
@@ -312,8 +313,8 @@ def _by_players_rows(lines: list[LayoutLine], index: int, out, used: set[int]) -
     """'Number of Mine cards in play:' over '2 players ....... 15', '3 players ....... 20': a count for each player
     count, the thing named once above them."""
     intro = _INTRO_NOUN.match(lines[index].text)
-    if intro is None or head_of(intro.group("noun")) not in COMPONENT_HEADS:
-        return
+    if intro is None or head_of(intro.group("noun")) not in COMPONENT_HEADS or not is_plural(intro.group("noun").split()[-1]):
+        return  # ('Score track:', 'Timer:' over counts by player count: spaces or seconds, not pieces)
     rows = []
     for line in lines[index + 1:index + 12]:
         row = _BY_PLAYERS_ROW.match(line.text)
