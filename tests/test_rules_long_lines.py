@@ -86,3 +86,5 @@ def test_a_breakdown_between_slashes_is_matched_without_trying_every_split_of_it
     # a line that fails at its very end makes the pattern try every way it could have matched before giving up:
     # with the spaces claimable by both sides this does not end (2^40 ways), with them the separator's, at once
     assert _DASHED.match(line + ". and more", len("48 Bee tokens")) is None
+    spaced = "48 Bee tokens – " + "  and  ".join(["24 workers"] * 40) + ". and more"  # a name never holds an 'and'
+    assert _DASHED.match(spaced, len("48 Bee tokens")) is None

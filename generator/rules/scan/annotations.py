@@ -38,7 +38,7 @@ _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:divided|split|sorted)\s+into:?|,?\s*(?:consisting\s+of|including|comprising|namely|of\s+which):?)\s+"
-                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z][^,;]*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
+                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z](?:(?!\s+(?:and|plus|&)\s)[^,;/]|(?<=\w)/(?=\w))*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
                            rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
 _PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
                          rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
