@@ -82,6 +82,7 @@ _DESIGNATED = patterns.compile(
     r"(?:(?P<named>numbered|lettered|marked|labell?ed)\s+(?:from\s+)?|\((?=[^()]*\)))"
     r"?(?P<a>(?P<prefix>[A-Z]{1,2}-?)?\d{1,3}|[A-Z]|[IVX]{1,5})\s*(?:-|–|—|to|through|thru)\s*(?P<b>(?P=prefix)?\d{1,3}|[A-Z]|[IVX]{1,5})\)?"
     rf"(?:\s*,?\s*\(?\s*(?P<k>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:number|letter|value|kind|one))?\s*\)?)?\s*\.?\s*$", re.I)
+_RUN_HINT = patterns.compile(r"(?:\b[A-Z]{0,2}-?\d{1,3}|\b[A-Z])\s*(?:-|–|—|to|through|thru)\s*(?:[A-Z]{0,2}-?\d{1,3}|[A-Z]+)\b")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 
@@ -125,7 +126,7 @@ def _designated(rest: str) -> Phrase | None:
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
-    designated = _designated(rest) if rest[:1].isalpha() and re.search(r"\w\s*(?:-|–|—|to|through|thru)\s*\w", rest) else None
+    designated = _designated(rest) if len(rest) < 100 and rest[:1].isalpha() and _RUN_HINT.search(rest) else None
     if designated is not None:
         return designated
     if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
