@@ -921,6 +921,10 @@ CASES = {
         "Setup\nEach player draws cards until they have 7 in hand.\n"
         "Each player chooses a colour and takes the matching screen and the 6 fishermen of that colour.\n",
         [(7, "card", "setup", "player"), (1, "screen", "setup", "player"), (6, "fishermen", "setup", "player")], []),
+    "per player colour is per colour": (
+        "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
+        [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),
+         (9, "die", "total", "colour")], []),
 }
 
 
