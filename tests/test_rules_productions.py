@@ -913,10 +913,12 @@ CASES = {
     "a component list and a setup in French, German, Spanish or Italian": (
         "Matériel\n2 dés\n40 cartes Action\n1 plateau de jeu\n\nMise en place\nChaque joueur reçoit 5 cartes.\n\n"
         "Spielmaterial\n40 Aktionskarten\n12 Holzfiguren\n\nSpielvorbereitung\nJeder Spieler erhält 5 Karten.\n\n"
-        "Contenido\n40 cartas de acción\n12 peones de madera\n\nComponenti\n30 segnalini\n1 tabellone\n",
+        "Contenido\n40 cartas de acción\n12 peones de madera\n\nComponenti\n30 segnalini\n1 tabellone\n\n"
+        "Spielmaterial\n• Zwei Würfel (D6)\n• Ein Spielbrett\n",
         [(2, "die", "total", None), (40, "card", "total", None), (1, "board", "total", None), (5, "card", "setup", "player"),
          (40, "card", "total", None), (12, "pawn", "total", None), (5, "card", "setup", "player"), (40, "card", "total", None),
-         (12, "pawn", "total", None), (30, "token", "total", None), (1, "board", "total", None)], []),
+         (12, "pawn", "total", None), (30, "token", "total", None), (1, "board", "total", None), (2, "die", "total", None),
+         (1, "board", "total", None)], [6]),
     "a hand said by what is in it, and the matching piece a player takes": (
         "Setup\nEach player draws cards until they have 7 in hand.\n"
         "Each player chooses a colour and takes the matching screen and the 6 fishermen of that colour.\n",

@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, head_of, is_plural, joined_lines, pairs_of, per_word
+from .lexicon import COMPONENT_HEADS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -125,10 +125,29 @@ def _designated(rest: str) -> Phrase | None:
     return Phrase(0, match.end(), match.start("a"), match.end("b"), length * each, "exact", noun, head_of(noun), "count_last")
 
 
+_WORD_THEN_NOUN = patterns.compile(r"^(?P<n>[^\W\d_]+)\s+(?P<noun>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s*(?:\([^()]*\))?\s*\.?\s*$")
+
+
+def _foreign_worded(rest: str) -> Phrase | None:
+    """'Zwei Würfel (D6)', 'deux dés', 'tres dados': a list item of a French, Spanish, Italian or German rulebook that
+    counts in words, its noun one of theirs (lexicon.FOREIGN_HEADS)."""
+    match = _WORD_THEN_NOUN.match(rest)
+    value = FOREIGN_NUMBERS.get(match.group("n").lower()) if match else None
+    if value is None:
+        return None
+    noun = match.group("noun")
+    if head_of(noun) not in COMPONENT_HEADS or head_of(noun) == singular(noun.split()[-1]):
+        return None  # (the noun must be one of theirs: 'un bag' is no French)
+    return Phrase(0, match.end("noun"), match.start("n"), match.end("n"), value, "exact", noun, head_of(noun), "count_first")
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     designated = _designated(rest) if len(rest) < 100 and rest[:1].isalpha() and _RUN_HINT.search(rest) else None
     if designated is not None:
         return designated
+    worded = _foreign_worded(rest)
+    if worded is not None:
+        return worded
     if not COUNT_HINT.search(rest):  # no numeral, number word or placeholder: no count to read
         return _uncounted(rest, allow_bare, bulleted)
     typed = _TYPED_ONE.match(rest)

@@ -179,6 +179,16 @@ FOREIGN_HEADS = {
     **dict.fromkeys("sac bolsa sacchetto beutel".split(), "bag"),
     **dict.fromkeys("stein steine".split(), "stone"),
 }
+# Their number words, for a list item that counts in words ('Zwei Würfel', 'deux dés', 'tres dados'); an article
+# ('ein', 'une', 'un') counts one.
+FOREIGN_NUMBERS = {
+    **dict.fromkeys("ein eine einen un une uno una".split(), 1),
+    **dict.fromkeys("zwei deux dos due".split(), 2), **dict.fromkeys("drei trois tres tre".split(), 3),
+    **dict.fromkeys("vier quatre cuatro quattro".split(), 4), **dict.fromkeys("fünf cinq cinco cinque".split(), 5),
+    **dict.fromkeys("sechs seis sei".split(), 6), **dict.fromkeys("sieben sept siete sette".split(), 7),
+    **dict.fromkeys("acht huit ocho otto".split(), 8), **dict.fromkeys("neun neuf nueve nove".split(), 9),
+    **dict.fromkeys("zehn dix diez dieci".split(), 10), **dict.fromkeys("zwölf douze doce dodici".split(), 12),
+}
 _GERMAN_CLOSING = patterns.compile(r"(?<=[a-zäöüß]{3})(?P<noun>karten|karte|würfel|figuren|figur|plättchen|steine|stein|münzen|marker|chips)$")
 
 
