@@ -923,6 +923,10 @@ CASES = {
         "Setup\nEach player draws cards until they have 7 in hand.\n"
         "Each player chooses a colour and takes the matching screen and the 6 fishermen of that colour.\n",
         [(7, "card", "setup", "player"), (1, "screen", "setup", "player"), (6, "fishermen", "setup", "player")], []),
+    "what a named set holds is so many in each set": (
+        "A Flock is 6 sheep and a shepherd of the same colour. There are five Flocks in the game.\n\n"
+        "Crews\nA Crew consists of a captain and two sailors.\n",
+        [(6, "sheep", "total", "flock"), (5, "flock", "total", None), (2, "sailor", "total", "crew")], []),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

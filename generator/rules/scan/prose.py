@@ -137,6 +137,21 @@ _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|get
 _PER_LABEL = patterns.compile(rf"\W*(?!(?:costs?|prices?|points?|scores?|scoring|income|upkeep)\b)(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
                               rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
                               rf"(?P<group>player|{GROUP_PATTERN})s?\)?\s*:", re.I)
+# 'A Flock is 6 sheep and a shepherd', 'Each Crew consists of two sailors …': what one named set holds
+_DEFINES_SET = patterns.compile(r"\b(?-i:A|An|Each|Every|One)\s+(?P<group>(?-i:[A-Z])[\w'-]*)\s+(?:(?:consists\s+of|contains|comprises"
+                                r"|is\s+made\s+up\s+of|holds)\s+(?=(?:an?|one)\s)|(?:is|consists\s+of|contains|comprises|is\s+made\s+up\s+of|holds)\s+"
+                                r"(?=(?:\d|two|three|four|five|six|seven|eight|nine|ten|twelve)\s))", re.I)
+# ('A Sequence is a connected series of 5 chips': a pattern of play, no set)
+
+
+def _defined_set(sentence: str) -> re.Match | None:
+    """A named set's definition, when the set is no piece itself (a Flock, a Crew, a Guild; not 'A Deck is 40 cards')."""
+    match = _DEFINES_SET.search(sentence, 0, 80)  # (at the sentence's start, maybe after a title the paragraph took in)
+    if match is None or head_of(match.group("group")) in COMPONENT_HEADS | NOT_COMPONENTS or singular(match.group("group")) == "player":
+        return None
+    return match
+
+
 def per_label(sentence: str) -> str | None:
     """Whose the things after a label are: 'For each player: a screen, …' -> 'player'."""
     label = _PER_LABEL.match(sentence)
@@ -297,7 +312,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
     said_strong = bool(_STRONG.search(sentence))
     stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
-    strong = said_strong or section_kind in {"components", "supplied"}
+    defined = _defined_set(sentence) if " is " in sentence or " consists " in sentence or "contains" in sentence \
+        or "comprises" in sentence or " holds " in sentence else None  # 'A Flock is 6 sheep and a shepherd'
+    stating = stating or defined is not None
+    strong = said_strong or section_kind in {"components", "supplied"} or defined is not None
     setup = section_kind == "setup" or said_setup
     plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
     gameplay = bool(GAMEPLAY.search(plain))
@@ -315,7 +333,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
     optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
-    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence)  # 'Each team receives 4 pawns', 'Each side
+    each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence) or defined  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
     group_per = per_word(_group_word(each_group)) if each_group else None
     group_many = parse_number(each_group.group("many")) if each_group and each_group.groupdict().get("many") else None
