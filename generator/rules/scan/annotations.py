@@ -11,7 +11,7 @@ from . import patterns
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from .grammar import NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, per_word
+from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, head_of, per_word
 
 _PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
@@ -30,7 +30,6 @@ _IN_MANY = patterns.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s
 _SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
 _IN_MANY_NO_COUNT = patterns.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
 _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
-_COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
@@ -76,7 +75,7 @@ def read_per(text: str, pos: int) -> Per | None:
     each_of = _EACH_OF_NAMES.match(rest)
     if each_of:  # '(3 each of Duke, Assassin, Captain)': 3 of each named kind
         names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
-        kind = "colour" if all(n.lower() in _COLOUR_NAMES for n in names) else "kind"
+        kind = "colour" if all(n.lower() in COLOUR_NAMES for n in names) else "kind"
         return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
     slashed = _SLASH_PER.match(rest)
     if slashed:  # '6 Mage tokens (1/player)'

@@ -14,7 +14,7 @@ from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
 from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, players_condition, singular
 from .lists import Item, ListRun, read_lists
-from .prose import PLAYER_CONDITION, PLAYERS_LABEL
+from .prose import PLAYER_CONDITION, PLAYERS_LABEL, is_imperative
 from .running import prose_statements
 from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
@@ -274,9 +274,6 @@ _PLAYERS_TITLE = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<n>{PLAYER_NUMBER})(
                                   r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 
-_SETS_UP = patterns.compile(r"\W*(?:\d{1,2}[.)]\s*)?(?:use|take|place|put|remove|add|deal|give|return|set\s+aside|draw|lay\s+out)\b", re.I)
-
-
 def _conditions_of_sections(items: list[dict], sections, lines: list[LayoutLine]) -> None:
     """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode') is a
     setup for that many players when it says nothing else."""
@@ -284,7 +281,7 @@ def _conditions_of_sections(items: list[dict], sections, lines: list[LayoutLine]
         if item["role"] not in {"setup", "total"} or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
         titled = _PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
-        if titled is not None and item["role"] == "total" and not _SETS_UP.match(lines[item["line"] - 1].text):
+        if titled is not None and item["role"] == "total" and not is_imperative(lines[item["line"] - 1].text):
             continue  # ('The Automa deck has 20 cards' under 'Solo': the box's)
         if titled is not None:
             item["role"] = "setup"  # ('Solo mode' / 'Use only the 3 Kraken dice': what that game uses)

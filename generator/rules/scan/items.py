@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -312,9 +312,8 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
 
 
 _LIST_NUMBER = patterns.compile(r"^\d{1,2}[.)]\s+(?=\d{1,3}\s*[x×]?\s+[A-Za-z])")  # a list's number before the item's count
-_CONTENTS = r"(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+the\s+box)"
-_CONTENTS_CUE = patterns.compile(rf"^\W*(?:{_CONTENTS}|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
-_CONTENTS_LABEL = patterns.compile(rf"^{_CONTENTS}\s*:\s*(?=(?:{NUMBER})\s)", re.I)  # 'Contents: 60 cards | 20 tokens'
+_CONTENTS_CUE = patterns.compile(rf"^\W*(?:{CONTENTS_WORDS}|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
+_CONTENTS_LABEL = patterns.compile(rf"^{CONTENTS_WORDS}\s*:\s*(?=(?:{NUMBER})\s)", re.I)  # 'Contents: 60 cards | 20 tokens'
 
 
 def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = None) -> Item | None:

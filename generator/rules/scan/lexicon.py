@@ -61,6 +61,12 @@ NOT_IN_THE_BOX = patterns.compile(r"\bnot\s+included\b|\(\s*(?:not\s+(?:included
 # turn, draw 2 cards', 'At the beginning of each round, each player receives …').
 TURN_START = r"(?:start|beginning|end)\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any|the\s+next)\s+)?(?:turns?|rounds?)\b"
 
+# The words a component list is introduced by: 'Contents:', 'Game components', 'In the box'.
+CONTENTS_WORDS = r"(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+(?:the|this)\s+box)"
+
+# Colour names: '(25 each in Teal, Amber …)' names colours, '10 of them are red' a kind of the thing.
+COLOUR_NAMES = frozenset("red blue green yellow black white orange purple pink brown grey gray violet teal gold silver".split())
+
 # How many players a rulebook says, in figures or words: the one number of every player-count pattern.
 PLAYER_NUMBER = r"(?:\d+|two|three|four|five|six|seven|eight)"
 

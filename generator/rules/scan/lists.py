@@ -169,8 +169,8 @@ def _included_part(owner: Item, line: LayoutLine) -> tuple | None:
     if including is None or read_per(line.text, including[3]) is not None or re.match(r"(?:per|each|for)\b", including[1], re.I):
         return None  # ('including 3 per chapter')
     value, noun, a, b = including
-    same = head_of(noun) == owner.phrase.head or head_of(noun) not in COMPONENT_HEADS and owner.phrase.head != "rulebook"
-    return (noun, value, a, b, line) if same and owner.phrase.head not in _DOCUMENT_HEADS else None
+    same_kind = head_of(noun) == owner.phrase.head or head_of(noun) not in COMPONENT_HEADS
+    return (noun, value, a, b, line) if same_kind and owner.phrase.head not in _DOCUMENT_HEADS else None
 
 
 _DOCUMENT_HEADS = frozenset({"rulebook", "booklet", "book", "rules", "manual", "instructions"})

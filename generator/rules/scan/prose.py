@@ -12,7 +12,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -452,7 +452,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     return result + _elliptic_for(sentence, result)
 
 
-_CONTENTS_CUE = patterns.compile(r"^\W*(?:(?:game\s+)?(?:components?|contents?|materials?|equipment)|in\s+this\s+box|in\s+the\s+box)\W*", re.I)
+_CONTENTS_CUE = patterns.compile(rf"^\W*{CONTENTS_WORDS}\W*", re.I)
 
 
 def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> list[tuple[Phrase, dict]]:

@@ -13,7 +13,7 @@ from .annotations import read_per
 from .articles import (EXPANSION_CONTENTS, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_thing_described)
 from .collected import Statements, quote_of
-from .grammar import COUNT_HINT, STOP_WORDS, Phrase, bare_item, count_first, parse_number
+from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TURN_START, head_of, pairs_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
@@ -104,7 +104,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
 # 'With 2 players, remove 20.', 'For 5 players, use 12 instead.': a count whose noun is the one counted just before it
 _ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?\s*,?\s*"
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
-                           r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+                           rf"(?P<n>{NUMBER})"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
 _TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
 _OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)

@@ -9,7 +9,7 @@ import re
 
 from . import patterns
 from .grammar import NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, players_condition, singular
+from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, players_condition, singular
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
@@ -53,14 +53,11 @@ _OF_EACH = patterns.compile(
 _NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
 
 
-_COLOUR_WORDS = frozenset("red blue green yellow black white orange purple pink brown grey gray gold silver".split())
-
-
 def _names_kind(word: str, after: str) -> bool:
     """'50 of them are Route cards', '10 of them are red', 'Among them are 6 wild cards': the word names a kind of
     the things (a name, a colour, or a word before a component noun), not what is done with them."""
     followed = re.match(r"\s+([A-Za-z][\w-]*)", after)
-    return word[:1].isupper() or word.lower() in _COLOUR_WORDS or (
+    return word[:1].isupper() or word.lower() in COLOUR_NAMES or (
         followed is not None and singular(followed.group(1)) in COMPONENT_HEADS)
 
 

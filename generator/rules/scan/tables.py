@@ -149,6 +149,8 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
         index += 1
         body = []
         last = line.number
+        unread = {count_at, each_at, name_at} | {i for i, header in enumerate(names) if not _NOTES_HEADER.search(header)}
+        # (the columns a per-product note is not read from: the read ones, and any but Notes, as 'Start with')
         while index < len(rows):
             row_line, row = rows[index]
             if len(row) <= max(count_at, name_at) or row_line.number - line.number > 40 or any(
@@ -178,8 +180,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                 out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
                         quote=row_line.quote(a, b), count=int(each.group(0)), component=name, role="part", per=per,
                         parent_ref=statement, head=head_of(name))
-            notes = {i for i, header in enumerate(names) if not _NOTES_HEADER.search(header)}  # a Notes column, not 'Start with'
-            for a, note in _notes_per(row_line.text, row, {count_at, each_at, name_at} | notes):  # Notes: '4 per player'
+            for a, note in _notes_per(row_line.text, row, unread):  # a Notes column: '4 per player'
                 out.add(line=row_line.number, column=row_line.cols[a] if a < len(row_line.cols) else 0,
                         quote=row_line.quote(a, a + note.end), count=note.count, component=name, role="part",
                         per=note.per, parent_ref=statement, head=head_of(name))
