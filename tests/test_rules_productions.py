@@ -110,6 +110,9 @@ CASES = {
     "so many for each player in parentheses": (
         "Setup\nThe fences are stacked beside the board (8 for each player).\n",
         [(8, "fence", "setup", "player")], []),
+    "so many for each player in parentheses, when the game starts, under a title of play": (
+        "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
+        [(9, "wall", "setup", "player")], []),
     "one piece named with an article in a setup step": (
         "Setup\nEach player takes a screen and a pawn of their colour.\nGive each player 2 cards and a reference card.\n"
         "Take a marker matching your colour.\n",
@@ -1266,7 +1269,7 @@ def test_a_title_case_name_before_a_colon_stays_whole(line, count, component):
 
 def test_numbered_steps_after_a_numbered_section_are_steps():
     text = "1. Components\n\n2. Setup\n1. Place the board in the middle.\n2. Shuffle the deck.\n3. Each player takes 5 cards.\n4. Place the dice.\n"
-    assert _read(text) == [(5, "cards", "setup")]
+    assert _read(text) == [(1, "board", "setup"), (5, "cards", "setup")]  # (the board: nothing else counts it)
 
 
 def test_counted_lines_after_a_numbered_component_title_are_items():

@@ -178,6 +178,50 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("article"), match.start("noun") + len(noun), noun)]
 
 
+_THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[A-Za-z][\w'’-]*"
+_THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
+_SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
+    r"^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
+    rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
+    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|aside|nearby|by|where|so|between|above|below)\b|\s*[.;]|\s*$)", re.I)
+_TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each player takes the player board, the disc and the tent of
+    # that colour', 'Give the start player the Harbour Master token'
+    r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
+    r"(?:takes|receives|gets|is\s+given|collects|grabs)|(?:^\W*|\b(?:and|then)\s+|,\s*)take)\s+"
+    rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
+    r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?player\s+"
+    rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)", re.I)
+_THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
+_OF_A_KIND = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
+_NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
+_FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row column bank reserve box hand discard area space track spot".split())
+
+
+def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, bool]]:
+    """'Place the game board in the centre', 'That player takes the conch shell', 'Each player takes the player board
+    and the tent of that colour': each single piece a setup step names with 'the', one of it (per player when each
+    player takes it). What is placed is read only where nothing else in the rulebook counts it (the last field: a
+    board the contents list counted is placed, not counted again; document.py drops it); what a player is given or
+    takes is what that player gets, read as the one given ('Give that player the Sheriff marker').
+    (start, end, noun, per, unless_counted)."""
+    found = []
+    for match in (m for pattern in (_SET_OUT_THE, _TAKES_THE) for m in pattern.finditer(sentence)):
+        placed = match.re is _SET_OUT_THE
+        group = "items" if match.group("items") else "given"
+        who = match.groupdict().get("who") or ""
+        per = "player" if re.match(r"(?:each|every)\b", who, re.I) else None
+        items = match.group(group)
+        for item in _THE_ITEM.finditer(items):
+            noun = _OF_A_KIND.sub("", item.group("noun"))
+            words = noun.split()
+            if not words or is_plural(words[-1]) or words[0].lower() in _NOT_ONE_OF_A_KIND or head_of(noun) not in COMPONENT_HEADS \
+                    or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS:
+                continue
+            start = match.start(group) + item.start("noun")
+            found.append((start, start + len(noun), noun, per, placed))
+    return found
+
+
 _LAID_OUT = patterns.compile(r"^\s*(?:\d+[.)]\s*)?(?:lay\s+out|set\s+out|set\s+up|place|put|unfold)\s+the\s+(?P<items>[^.;:]+?)\s*(?:[.;:]|$)", re.I)
 
 

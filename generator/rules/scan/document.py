@@ -324,7 +324,7 @@ def read_document(text: str) -> Reading:
     prose_statements(lines, sections, taken, out, findings, categories)
     _intro_parts(out.items, intros)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
-    items = _deduplicated(items)
+    items = _unless_counted(_deduplicated(items))
     _conditions_of_sections(items, sections, lines)
     _parts_in_a_line(items, {line.number: line for line in lines})
     _restatements(items)
@@ -344,6 +344,32 @@ def _deduplicated(items: list[dict]) -> list[dict]:
         seen.add(key)
         kept.append(item)
     return kept
+
+
+def _unless_counted(items: list[dict]) -> list[dict]:
+    """The statements read only where nothing else counts their thing ('Place the game board in the middle of the
+    table'), dropped where another statement does (the contents list's 'Game board') or one of them came first. The
+    same thing: the same name, or the same kind where the one placed names nothing more than its kind ('the board',
+    'the game board' of '1 Board')."""
+    counted = [item for item in items if not item.get("unless_counted")]
+    named = {_plain_name(item["component"]) for item in counted}
+    kinds = {item.get("head") for item in counted}
+    kept = []
+    for item in items:
+        if item.get("unless_counted"):
+            name = _plain_name(item["component"]).split()
+            if " ".join(name) in named or (item.get("head") in kinds and len(name) - (name[0] in _ANY_GAME) <= 1):
+                continue
+            named.add(" ".join(name))
+        kept.append(item)
+    return kept
+
+
+_ANY_GAME = frozenset({"game", "main", "play", "playing", "central"})  # 'the game board' is the board
+
+
+def _plain_name(component: str) -> str:
+    return " ".join(singular(word) for word in component.lower().split())
 
 
 def _finish(items: list[dict]) -> tuple[CountStatement, ...]:

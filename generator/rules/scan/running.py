@@ -11,7 +11,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .articles import (EXPANSION_CONTENTS, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
-                       of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_thing_described)
+                       of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
@@ -231,9 +231,11 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     emit = _each_after(emit, sentence)
     setup = {"role": "setup", "per": "player", "condition": None, "optional": False, "supplied": False}
 
-    def found(start: int, end: int, value: int | None, noun: str, **info) -> None:
+    def found(start: int, end: int, value: int | None, noun: str, unless_counted: bool = False, **info) -> None:
         phrase = _named_thing(start, end, value, noun)
-        emit(phrase, {**setup, **info, "component": phrase.component})
+        made = emit(phrase, {**setup, **info, "component": phrase.component})
+        if made is not None and unless_counted:
+            made["unless_counted"] = True  # dropped where another statement counts the same thing (document.py)
 
     said_setup = section == SETUP or (bool(SETUP_WORDS.search(sentence)) and not _TURN_START.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
@@ -253,6 +255,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
         found(start, end, 1, noun, role="total", per=None)
     for start, end, noun in laid_out(sentence) if section == SETUP else []:
         found(start, end, 1, noun, per=None)
+    for start, end, noun, per, placed in the_ones_set_out(sentence) if section == SETUP and "the " in lower else []:
+        found(start, end, 1, noun, per=per, unless_counted=placed)
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
         found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
