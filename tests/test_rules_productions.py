@@ -110,6 +110,18 @@ CASES = {
     "so many for each player in parentheses": (
         "Setup\nThe fences are stacked beside the board (8 for each player).\n",
         [(8, "fence", "setup", "player")], []),
+    "a single piece a setup step places, named with 'the', where nothing else counts it": (
+        "Setup\nPlace the game board in the centre of the table.\nPut the Moon die and the Sun die next to the board.\n"
+        "Place the remaining cards face down.\nPlace the deck beside the board.\n",
+        [(1, "board", "setup", None), (1, "die", "setup", None), (1, "die", "setup", None)], []),
+    "a piece the contents list counted is placed again, not counted again": (
+        "Components\n- 1 Game board\n- 30 coins\n\nSetup\nPlace the board in the middle of the table.\n"
+        "Place the Harbour token beside the board.\nPlace the Harbour token on the first space.\n",
+        [(1, "board", "total", None), (30, "coin", "total", None), (1, "token", "setup", None)], []),
+    "a single piece given or taken in a setup step, named with 'the'": (
+        "Setup\nGive the start player the Harbour Master token.\nEach player takes the player board and the tent of that colour.\n"
+        "The youngest player takes the remaining card.\n",
+        [(1, "token", "setup", None), (1, "board", "setup", "player"), (1, "tent", "setup", "player")], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),
