@@ -1477,3 +1477,19 @@ def test_a_thing_the_box_does_not_hold_said_in_a_notes_cell_or_after_the_item():
         "• 8 pawns from another game\n• 54 building tiles - build your own palace\n", "rules").text)
     assert [(s.count, s.supplied_by) for s in doc.statements] == [(28, None), (1, "player"), (18, None), (1, "player"),
                                                                   (8, "player"), (54, None)]
+
+
+def test_a_lone_carriage_return_among_lf_lines_spaces_words_and_stays_in_the_quote():
+    text = "Components\n30\t\r \xa0Customer\t\r \xa0Cards\n6\t\r \xa0Sale\t\r \xa0Tokens\nSetup\rShuffle the deck.\n"
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.line, s.count, s.component) for s in doc.statements] == [(2, 30, "Customer Cards"), (3, 6, "Sale Tokens")]
+    assert doc.statements[0].quote == "30\t\r \xa0Customer\t\r \xa0Cards"
+    assert source_of_text("Components\r12 cards\r", "rules").text == "Components\n12 cards\n"  # an old Mac file's lines
+
+
+def test_a_contents_page_of_gaps_and_page_numbers_is_not_a_list_of_pieces():
+    text = ("CONTENTS\n\nOverview          2        The Market          6\nComponents        2        Selling             7\n"
+            "Setup             3        End of the Game     9\n\nOVERVIEW\nYou run a market.\n\nCOMPONENTS\n- 40 Goods cards\n\n"
+            "SETUP\nShuffle.\n\nTHE MARKET\nSell.\n\nSELLING\nSell more.\n\nEND OF THE GAME\nCount.\n")
+    assert [(s.count, s.component) for s in read_rulebook_document(source_of_text(text, "rules").text).statements] == [
+        (40, "Goods cards")]

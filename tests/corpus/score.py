@@ -43,6 +43,12 @@ def corpus_texts(split: str = "all") -> list[tuple[str, Path, Path]]:
     return found
 
 
+def _file_text(path: Path) -> str:
+    """The file's text with the lines the reader numbers: CRLF and LF end lines, a lone CR only in a file with no LF."""
+    text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    return text if "\n" in text else text.replace("\r", "\n")
+
+
 def _squash(text: str) -> str:
     return " ".join(text.split()).lower()
 
@@ -66,7 +72,7 @@ def score_text(split: str, path: Path, key_path: Path) -> TextScore:
     source = read_rulebook(path)
     reading = file_reading(source)  # a text in columns is read column by column, but numbered by the file's lines
     seconds = time.perf_counter() - started
-    text = path.read_text(encoding="utf-8").replace("\r\n", "\n") if source.pieces_of_file_lines else source.text
+    text = _file_text(path) if source.pieces_of_file_lines else source.text
     lines = text.split("\n")
     score = TextScore(path.stem, split, seconds=seconds)
     for stmt in reading.statements:

@@ -13,7 +13,7 @@ from .lexicon import COMPONENT_HEADS, head_of
 def debris_indexes(lines: list[str]) -> set[int]:
     """The indexes of the lines (as in the file) that are contents lists or front matter."""
     return (_front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
-            | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines))
+            | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines) | _gapped_contents_as_debris(lines))
 
 
 _CONTENTS_ENTRY = patterns.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
@@ -167,4 +167,32 @@ def _front_matter_as_debris(lines: list[str]) -> set[int]:
             for i in range(start + 1, end):
                 found.add(i)
             break
+    return found
+
+
+_GAPPED_ENTRY = patterns.compile(r"^\s*(?P<title>[A-Za-z][^\d\t]*?)(?:\s{3,}|\t)\d{1,3}(?:(?:\s{3,}|\t)[A-Za-z][^\d\t]*?(?:(?:\s{3,}|\t)\d{1,3})?)?\s*$")
+_WORD_SPACE = patterns.compile(r"\t?\r[ \xa0]{0,2}")  # '\t\r ' between words: some PDF exports space words so
+
+
+def _gapped_contents_as_debris(lines: list[str]) -> set[int]:
+    """A contents page laid out without leaders ('Overview        2        The Customer Card        7'): a run of at
+    least three titles each a wide gap away from a page number (two columns of them to a line, or one), at least half of
+    which come back later as lines of their own (the sections' headings), is read as debris, with its 'Contents' title."""
+    plain = [_WORD_SPACE.sub(" ", line) for line in lines] if any("\r" in line for line in lines) else lines
+    later = {}
+    for index, line in enumerate(plain):
+        key = _title_key(line)
+        if key and len(key) <= 60:
+            later[key] = index
+    found: set[int] = set()
+    run: list[int] = []
+    for index in range(len(plain) + 1):
+        entry = _GAPPED_ENTRY.match(plain[index]) if index < len(plain) else None
+        if entry is not None or (run and index < len(plain) and not plain[index].strip()):
+            run += [index] if entry is not None else []
+            continue
+        titles = [_title_key(_GAPPED_ENTRY.match(plain[i]).group("title")) for i in run]
+        if len(run) >= 3 and sum(later.get(title, -1) > run[-1] for title in titles) * 2 >= len(titles):
+            found |= set(range(run[0], run[-1] + 1)) | _contents_title(plain, run[0])
+        run = []
     return found

@@ -281,6 +281,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
+            mapped.sub(r"\t?\r[ \xa0]{0,2}", " ")  # '30\t\r Customer\t\r Cards': some PDF exports space words so
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
             mapped.sub(_LEADER_RE, "\t")

@@ -77,8 +77,12 @@ def read_rulebook(path: Path) -> RulebookSource:
 
 
 def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSource:
-    """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF. A lone CR
+    ends a line only in a text with no LF in it (old Mac files); among LF lines it is whitespace between words, as some
+    PDF exports write it ('30\t\r Customer Cards'), and stays in the quotes as the file has it."""
+    text = text.replace("\r\n", "\n")
+    if "\n" not in text:
+        text = text.replace("\r", "\n")
     suffix = suffix.lower()
     markdown = suffix in {".md", ".markdown"}
     if re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
