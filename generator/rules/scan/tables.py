@@ -299,9 +299,19 @@ def _property_tables(lines: list[LayoutLine]) -> set[int]:
                     if re.fullmatch(r"\d{1,5}", cell)}
         counting = {column for column in numbered if column < len(header) and (
             _COUNTING_HEADER.search(header[column]) or head_of(header[column]) in COMPONENT_HEADS)}
-        if numbered and not counting and len(numbered) < len(header):
+        if numbered and not counting and (len(numbered) < len(header) or _a_record_of_values(body)):
             found |= {lines[index - 1].number, lines[index].number} | {line.number for line in body}
     return found
+
+
+def _a_record_of_values(body: list[LayoutLine]) -> bool:
+    """Rows of numbers only under headers that count nothing ('| Jim | Brian | Sally |' over '| 19 | 0 | 0 |',
+    '| 0 | 20 | 11 |'): a score sheet or a record of play. A table of counts by header has one row of them, or a row
+    for each player count (its first column 2, 3, 4 …)."""
+    rows = [[int(cell) for cell in cells] for cells in (_markdown_cells(line.raw) for line in body)
+            if cells and all(re.fullmatch(r"\d{1,5}", cell) for cell in cells)]
+    firsts = [row[0] for row in rows]
+    return len(rows) >= 2 and not (firsts == sorted(set(firsts)) and firsts[-1] <= 10)
 
 
 _BY_PLAYERS_ROW = patterns.compile(r"^\s*(?:for\s+|with\s+)?(?P<a>\d{1,2})(?:\s*(?:-|–|to|or)\s*(?P<b>\d{1,2})|(?P<more>\s*\+))?\s+players?"
