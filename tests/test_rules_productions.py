@@ -1496,7 +1496,7 @@ def test_a_contents_page_of_gaps_and_page_numbers_is_not_a_list_of_pieces():
 
 
 def test_a_score_sheet_table_of_names_over_rows_of_numbers_counts_nothing():
-    text = ("## Equipment\n\n- 2 dice\n\n## Scoring\n\nKeep score like this:\n\n| Ann | Bo | Cy |\n|---|---|---|\n"
-            "| 19 | 0 | 0 |\n| 0 | 20 | 11 |\n| 7 | 0 | 25 |\n")
+    text = ("## Equipment\n\n- 2 dice\n\n## Scoring\n\nKeep a column for each player, a row for each round:\n\n"
+            "| Ann | Bo | Cy |\n|---|---|---|\n|19| 0 | 0 |\n|0| 20 | 11 |\n|7| 0 | 25 |\n|SUM|SUM|SUM|\n|26|20|36|\n")
     doc = read_rulebook_document(source_of_text(text, "rules.md", ".md").text)
     assert [(s.count, s.component) for s in doc.statements] == [(2, "dice")]
