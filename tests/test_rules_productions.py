@@ -122,6 +122,10 @@ CASES = {
         "Setup\nGive the start player the Harbour Master token.\nEach player takes the player board and the tent of that colour.\n"
         "The youngest player takes the remaining card.\n",
         [(1, "token", "setup", None), (1, "board", "setup", "player"), (1, "tent", "setup", "player")], []),
+    "what a counted holder holds, after 'of'": (
+        "Equipment\n- One deck of 74 cards\n- Two decks of 52 cards\n- 1 bag of 60 cubes\n",
+        [(1, "deck", "total", None), (74, "card", "total", None), (2, "deck", "total", None), (52, "card", "total", "deck"),
+         (1, "bag", "total", None), (60, "cube", "total", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

@@ -465,13 +465,22 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     ones hold, in parentheses right after them — an item of its own (not a part: the sheets are not made of pieces
     in the sense that '25 tiles (6 ocean, …)' are)."""
     match = _CONTENTS.match(line.text, whole.offset + whole.phrase.end)
+    held = _HOLDING.match(line.text, whole.offset + whole.phrase.end) if match is None and whole.phrase.head in _HOLDERS else None
+    match = match or held
     if match is None or whole.parts or whole.inner is not None:
         return None
     inner = _item(line, allow_bare, (match.start("n"), match.end("unit")))
     if inner is None or inner.phrase.form != "count_first" or inner.phrase.head == whole.phrase.head \
             or inner.phrase.head not in COMPONENT_HEADS:
         return None
+    if held is not None and whole.phrase.count is not None and whole.phrase.count > 1 and inner.per is None:
+        inner.per, inner.per_count = whole.phrase.head, whole.phrase.count  # 'Two decks of 52 cards': 52 in each deck
     return inner
+
+
+# 'One deck of 74 cards', 'Two decks of 52 cards': what a counted holder holds, said after 'of'
+_HOLDING = patterns.compile(rf"\s+of\s+(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)", re.I)
+_HOLDERS = frozenset({"deck", "pack", "set", "box", "bag", "stack", "pile", "sack", "pouch", "tube"})
 
 
 _VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
