@@ -1,5 +1,6 @@
-"""The reader's compiled patterns kept between runs (generator/rules/scan/patterns.py): the same patterns as
-re.compile makes, read back by the next run, and a damaged or unwritable cache changes nothing but the time."""
+"""The reader's compiled patterns kept between runs (generator/rules/scan/patterns.py): patterns that match what
+re.compile's match (a case-insensitive alternation guarded by its first letters), read back by the next run, and a
+damaged or unwritable cache changes nothing but the time."""
 
 from __future__ import annotations
 
@@ -24,16 +25,46 @@ def _run(cache: Path) -> list[str]:
     return done.stdout.split()
 
 
-def test_every_kept_program_makes_the_pattern_re_compile_makes():
+def test_every_kept_program_is_the_one_made_afresh():
     assert len(patterns._KEPT) > 150  # every module of the reader compiles through it
     for (pattern, flags), program in patterns._KEPT.items():
-        assert _sre.compile(pattern, *program) == re.compile(pattern, flags), pattern  # equal: same flags and code
+        assert program == patterns._program(pattern, flags), pattern
+        made, plain = _sre.compile(pattern, *program), re.compile(pattern, flags)
+        assert (made.pattern, made.flags, made.groups, made.groupindex) == (plain.pattern, plain.flags, plain.groups,
+                                                                            plain.groupindex), pattern
+        if not flags & re.I:
+            assert made == plain, pattern  # equal: same flags and code (only a case-insensitive one is guarded)
 
 
 def test_a_pattern_compiled_through_it_behaves_as_re_compile():
     made = patterns.compile(r"(?P<n>\d+)\s+(?P<what>cards?|dice)\b", re.I)
-    assert made == re.compile(r"(?P<n>\d+)\s+(?P<what>cards?|dice)\b", re.I)
+    assert made.pattern == r"(?P<n>\d+)\s+(?P<what>cards?|dice)\b" and made.flags == re.compile(made.pattern, re.I).flags
     assert made.search("Take 12 CARDS now").groupdict() == {"n": "12", "what": "CARDS"}
+
+
+# Alternations of every shape the guard reads (words, a word after an optional one, a nullable alternative, a class,
+# a group of its own flags, a repeat that may be absent), and texts with the letters IGNORECASE matches beyond ASCII
+# ('K' the Kelvin sign is a k, 'ſ' the long s an s, 'İ' an i).
+_GUARDED = [r"\b(?:pays?|costs?|earns?|wins?|set\s*-?\s*up|each\s+player)\b", r"\d|\?|\b(?:one|two|three|xx+)\b",
+            r"\b(?:victory\s+)?(?:points?|score|vp)\s+(?:tokens?|cards?)", r"(?:the\s+|an?\s+)*(?:dice|die|coins?)",
+            r"x(?:|ab|cd)y", r"(?:ab|[c-e]x|(?-i:Fo)|k)+", r"\w(?:[a-c]|d)", r"(?<=\s)(?:in|on|at)\b|^(?:so|to)",
+            r"(?P<a>an?|one)\s+(?:(?P<b>ki)|ski|\d)"]
+_TEXTS = ["Each player pays 3 coins and wins", "SET-UP: EACH PLAYER", "ſet up, ſkis, Kelvin Kost, İn the box",
+          "two or XXX?", "Victory points score tokens", "xy xaby xcdy xaby", "abcxdxFoFOk", "Zd zd in on at so to",
+          "an ki one ski a 3 An SKI", "", "ß ẞ ǅ Ǆ ǆ ﬀ"]
+
+
+def test_a_guarded_alternation_matches_what_re_compile_matches():
+    guarded = 0
+    for pattern in _GUARDED:
+        made, plain = _sre.compile(pattern, *patterns._program(pattern, re.I)), re.compile(pattern, re.I)
+        guarded += made != plain  # another program: guarded (not so a group of its own flags, a class of one letter)
+        for text in _TEXTS:
+            assert [m.regs for m in made.finditer(text)] == [m.regs for m in plain.finditer(text)], (pattern, text)
+            for at in range(len(text) + 1):
+                found, expected = made.match(text, at), plain.match(text, at)
+                assert (found and found.regs) == (expected and expected.regs), (pattern, text, at)
+    assert guarded >= 6
 
 
 def test_the_next_run_reads_the_programs_back(tmp_path):
