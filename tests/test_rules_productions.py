@@ -126,6 +126,9 @@ CASES = {
         "Equipment\n- One deck of 74 cards\n- Two decks of 52 cards\n- 1 bag of 60 cubes\n",
         [(1, "deck", "total", None), (74, "card", "total", None), (2, "deck", "total", None), (52, "card", "total", "deck"),
          (1, "bag", "total", None), (60, "cube", "total", None)], []),
+    "dealt so many to each player with an aside between, a thing prepared": (
+        "Setup\nPrepare a score sheet.\nThe dealer shuffles the cards and deals 9, face down, to each player.\n",
+        [(1, "sheet", "setup", None), (9, "card", "setup", "player")], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

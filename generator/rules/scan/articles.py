@@ -101,7 +101,7 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
 _ARTICLE_ITEM = patterns.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)
 
 
-_IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick"
+_IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:randomly\s+)?(?:take|place|put|set|lay|add|draw|reveal|choose|select|pick|prepare"
                                  r"|flip(?:\s+over)?|turn\s+over)\s+(?P<article>an?|one|the\s+(?:next\s+)?top(?=\s+card\b(?!\s+of\s+(?:your|an?|their|his|her)\b)))\s+(?P<noun>(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=\s+(?:on|in|into|onto|next|beside|near|at|matching|of|face|for|to"
                                  r"|between|above|below|under|behind|by)\b|\s*[,.;]|$)", re.I)
 
@@ -289,8 +289,8 @@ _A_IS_USED = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+)
 
 
 _DEAL_N = patterns.compile(
-    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s+(?:cards?\s+)?(?:(?:face[\s-](?:down|up)|at\s+random|randomly|"
-    rf"of\s+them|secretly)\s+)?(?:to\s+|in\s+front\s+of\s+|before\s+)?each\s+player", re.I)
+    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s*(?:\s+cards?\s*)?(?:,?\s*(?:face[\s-](?:down|up)|at\s+random|randomly|"
+    rf"of\s+them|secretly)\s*,?\s*)?\s(?:to\s+|in\s+front\s+of\s+|before\s+)?each\s+player", re.I)  # ('deals 9, face down, to each player')
 _OBJECT = patterns.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
 
 
