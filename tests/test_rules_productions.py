@@ -129,6 +129,16 @@ CASES = {
     "dealt so many to each player with an aside between, a thing prepared": (
         "Setup\nPrepare a score sheet.\nThe dealer shuffles the cards and deals 9, face down, to each player.\n",
         [(1, "sheet", "setup", None), (9, "card", "setup", "player")], []),
+    "a list a web page ran together, items glued to each other": (
+        "Components\n1 Game Board4 Player Boards60 Coins12 Bandit Cards\nTile (x24)Bridge (x8)Boat (x4)\n"
+        "3 Dice,12 Goblin Minis,1 Cauldron Board\nContents:1 Lighthouse board,6 Keeper pawns\n"
+        "Secret Objective CardsBetrayal CardsGame BoardRulebook\nMcDonald's Burger Bar\n",
+        [(1, "board", "total", None), (4, "board", "total", None), (60, "coin", "total", None), (12, "card", "total", None),
+         (24, "tile", "total", None), (8, "bridge", "total", None), (4, "boat", "total", None),
+         (3, "die", "total", None), (12, "minis", "total", None), (1, "board", "total", None),
+         (1, "board", "total", None), (6, "pawn", "total", None),
+         (None, "card", "total", None), (None, "card", "total", None), (1, "board", "total", None), (1, "rulebook", "total", None)],
+        []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

@@ -265,6 +265,23 @@ def _ligature_gap(match: re.Match) -> str:
 _NEEDS_WORK = patterns.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
 
 
+# Items a page ran together with nothing between them. A gap goes back in after a piece's name ('…Cards' + 'Betrayal',
+# '…Board' + '4 Player'), after a closing parenthesis, or after a comma or colon right after a word; the quote keeps
+# the text as it is.
+_GLUED_HINT = patterns.compile(r"[a-z](?:[A-Z][a-z]|\d{1,3}\s)|\d\)[A-Z]|[A-Za-z][,:][A-Z0-9]")
+_GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])"
+                                r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[A-Za-z],)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])|(?<=[A-Za-z]:)(?=\d{1,3}\s+[A-Za-z])")
+
+
+def _unglued(match: re.Match) -> str:
+    """The gap between two items run together: a bullet where nothing marked the boundary (what an inline list of
+    items reads), a space after the comma or colon that did."""
+    if match.group("after_word") is None:
+        return " " if match.string[match.start() - 1] in ",:;" else " • "
+    word = re.search(r"[A-Za-z]+$", match.string[:match.start()]).group()
+    return " • " if head_of(word) in COMPONENT_HEADS and word[0].isupper() else ""  # 'CardsBetrayal', not 'McDonald'
+
+
 def layout_lines(text: str) -> list[LayoutLine]:
     """Every line of the text (split on '\\n', a trailing '\\r' dropped), normalised for reading."""
     raws = [line.rstrip("\r") for line in text.split("\n")]
@@ -276,6 +293,9 @@ def layout_lines(text: str) -> list[LayoutLine]:
         mapped.fold()
         if split_ligatures:
             mapped.sub(_GAP_AFTER_LIGATURE, _ligature_gap)
+        if _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
+            mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
+            # 'Secret Objective CardsBetrayal CardsRulebook'
         if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
