@@ -139,6 +139,12 @@ CASES = {
          (1, "board", "total", None), (6, "pawn", "total", None),
          (None, "card", "total", None), (None, "card", "total", None), (1, "board", "total", None), (1, "rulebook", "total", None)],
         []),
+    "parts after 'made up of' or 'divided into', in a list and in a sentence": (
+        "Components\n- 100 cards, made up of 80 Number cards and 20 Trick cards\n- 60 tiles, divided into 30 Forest tiles and 30 "
+        "River tiles\n\nThe box also holds 12 pawns, made up of 8 Scout pawns and 4 Chief pawns.\n",
+        [(100, "card", "total", None), (80, "card", "part", None), (20, "card", "part", None), (60, "tile", "total", None),
+         (30, "tile", "part", None), (30, "tile", "part", None), (12, "pawn", "total", None), (8, "pawn", "part", None),
+         (4, "pawn", "part", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

@@ -8,7 +8,7 @@ import re
 
 from . import patterns
 from .grammar import COUNT_HINT, GROUPING, NUMBER, parse_number
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
+from .lexicon import BREAKDOWN_CUE, COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .prose import ACQUIRES, STEP_ADVERB
 
 EXPANSION_CONTENTS = r"(?:expansion|bonus|promo|optional)\s+(?:contents?|components?|material|pieces)\b"  # optional pieces
@@ -67,7 +67,8 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
         for part in sub:
             offset = text.find(part, at - piece.start()) + piece.start()
             stripped = part.strip().rstrip(".")
-            stripped = re.sub(r"^(?:and|or|plus)\s+", "", stripped)
+            stripped = re.sub(r"^(?:and|or|plus)\s+|^" + BREAKDOWN_CUE + r"\s*:?\s*", "", stripped, flags=re.I)  # ('100 cards, made up
+            # of 80 Number cards and 20 Trick cards': the parts are items too)
             if stripped:
                 items.append((start + offset + part.find(stripped), stripped))
     return items if len(items) >= 2 or (items and re.search(r"\d|\b(?:an?|one)\b", items[0][1])) else None

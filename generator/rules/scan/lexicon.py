@@ -61,6 +61,9 @@ NOT_IN_THE_BOX = patterns.compile(r"\bnot\s+included\b|\(\s*(?:not\s+(?:included
 # turn, draw 2 cards', 'At the beginning of each round, each player receives …').
 TURN_START = r"(?:start|beginning|end)\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any|the\s+next)\s+)?(?:turns?|rounds?)\b"
 
+# The words after a count that its parts follow: '100 cards, made up of 80 Number cards and 20 Trick cards'.
+BREAKDOWN_CUE = r"(?:made\s+up\s+of|consisting\s+of|comprising|composed\s+of|(?:divided|split|sorted)\s+into|namely)"
+
 # The words a component list is introduced by: 'Contents:', 'Game components', 'In the box'.
 CONTENTS_WORDS = r"(?:the\s+)?(?:game\s+)?(?:contents?|components?|equipment|materials?|includes?|in\s+(?:the|this)\s+box)"
 

@@ -15,7 +15,7 @@ from .articles import (EXPANSION_CONTENTS, coordinated_ones, deal_each, dealt_as
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TURN_START, head_of, pairs_of, per_word, singular
+from .lexicon import BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TURN_START, head_of, pairs_of, per_word, singular
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence)
@@ -108,6 +108,7 @@ _ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
 _TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
 _OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)
+_PARTS_FOLLOW = patterns.compile(rf"\s*:\s*|\s*,?\s*{BREAKDOWN_CUE}\s*:?\s*", re.I)  # '70 cards: 19 red …', '100 cards, made up of 80 …'
 _LISTED_BETWEEN = patterns.compile(r"\s*(?:[,;+&]|\band\b|\bplus\b)?\s*(?:and\s+)?", re.I)
 
 
@@ -116,10 +117,10 @@ def _breakdowns_after_colons(sentence: str, counted: list[tuple[int, int, dict]]
     total's colon are its parts — the longest run that adds up to it, or all of them when all count its kind (then a
     finding says they do not add up). `counted`: the totals read in the sentence, in order, with their spans."""
     for index, (_, end, total) in enumerate(counted):
-        colon = re.match(r"\s*:\s*", sentence[end:])
+        colon = _PARTS_FOLLOW.match(sentence, end)
         if total["count"] is None or total.get("parent_ref") is not None or colon is None:
             continue
-        after, last = [], end + colon.end()
+        after, last = [], colon.end()
         for start, stop, made in counted[index + 1:]:  # a list right after the colon: '19 red, 19 blue and 8 wild'
             if made.get("parent_ref") is not None or made["count"] is None or not _LISTED_BETWEEN.fullmatch(sentence[last:start]):
                 break
