@@ -145,6 +145,14 @@ CASES = {
         [(100, "card", "total", None), (80, "card", "part", None), (20, "card", "part", None), (60, "tile", "total", None),
          (30, "tile", "part", None), (30, "tile", "part", None), (12, "pawn", "total", None), (8, "pawn", "part", None),
          (4, "pawn", "part", None)], []),
+    "so many of the things named before, their noun left out": (
+        "Setup\nShuffle the Stall deck and reveal 4 to form the market.\nStack the 20 Fossil tiles face down and flip the top 5 "
+        "face up.\nShuffle the 24 Bounty cards. For a 2-player game, remove 8 of them without looking.\n",
+        [(4, "card", "setup", None), (20, "tile", "setup", None), (5, "tile", "setup", None), (24, "card", "setup", None),
+         (8, "card", "setup", None)], []),
+    "the matching piece taken is one statement, not two": (
+        "Setup\nEach player takes the matching screen and a reference card.\n",
+        [(1, "screen", "setup", "player"), (1, "card", "setup", "player")], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

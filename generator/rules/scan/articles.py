@@ -195,6 +195,7 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
 _THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
 _OF_A_KIND = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
+_MATCHING = frozenset({"matching", "corresponding"})  # 'the matching screen', quoted from 'the' as one_per_player quotes it
 _FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row column bank reserve box hand discard area space track spot".split())
 
 
@@ -219,7 +220,10 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
                     or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS:
                 continue
             start = match.start(group) + item.start("noun")
-            found.append((start, start + len(noun), noun, per, placed))
+            end = start + len(noun)
+            if words[0].lower() in _MATCHING:
+                start = match.start(group) + item.start()  # (the same statement as one_per_player's, not a second one)
+            found.append((start, end, noun, per, placed))
     return found
 
 
@@ -391,8 +395,11 @@ def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _OF_THEM = patterns.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
-                            rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$))",
-                            re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up': 3 of the cards named
+                            rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+"
+                            rf"(?:only\s+|the\s+(?:top|first)\s+)?(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$|to\s+(?:form|make|create|build)\b"
+                            r"|into\b|onto\b|instead\b|next\s+to\b|beside\b|in\s+(?:a|the)\s+(?:row|line|column|middle|cent(?:re|er))\b))",
+                            re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up', 'reveal 4 to form the market', 'flip the
+# top 5 face up', 'with 5 players, deal only 3': so many of the things named before
 
 
 _PAREN_PER_PLAYER = patterns.compile(rf"\(\s*(?P<n>{NUMBER})\s+(?:for\s+each|per|to\s+each|each\s+for)\s+player\s*\)", re.I)
@@ -424,12 +431,16 @@ def _named_before(sentence: str, at: int, first: bool = False) -> str | None:
     return " ".join(words[first:last + 1])
 
 
-def of_them(sentence: str) -> list[tuple[int, int, int, str]]:
-    """'Shuffle the Infection cards and flip over 3 of them': 3 of the things the sentence named before."""
+def of_them(sentence: str, counted_before: str | None = None) -> list[tuple[int, int, int, str]]:
+    """'Shuffle the Infection cards and flip over 3 of them': 3 of the things the sentence named before, or else of
+    `counted_before`, what the sentences before it counted last ('Shuffle the 24 Bounty cards. With 2 players, remove 8
+    of them.'). What a deck is dealt from is its cards ('Shuffle the Stall deck and reveal 4': 4 Stall cards)."""
     found = []
     for match in _OF_THEM.finditer(sentence):
         value = parse_number(match.group("n") or match.group("alone"))
-        noun = _named_before(sentence, match.start())
+        noun = _named_before(sentence, match.start()) or counted_before
+        if noun and head_of(noun) in {"deck", "pack"}:
+            noun = re.sub(r"\b(?:deck|pack)s?$", "cards", noun, flags=re.I)
         if not value or value < 2 or not noun:
             continue  # 'puts one of them on space 0': a piece placed, not a count
         if match.group("alone") and _DEAL_N.match(sentence, match.start()):

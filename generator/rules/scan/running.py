@@ -63,7 +63,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             if listed is not None:
                 _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
                 continue
-            _article_statements(sentence, section, emit)
+            _article_statements(sentence, section, emit, last_counted["component"] if last_counted else None)
             if not has_count:
                 continue
             categories.update(category_counts(sentence))
@@ -224,8 +224,9 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
                       "supplied": made.get("supplied_by") is not None})
 
 
-def _article_statements(sentence: str, section: str, emit) -> None:
-    """'Give each player a pencil', 'deal five to each player', 'a felt mat is used'."""
+def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None) -> None:
+    """'Give each player a pencil', 'deal five to each player', 'a felt mat is used' (`counted_before`: what the
+    paragraph counted last, for 'remove 8 of them')."""
     compounds = [p.count_start for p in count_first(sentence) if p.form == "compound"] if "-" in sentence else []
     if compounds:  # 'use a standard 52-card deck': the compound counts the cards, the article does not count the deck
         emit = _unless_counted_within(emit, compounds)
@@ -242,8 +243,8 @@ def _article_statements(sentence: str, section: str, emit) -> None:
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
-    for start, end, value, noun in of_them(sentence) if said_setup and COUNT_HINT.search(sentence) else []:
-        found(start, end, value, noun, per=None)
+    for start, end, value, noun in of_them(sentence, counted_before) if said_setup and COUNT_HINT.search(sentence) else []:
+        found(start, end, value, noun, per=None, condition=condition_of(sentence, start, end))
     labelled = per_label(sentence) if section == "components" and ":" in sentence else None  # 'For each player: a screen, …'
     for start, end, noun in listed_one(sentence) if (_CONTENTS_SENTENCE.search(sentence) or labelled) and (
             COUNT_HINT.search(sentence) or section == "components") else []:
