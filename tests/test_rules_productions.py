@@ -153,6 +153,12 @@ CASES = {
     "the matching piece taken is one statement, not two": (
         "Setup\nEach player takes the matching screen and a reference card.\n",
         [(1, "screen", "setup", "player"), (1, "card", "setup", "player")], []),
+    "single pieces set out or handed out later in a setup step's sentence": (
+        "SETUP\nUnfold the Marsh board and put the Heron figure on the space marked with a feather.\n"
+        "Each player chooses a colour and takes the scoring disc of that colour.\nGive the dealer the Trump token.\n"
+        "Roll both dice and place the token on the matching space.\n",
+        [(1, "board", "setup", None), (1, "figure", "setup", None), (1, "disc", "setup", "player"), (1, "token", "setup", None)],
+        []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

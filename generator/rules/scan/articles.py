@@ -182,20 +182,22 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
 _THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[A-Za-z][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
-    r"^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
+    r"(?:^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
-    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|aside|nearby|by|where|so|between|above|below)\b|\s*[.;]|\s*$)", re.I)
+    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|aside|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$)", re.I)
 _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each player takes the player board, the disc and the tent of
     # that colour', 'Give the start player the Harbour Master token'
     r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
+    r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+\w+\s+and\s+)?"  # 'Each player chooses a colour and takes the …'
     r"(?:takes|receives|gets|is\s+given|collects|grabs)|(?:^\W*|\b(?:and|then)\s+|,\s*)take)\s+"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
-    r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?player\s+"
+    r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?(?:player|dealer|banker|leader)\s+"
     rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)", re.I)
 _THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
 _OF_A_KIND = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
 _MATCHING = frozenset({"matching", "corresponding"})  # 'the matching screen', quoted from 'the' as one_per_player quotes it
+_ONE_OF_MANY = frozenset("token card tile marker piece cube pawn disc disk die counter chit meeple figure coin".split())
 _FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row column bank reserve box hand discard area space track spot".split())
 
 
@@ -217,8 +219,9 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
             noun = _OF_A_KIND.sub("", item.group("noun"))
             words = noun.split()
             if not words or is_plural(words[-1]) or words[0].lower() in _NOT_ONE_OF_A_KIND or head_of(noun) not in COMPONENT_HEADS \
-                    or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS:
-                continue
+                    or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS \
+                    or (len(words) == 1 and head_of(noun) in _ONE_OF_MANY):
+                continue  # ('roll both dice and place the token on …': the token just named, one of many)
             start = match.start(group) + item.start("noun")
             end = start + len(noun)
             if words[0].lower() in _MATCHING:
