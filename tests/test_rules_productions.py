@@ -159,6 +159,9 @@ CASES = {
         "Roll both dice and place the token on the matching space.\n",
         [(1, "board", "setup", None), (1, "figure", "setup", None), (1, "disc", "setup", "player"), (1, "token", "setup", None)],
         []),
+    "items counted in parentheses with a dash between, and a name in the credits": (
+        "Contents\nCards (x55) - Dice (x4) - Score pad (x1)\nDesigned by M. Oakhurst, illustrated by 2 Ravens Studio.\n",
+        [(55, "card", "total", None), (4, "die", "total", None), (1, "pad", "total", None)], [2]),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

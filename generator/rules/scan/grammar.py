@@ -55,6 +55,8 @@ _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 
 
+_CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|created|edited|translated|produced|art|artwork"
+                             r"|graphics|layout)\s+by|©|\(c\))\s*$", re.I)
 _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 
 
@@ -105,6 +107,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
+        if _CREDITED.search(text, max(0, match.start() - 24), match.start()):
+            continue  # 'illustrated by 2 Ravens Studio', '© 2 Moons Games': a name in the credits
         number = match.group("number")
         if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):
             continue

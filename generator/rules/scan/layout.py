@@ -269,6 +269,7 @@ _NEEDS_WORK = patterns.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|
 # '…Board' + '4 Player'), after a closing parenthesis, or after a comma or colon right after a word; the quote keeps
 # the text as it is.
 _GLUED_HINT = patterns.compile(r"[a-z](?:[A-Z][a-z]|\d{1,3}\s)|\d\)[A-Z]|[A-Za-z][,:][A-Z0-9]")
+_DASH_BETWEEN_COUNTED = patterns.compile(r"(?<=\d\))\s+[-–—|]\s+(?=[A-Z][a-z])")  # 'Cards (x55) - Dice (x4) - Score pad (x1)'
 _GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])"
                                 r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[A-Za-z],)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])|(?<=[A-Za-z]:)(?=\d{1,3}\s+[A-Za-z])")
 
@@ -293,6 +294,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
         mapped.fold()
         if split_ligatures:
             mapped.sub(_GAP_AFTER_LIGATURE, _ligature_gap)
+        if ") " in mapped.text and _DASH_BETWEEN_COUNTED.search(mapped.text):
+            mapped.sub(_DASH_BETWEEN_COUNTED, " • ")  # items counted in parentheses, a dash between: a list on one line
         if _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
             mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
             # 'Secret Objective CardsBetrayal CardsRulebook'
