@@ -162,6 +162,10 @@ CASES = {
     "items counted in parentheses with a dash between, and a name in the credits": (
         "Contents\nCards (x55) - Dice (x4) - Score pad (x1)\nDesigned by M. Oakhurst, illustrated by 2 Ravens Studio.\n",
         [(55, "card", "total", None), (4, "die", "total", None), (1, "pad", "total", None)], [2]),
+    "a table by player count whose first row follows its header": (
+        "Setup\nThe number of Spy cards depends on the player count:\n\nPlayer count   Spy cards in play\n2              8\n"
+        "3              10\n4              12\n",
+        [(8, "card", "setup", None), (10, "card", "setup", None), (12, "card", "setup", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

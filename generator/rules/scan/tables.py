@@ -44,12 +44,16 @@ def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] |
     words = [c for c in cells if not re.fullmatch(r"\d{1,2}", c)]
     if len(numbers) < 2 or numbers != sorted(numbers) or numbers[-1] > 10 or len(set(numbers)) != len(numbers):
         return None
+    above = _cells(previous.text) if previous is not None else []
+    if len(above) >= 2 and _PLAYERS_COLUMN.fullmatch(above[0]) and not any(re.fullmatch(r"\d{1,2}", c) for c in above[1:]):
+        return None  # 'Player count   Spy cards in play' over '2   8': the first row of a table by player count
     says_players = re.search(r"players?", line.text, re.I) or (previous is not None and re.search(r"players?", previous.text, re.I))
     if not says_players or len(words) > 2:
         return None
     return numbers
 
 
+_PLAYERS_COLUMN = patterns.compile(r"(?:(?:number|no\.|#)\s*(?:of\s+)?)?players?(?:\s+count)?|player\s+count", re.I)
 _TALLY = patterns.compile(r"(?<![\w(])(?P<label>[A-Z][\w'’-]{0,20}(?: [A-Z][\w'’-]*)?)\s*(?:\((?P<n1>\d{1,3})\)|\s+\*?(?P<n2>\d{1,3})\s*[x×](?![\w]))")
 
 
@@ -458,7 +462,7 @@ def _player_column_rows(lines: list[LayoutLine], index: int, out, used: set[int]
         cells = _cells(l.text)
         if len(cells) >= width + 1 or (len(cells) == width and not re.search(r"players?", cells[0], re.I)):
             for column, cell in enumerate(cells[-width:]):
-                names[column] = (names[column] + " " + cell).strip()
+                names[column] = re.sub(r"\s+(?:in\s+play|used|needed|dealt|to\s+deal)$", "", (names[column] + " " + cell).strip(), flags=re.I)
     for line, cells in rows:
         low = _PLAYERS_CELL.fullmatch(cells[0])
         players = low.group("a") + (f"-{low.group('b')}" if low.group("b") else "")
