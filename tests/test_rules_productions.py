@@ -166,6 +166,11 @@ CASES = {
         "Setup\nThe number of Spy cards depends on the player count:\n\nPlayer count   Spy cards in play\n2              8\n"
         "3              10\n4              12\n",
         [(8, "card", "setup", None), (10, "card", "setup", None), (12, "card", "setup", None)], []),
+    "so many of the thing named before for each player count": (
+        "Setup\nEach player takes a hand of cards: 9 with 3 players, 7 with 4 players, 6 with 5 players.\n"
+        "Place the gold coins in the bank: 30 with 2 players, 40 with 3-4 players.\n",
+        [(9, "card", "setup", "player"), (7, "card", "setup", "player"), (6, "card", "setup", "player"),
+         (30, "coin", "setup", None), (40, "coin", "setup", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

@@ -419,6 +419,22 @@ def paren_per_player(sentence: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
+_BY_PLAYER_COUNT = patterns.compile(rf"(?<![\w.$])(?P<n>{NUMBER})\s+with\s+(?P<p>\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}}|\+)?)"
+                                    r"[\s-]+players?\b", re.I)
+
+
+def by_player_count(sentence: str, counted_before: str | None = None) -> list[tuple[int, int, int, str, str]]:
+    """'Each player takes a hand of cards: 9 with 3 players, 7 with 4 players, 6 with 5': so many of the thing named
+    before for each player count, two or more of them. (start, end, count, noun, players)."""
+    found = []
+    for match in _BY_PLAYER_COUNT.finditer(sentence):
+        value = parse_number(match.group("n"))
+        noun = _named_before(sentence, match.start()) or counted_before
+        if value is not None and noun:
+            found.append((match.start("n"), match.end("n"), value, noun, re.sub(r"\s+", "", match.group("p"))))
+    return found if len(found) >= 2 else []
+
+
 def _named_before(sentence: str, at: int, first: bool = False) -> str | None:
     """The component the sentence named last (or `first`: its subject) before `at`, with up to two words in
     front of its head."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import read_per
-from .articles import (EXPANSION_CONTENTS, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
+from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
@@ -243,6 +243,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
+    for start, end, value, noun, players in by_player_count(sentence, counted_before) if said_setup and "player" in lower else []:
+        found(start, end, value, noun, per="player" if _EACH_PLAYER_TAKES.search(sentence) else None, condition=f"{players} players")
     for start, end, value, noun in of_them(sentence, counted_before) if said_setup and COUNT_HINT.search(sentence) else []:
         found(start, end, value, noun, per=None, condition=condition_of(sentence, start, end))
     labelled = per_label(sentence) if section == "components" and ":" in sentence else None  # 'For each player: a screen, …'
@@ -276,6 +278,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
               optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED)
 
 
+_EACH_PLAYER_TAKES = patterns.compile(r"\b(?:each|every)\s+player\b|\bto\s+each\b|\bper\s+player\b", re.I)
 _FOR_EACH_GROUP = rf"(?:(?:for|to)\s+each|per)\s+(?P<group>player|{GROUP_PATTERN})\b"  # 'for each player', 'per team'
 _EACH_AFTER = patterns.compile(rf"\s*(?:,\s*)?(?:{_FOR_EACH_GROUP}|each\b)", re.I)  # right after the thing, or 'each'
 _EACH_IN_ITEM = patterns.compile(rf"\b{_FOR_EACH_GROUP}", re.I)  # anywhere in an inline list's item
