@@ -171,6 +171,9 @@ CASES = {
         "Place the gold coins in the bank: 30 with 2 players, 40 with 3-4 players.\n",
         [(9, "card", "setup", "player"), (7, "card", "setup", "player"), (6, "card", "setup", "player"),
          (30, "coin", "setup", None), (40, "coin", "setup", None)], []),
+    "a total said after the count it sums, its noun left out": (
+        "Components\nEach colour has 12 tiles, 48 in total.\nThe deck holds 9 Weather cards of each season, for a total of 36.\n",
+        [(12, "tile", "total", "colour"), (48, "tile", "total", None), (9, "card", "total", None), (36, "card", "total", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

@@ -92,6 +92,13 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
                     last_counted = made
+            total = _ELIDED_TOTAL.search(sentence, last_end) if last_made is not None else None
+            group = ("n" if total.group("n") else "m") if total is not None else None
+            if total is not None and parse_number(total.group(group)):  # '… 9 Weather cards, for a total of 36': of those
+                emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), parse_number(total.group(group)), "exact",
+                            last_made["component"], head_of(last_made["component"]), "elliptic"),
+                     {"role": "total", "per": None, "component": last_made["component"], "condition": last_made.get("condition"),
+                      "optional": last_made.get("optional", False), "supplied": last_made.get("supplied_by") is not None})
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
@@ -106,6 +113,8 @@ _ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
                            rf"(?P<n>{NUMBER})"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
+_ELIDED_TOTAL = patterns.compile(rf"(?:,\s*|\s+)(?:for\s+)?(?:a\s+total\s+of\s+(?P<n>{NUMBER})|(?P<m>{NUMBER})\s+(?:in\s+(?:total|all)|altogether))"
+                                 r"\s*(?=[.;)]|$)", re.I)  # ', for a total of 36', ', 48 in total': the thing just counted, all of it
 _TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
 _OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)
 _PARTS_FOLLOW = patterns.compile(rf"\s*:\s*|\s*,?\s*{BREAKDOWN_CUE}\s*:?\s*", re.I)  # '70 cards: 19 red …', '100 cards, made up of 80 …'
