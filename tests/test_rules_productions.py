@@ -174,6 +174,14 @@ CASES = {
     "a total said after the count it sums, its noun left out": (
         "Components\nEach colour has 12 tiles, 48 in total.\nThe deck holds 9 Weather cards of each season, for a total of 36.\n",
         [(12, "tile", "total", "colour"), (48, "tile", "total", None), (9, "card", "total", None), (36, "card", "total", None)], []),
+    "the pieces of a traditional game, named as its description names them": (
+        "Fox and Geese variant\nThe goose side has fifteen geese and the other side one fox.\n\nOverview\n"
+        "One player commands eight guards; the other has sixteen raiders.\n\nEquipment\n"
+        "There are sixteen pieces of each color: one king, one queen, two rooks, two bishops, two knights, and eight pawns.\n"
+        "\nComponents\n- 20 Fox Wildlife Tokens\n",
+        [(15, "goose", "total", None), (8, "guard", "total", None), (16, "raider", "total", None),
+         (16, "piece", "total", "colour"), (1, "king", "total", None), (1, "queen", "total", None), (2, "rook", "total", None),
+         (2, "bishop", "total", None), (2, "knight", "total", None), (8, "pawn", "total", None), (20, "token", "total", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

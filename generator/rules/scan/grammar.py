@@ -55,7 +55,7 @@ _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 
 
-_CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|created|edited|translated|produced|art|artwork"
+_CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|created|translated|produced|art|artwork"
                              r"|graphics|layout)\s+by|©|\(c\))\s*$", re.I)
 _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 

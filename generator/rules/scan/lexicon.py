@@ -23,8 +23,14 @@ meeple worker soldier unit vehicle wagon bead pebble shell bean cone pyramid che
 cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label spacer divider organizer
 playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
 fence road bridge hut castle boat raft log plank brick vial potion
-nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart
+nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart matchstick
 """.split())
+
+# The pieces of traditional board games as their descriptions name them ('fifteen geese and one fox', 'a king and eight
+# guards'): counted in a sentence that states what the game has, but no head of a longer name ('Fox Wildlife Tokens',
+# 'Knight inventory cards', '28 general events').
+TRADITIONAL_PIECES = frozenset("""rook knight bishop general elephant chariot cannon guard raider
+hound hare fox goose tiger goat wolf warrior attacker defender""".split())
 
 # A word broken at a line's end ('Adven-' / 'ture cards') is one word again, but not a compound's first part
 # ('two-' / 'sided tiles', 'double-' / 'sided board').

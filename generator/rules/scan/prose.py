@@ -12,7 +12,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, head_of, is_plural, per_word, players_condition, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, TRADITIONAL_PIECES, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -327,7 +327,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
         return []  # (every reading below starts from a count phrase)
     if _IF_CLAUSE.match(sentence) and not (said_strong or said_setup or _SETUP_CONDITION.search(sentence)):
         return []  # 'If a player starts their turn with 10 coins …', 'As soon as a player has six …': a rule of play
-    listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or p.head in known_nouns)]
+    listed = [p for p in phrases if not p.is_excluded and (p.head in COMPONENT_HEADS or (p.head in known_nouns and p.head not in TRADITIONAL_PIECES))]
+    # ('sixteen pieces of each color: one king, one queen, two rooks …' names the pieces, not a list run together)
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'

@@ -15,7 +15,8 @@ from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, de
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TURN_START, head_of, pairs_of, per_word, singular
+from .lexicon import (BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
+                      TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence)
@@ -36,7 +37,7 @@ _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|re
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
                       findings: list[Finding], categories: dict[str, int]) -> None:
     """Every sentence of every paragraph, read by the prose productions (prose.py)."""
-    known = {item["head"] for item in out.items if item.get("head")} - NOT_COMPONENTS
+    known = ({item["head"] for item in out.items if item.get("head")} | TRADITIONAL_PIECES) - NOT_COMPONENTS
     titles = frozenset(section.line for section in sections if section.line and section.kind != OTHER)  # 'Components'
     found = paragraphs(lines, taken, titles)
     said = {id(paragraph): sentences(paragraph.text) for paragraph in found}  # each paragraph split once
