@@ -182,6 +182,9 @@ CASES = {
         [(15, "goose", "total", None), (8, "guard", "total", None), (16, "raider", "total", None),
          (16, "piece", "total", "colour"), (1, "king", "total", None), (1, "queen", "total", None), (2, "rook", "total", None),
          (2, "bishop", "total", None), (2, "knight", "total", None), (8, "pawn", "total", None), (20, "token", "total", None)], []),
+    "so many each in so many colours, after a colon or before named colours": (
+        "Components\n- 15 pawns: five each in three colours\n- 18 Beast dice (six each in red, green and blue)\n",
+        [(15, "pawn", "total", None), (5, "pawn", "part", "colour"), (18, "die", "total", None), (6, "die", "part", "colour")], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

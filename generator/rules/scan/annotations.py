@@ -26,14 +26,14 @@ _PER = patterns.compile(
 _PER_PAREN = patterns.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
-_IN_MANY = patterns.compile(rf"\s*[,(]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+(?=colou?rs?\b))?(?P<per>{_PER_WORD})\b\)?", re.I)
+_IN_MANY = patterns.compile(rf"\s*[,(:]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+(?=colou?rs?\b))?(?P<per>{_PER_WORD})\b\)?", re.I)
 _SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
 _IN_MANY_NO_COUNT = patterns.compile(rf"\s*in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD})\s*(?=\()", re.I)
 _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?each\s*\)", re.I)
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>[A-Za-z][\w'’-]*(?:\s*(?:,|and|&)\s*[A-Za-z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:" + BREAKDOWN_CUE + r"|including|of\s+which):?)\s+"
@@ -73,8 +73,9 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per("colour" if sets.group("colours") else "set", parse_number(sets.group("inner")),
                    parse_number(sets.group("many")), pos + sets.end(), pos + sets.start("inner"))
     each_of = _EACH_OF_NAMES.match(rest)
-    if each_of:  # '(3 each of Duke, Assassin, Captain)': 3 of each named kind
-        names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()]
+    names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()] if each_of else []
+    if each_of and all(n[0].isupper() or n.lower() in COLOUR_NAMES for n in names):
+        # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour
         kind = "colour" if all(n.lower() in COLOUR_NAMES for n in names) else "kind"
         return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
     slashed = _SLASH_PER.match(rest)
