@@ -66,7 +66,8 @@ remain remaining left one worth valued costing
 _UNIT_WORDS = {"mm", "cm", "in", "inch", "inches", "x", "%", "percent", "degree", "degrees", "foot", "feet", "m",
                "km", "g", "kg", "oz", "lb", "lbs", "px", "pt", "dpi"}
 _MEASURES = frozenset({"meter", "metre", "foot", "inch", "gauge", "ruler"})
-_TITLE_WORD = patterns.compile(r"(?:^|(?<=\s))(?:Overview|Summary|Example|Objective|Contents)$")  # a heading's last word
+_TITLE_WORD = patterns.compile(r"(?:^|(?<=\s))(?:Overview|Summary|Example|Objective|Contents|Components|Equipment|Materials)$")  # a heading's
+# last word ('Age: 10+ Components: 80 cards' run into one line: the age and the next title, not ten components)
 _FILLER = {"different", "random", "more", "separate", "additional", "extra", "other", "new", "total", "further", "remaining",
            "spare", "identical", "same", "individual", "whole", "full", "complete", "matching"}
 
