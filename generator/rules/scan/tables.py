@@ -5,6 +5,7 @@ Entry point: table_statements."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import patterns
@@ -21,13 +22,21 @@ _FLAT_ROW = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<cells>(?:(?:\
 _SPACED_ROW = patterns.compile(r"^(?P<label>[A-Za-z#][^\d\t:]*?)\s*:?\s+(?P<cells>(?:(?:\d{1,3}|-|\?)\s+){1,7}(?:\d{1,3}|-|\?))\s*$")
 
 
-def _cells(text: str) -> list[str]:
-    cells = [cell.strip() for cell in _CELL_SPLIT.split(text.strip()) if cell.strip()]
-    if len(cells) == 1 or (len(cells) == 2 and ":" in cells[0]):
-        spaced = _SPACED_ROW.match(text.strip())  # 'Players: 2 3 4 5', 'Cards to deal: 10 9 8 7'
+@functools.lru_cache(maxsize=4096)  # every line's cells are asked for twice (_player_header, _player_column_rows)
+def _cells(text: str) -> tuple[str, ...]:
+    stripped = text.strip()
+    cells = tuple(cell.strip() for cell in _CELL_SPLIT.split(stripped) if cell.strip())
+    if (len(cells) == 1 or (len(cells) == 2 and ":" in cells[0])) and _ends_like_a_cell(stripped):
+        spaced = _SPACED_ROW.match(stripped)  # 'Players: 2 3 4 5', 'Cards to deal: 10 9 8 7'
         if spaced:
-            return [spaced.group("label").strip()] + spaced.group("cells").split()
+            return (spaced.group("label").strip(), *spaced.group("cells").split())
     return cells
+
+
+def _ends_like_a_cell(stripped: str) -> bool:
+    """Whether a line (stripped) ends as _SPACED_ROW's last cell must: a digit, '-' or '?'. Most lines are
+    prose, and this spares them the pattern's walk along their words."""
+    return stripped[-1:].isdecimal() or stripped[-1:] in ("-", "?")
 
 
 def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] | None:
