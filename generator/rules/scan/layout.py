@@ -262,7 +262,21 @@ def _ligature_gap(match: re.Match) -> str:
     return " " if word in _WORDS_ENDING_IN_LIGATURE else ""
 
 
-_NEEDS_WORK = patterns.compile(r"^\s*-\d|^\s*\d{1,3}[A-Z]|[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]|\.\s?\.\s?\.|--|\S {4}|\b[A-Za-z] [A-Za-z] |^[A-Z ]+$|[a-z]- \d")
+# What a line needs the rewrites of layout_lines for, one test each: one pattern of all of them as alternatives was
+# tried alternative by alternative at every character of every line. A test starting with a literal is found by
+# the engine's scan for that literal; a plain substring test (`in`) comes first where one is necessary for a match.
+_NEEDS_WORK_AT_START = patterns.compile(r"\s*-\d|\s*\d{1,3}[A-Z]|[A-Z ]+$")  # (with match)
+_NEEDS_WORK_CHARACTER = patterns.compile(r"[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]")
+_DOTS = patterns.compile(r"\.\s?\.\s?\.")
+_WIDE_GAP = patterns.compile(r"\S {4}")
+_SPACED_LETTERS = patterns.compile(r" (?<=\b[A-Za-z] )[A-Za-z] ")  # 'S E T U P' (\b[A-Za-z] [A-Za-z] , found from its first space)
+_DASH_BEFORE_NUMBER = patterns.compile(r"[a-z]- \d")
+
+
+def _needs_work(text: str) -> bool:
+    return bool(_NEEDS_WORK_AT_START.match(text) or _NEEDS_WORK_CHARACTER.search(text) or _DOTS.search(text)
+                or "--" in text or ("    " in text and _WIDE_GAP.search(text)) or _SPACED_LETTERS.search(text)
+                or ("- " in text and _DASH_BEFORE_NUMBER.search(text)))
 
 
 # Items a page ran together with nothing between them. A gap goes back in after a piece's name ('…Cards' + 'Betrayal',
@@ -299,7 +313,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
             mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
             # 'Secret Objective CardsBetrayal CardsRulebook'
-        if _NEEDS_WORK.search(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
+        if _needs_work(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
