@@ -6,6 +6,7 @@ without a count in front (articles, inline lists) from articles.py; counts read 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -305,11 +306,33 @@ def _later_condition(sentence: str, end: int) -> re.Match | None:
     return None if later is None or between.count("(") > between.count(")") or ";" in between else later
 
 
-def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> list[tuple[Phrase, dict]]:
+class SentenceWords:
+    """Whether a sentence has SETUP's words and GAMEPLAY's (its score pieces read as 'pieces'), each searched at
+    most once: running._article_statements and read_sentence both ask, and these are a sentence's costly searches."""
+
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+
+    @functools.cached_property
+    def setup(self) -> bool:
+        return bool(SETUP.search(self.sentence))
+
+    @functools.cached_property
+    def plain(self) -> str:
+        return SCORE_PIECES.sub("pieces", self.sentence)  # 'victory point tokens' are pieces, not a scoring rule
+
+    @functools.cached_property
+    def gameplay(self) -> bool:
+        return bool(GAMEPLAY.search(self.plain))
+
+
+def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
+                  words: SentenceWords | None = None) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
+    words = words or SentenceWords(sentence)
     if section_kind in {"", "components", "other"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
-    said_setup = bool(SETUP.search(sentence))  # each of these is searched once per sentence: they are the costly ones
+    said_setup = words.setup
     said_strong = bool(_STRONG.search(sentence))
     stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
     defined = _defined_set(sentence) if " is " in sentence or " consists " in sentence or "contains" in sentence \
@@ -317,8 +340,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str]) -> li
     stating = stating or defined is not None
     strong = said_strong or section_kind in {"components", "supplied"} or defined is not None
     setup = section_kind == "setup" or said_setup
-    plain = SCORE_PIECES.sub("pieces", sentence)  # 'victory point tokens' are pieces, not a scoring rule
-    gameplay = bool(GAMEPLAY.search(plain))
+    plain, gameplay = words.plain, words.gameplay
     result = []
     phrases = count_first(sentence)
     phrases += _counted_subjects(sentence, phrases) if " are " in sentence else []

@@ -18,7 +18,7 @@ from .layout import LayoutLine
 from .lexicon import (BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import (GAMEPLAY, PLAY, SCORE_PIECES, SETUP as SETUP_WORDS, SUPPLIED_WORDS, condition_of, is_imperative, is_setup_step,
+from .prose import (PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
@@ -64,7 +64,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             if listed is not None:
                 _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
                 continue
-            _article_statements(sentence, section, emit, last_counted["component"] if last_counted else None)
+            words = SentenceWords(sentence)  # (asked by both readings of the sentence)
+            _article_statements(sentence, section, emit, last_counted["component"] if last_counted else None, words)
             if not has_count:
                 continue
             categories.update(category_counts(sentence))
@@ -81,7 +82,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             last_made, last_end = None, 0
             totals_here: list[tuple[int, int, dict]] = []  # (start, end, statement) of the sentence's totals: a part
             # joins the total before it, the counts after a total's colon are its breakdown
-            for phrase, info in read_sentence(sentence, section, known):
+            for phrase, info in read_sentence(sentence, section, known, words):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
                     continue
                 made = emit(phrase, info)
@@ -234,9 +235,11 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
                       "supplied": made.get("supplied_by") is not None})
 
 
-def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None) -> None:
+def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None,
+                        words: SentenceWords | None = None) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used' (`counted_before`: what the
-    paragraph counted last, for 'remove 8 of them')."""
+    paragraph counted last, for 'remove 8 of them'; `words`: the sentence's SETUP and GAMEPLAY words, if known)."""
+    words = words or SentenceWords(sentence)
     compounds = [p.count_start for p in count_first(sentence) if p.form == "compound"] if "-" in sentence else []
     if compounds:  # 'use a standard 52-card deck': the compound counts the cards, the article does not count the deck
         emit = _unless_counted_within(emit, compounds)
@@ -249,7 +252,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         if made is not None and unless_counted:
             made["unless_counted"] = True  # dropped where another statement counts the same thing (document.py)
 
-    said_setup = section == SETUP or (bool(SETUP_WORDS.search(sentence)) and not _TURN_START.search(sentence))
+    said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence))
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
@@ -282,7 +285,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         # 3-player game', 'With 4 players, deal 5 cards to each player'
     for start, end, value, noun in dealt_aside(sentence) if "deal" in lower else []:
         found(start, end, value, noun, per=None)
-    for start, end, noun in [] if GAMEPLAY.search(SCORE_PIECES.sub("pieces", sentence)) and not said_setup \
+    for start, end, noun in [] if words.gameplay and not said_setup \
             else one_used(sentence):
         found(start, end, 1, noun, role="setup" if section == "setup" else "total", per=None,
               optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED)
