@@ -38,7 +38,8 @@ def inside(path: Path, *roots: Path) -> Path:
     """Resolve `path` (symlinks too) and insist it lies inside one of `roots`."""
     real = path.resolve()
     for root in roots:
-        if real == root.resolve() or root.resolve() in real.parents:
+        resolved = root.resolve()
+        if real == resolved or resolved in real.parents:
             return real
     raise UnsafeResourceError(f"{path} is outside the kit and templates folders; only files inside them may be used")
 

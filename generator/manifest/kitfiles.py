@@ -23,6 +23,9 @@ class KitFiles:
     def __init__(self, roots: tuple[Path, ...], problems: ProblemList):
         self.roots, self.problems = roots, problems  # the kit's folder, then those of the kits it extends
         self.ignored: tuple[str, ...] = ()  # what the art last found holds that pnpgen ignores (check_art's notes)
+        # what is wrong with each template name asked for (None: nothing): a kit's components name the same few
+        # templates, each looked up in the kit's folders once a load (a lookup resolves every path it tries)
+        self._template_problems: dict[str, str | None] = {}
 
     def art(self, doc: Document, path: KeyPath, name: str) -> Path | None:
         """The art file `name` (relative to `doc`), or None after reporting why it cannot be used; what it holds
@@ -49,13 +52,20 @@ class KitFiles:
         """Report `name` unless it is a built-in drawer (@name) or a template in the kit or in pnpgen."""
         if name.startswith("@"):
             return  # a built-in drawer, checked by the kind's own validation
+        if name not in self._template_problems:
+            self._template_problems[name] = self._template_problem(name)
+        problem = self._template_problems[name]
+        if problem is not None:
+            self.problems.add(doc, path, problem)
+
+    def _template_problem(self, name: str) -> str | None:
         try:
             found = find_template(name, *self.roots)
         except UnsafeResourceError as exc:
-            self.problems.add(doc, path, str(exc))
-            return
+            return str(exc)
         if found is None:
-            self.problems.add(doc, path, f"no template {name!r}: looked for templates/{name}.svg.j2 in the kit and in pnpgen")
+            return f"no template {name!r}: looked for templates/{name}.svg.j2 in the kit and in pnpgen"
+        return None
 
     def _reported(self, doc: Document, path: KeyPath, found: tuple[Path | None, str | None]) -> Path | None:
         real, problem = found
