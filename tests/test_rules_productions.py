@@ -187,7 +187,7 @@ CASES = {
         [(15, "pawn", "total", None), (5, "pawn", "part", "colour"), (18, "die", "total", None), (6, "die", "part", "colour")], []),
     "a box's label lines run together: the age is no count of the title after it": (
         "Players: 2-4\nTime: 40 min\nAge: 10+\nComponents: 80 cards, 1 scoreboard\n",
-        [(80, "card", "total", None), (1, "scoreboard", "total", None)], [2, 4, 40, 10]),
+        [(80, "card", "total", None), (1, "board", "total", None)], [2, 4, 40, 10]),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),
