@@ -1566,3 +1566,13 @@ def test_a_score_sheet_table_of_names_over_rows_of_numbers_counts_nothing():
             "| Ann | Bo | Cy |\n|---|---|---|\n|19| 0 | 0 |\n|0| 20 | 11 |\n|7| 0 | 25 |\n|SUM|SUM|SUM|\n|26|20|36|\n")
     doc = read_rulebook_document(source_of_text(text, "rules.md", ".md").text)
     assert [(s.count, s.component) for s in doc.statements] == [(2, "dice")]
+
+
+def test_a_column_of_items_beside_a_column_of_prose_is_read_as_a_column():
+    prose = ["Sort the harbour counters. Place one", "pilot counter on each of the", "large numbered spaces on the",
+             "edge of the board. Place the", "remaining counters near the", "board. Keep the rest in the box."]
+    items = ["8) Action Tokens (5)", "", "9) Command Tokens (12)", "", "10) Load Token (1)", "11) Dice (5)"]
+    text = "\n".join(f"{left:<60}{right}" for left, right in zip(prose, items)) + "\n"
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.count, s.component) for s in doc.statements] == [
+        (1, "pilot counter"), (5, "Action Tokens"), (12, "Command Tokens"), (1, "Load Token"), (5, "Dice")]

@@ -82,7 +82,7 @@ def _run(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, int
 
 def _holds_columns(run: list[tuple[int, str]], gutter: int) -> bool:
     """Words on both sides in several lines, prose on the right, a column of words on the left."""
-    paired, prose, lefts, worded = 0, set(), 0, 0
+    paired, prose, left_prose, named, lefts, worded = 0, set(), set(), 0, 0, 0
     for _, line in run:
         left, right = line[:gutter].strip(), line[gutter:].strip()
         if left and right:
@@ -90,12 +90,17 @@ def _holds_columns(run: list[tuple[int, str]], gutter: int) -> bool:
         first = _CHUNK.search(right)
         if first and len(_WORD.findall(first.group(0))) >= 3:
             prose.add(first.group(0))  # a table repeats its text cells ('0 - not supported online'); prose does not
+        named += bool(first) and len(_WORD.findall(first.group(0))) >= 2 and bool(left)
         last = list(_CHUNK.finditer(left))[-1:]
         if last:
             lefts += 1
             worded += len(_WORD.findall(last[0].group(0))) >= 2
-    # a table's column of names is mostly one word: not a column of text
-    return paired >= MIN_PAIRED_LINES and len(prose) >= MIN_PROSE_LINES and worded * 2 >= lefts
+            if len(_WORD.findall(last[0].group(0))) >= 3:
+                left_prose.add(last[0].group(0))
+    # a table's column of names is mostly one word: not a column of text. Prose on the right, or prose on the left
+    # beside a column of names ('edge of the board. Place the      10) Disrupted Tokens (23)'): two columns
+    return paired >= MIN_PAIRED_LINES and worded * 2 >= lefts and (
+        len(prose) >= MIN_PROSE_LINES or (len(left_prose) >= MIN_PROSE_LINES and named >= MIN_PAIRED_LINES))
 
 
 def _clear(line: str, gutter: int, edge: int) -> bool:
