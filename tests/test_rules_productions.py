@@ -188,6 +188,9 @@ CASES = {
     "a box's label lines run together: the age is no count of the title after it": (
         "Players: 2-4\nTime: 40 min\nAge: 10+\nComponents: 80 cards, 1 scoreboard\n",
         [(80, "card", "total", None), (1, "board", "total", None)], [2, 4, 40, 10]),
+    "pieces of each value under a label that names its currency, the last after 'and'": (
+        "Components\n* 16x Mosque tiles\n* Coins (Lira) Values: 1 (30x), 5 (15x) and 10 (12x)\n",
+        [(16, "tile", "total", None), (30, "coin", "total", None), (15, "coin", "total", None), (12, "coin", "total", None)], [1, 5, 10]),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

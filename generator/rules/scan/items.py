@@ -483,7 +483,7 @@ _HOLDING = patterns.compile(rf"\s+of\s+(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*
 _HOLDERS = frozenset({"deck", "pack", "set", "box", "bag", "stack", "pile", "sack", "pouch", "tube"})
 
 
-_VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ -]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
+_VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ ()-]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
 _VALUE_AT = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?"
 _VALUE_COUNTED = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
     rf"^\s*(?:and\s+)?(?:(?P<n4>\d{{1,4}})\s*[x×]\s*(?P<v2>{_VALUE_AT})"
@@ -497,18 +497,19 @@ def _denominations(line: LayoutLine) -> list[Item]:
     """'Coins: 1 (30x), 5 (15x), 10 (10x)', 'Money – 30× $1, 15× $5', 'Notes: 20 x 1, 10 x 5': so many pieces of each value, and no total —
     an item for each value ('1 Coins': 30), the value being a name, never a count."""
     label = _VALUES_LABEL.match(line.text, len(line.text) - len(line.text.lstrip(" *•-")))
-    if label is None or (head_of(label.group("noun")) not in _MONEY_HEADS
-                         and not re.fullmatch(r"(?:paper\s+)?(?:money|cash|currency)", label.group("noun").strip(), re.I)):
+    named = re.sub(r"\s*\([^()]*\)|\s+(?:values?|denominations?)$", "", label.group("noun"), flags=re.I).strip() if label else ""  # 'Coins (Lira) Values'
+    if label is None or (head_of(named) not in _MONEY_HEADS
+                         and not re.fullmatch(r"(?:paper\s+)?(?:money|cash|currency)", named, re.I)):
         return []  # (not 'Boards: 9 x 9, 13 x 13', 'Dice: 2 x 6': sizes and faces)
     items = []
-    for piece in re.finditer(r"[^,;]+", line.text[label.end():]):
+    for piece in re.finditer(r"(?:(?<![A-Za-z])and\s+)?[^,;]+?(?=\s+and\s|[,;]|$)", line.text[label.end():]):  # '1 (30x), 5 (15x) and 10 (12x)'
         match = _VALUE_COUNTED.match(piece.group(0))
         if match is None:
             return []
         at = label.end() + piece.start()
         count_group = next(g for g in ("n1", "n2", "n4") if match.group(g))
         value = (match.group("v1") or match.group("v2")).replace(" ", "")
-        noun = label.group("noun").strip()
+        noun = named
         end = len(piece.group(0).rstrip(" ."))
         phrase = Phrase(0, end, match.start(count_group), match.end(count_group), int(match.group(count_group)), "exact",
                         f"{value} {noun}", head_of(noun), "count_last")
