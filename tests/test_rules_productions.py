@@ -191,6 +191,9 @@ CASES = {
     "pieces of each value under a label that names its currency, the last after 'and'": (
         "Components\n* 16x Mosque tiles\n* Coins (Lira) Values: 1 (30x), 5 (15x) and 10 (12x)\n",
         [(16, "tile", "total", None), (30, "coin", "total", None), (15, "coin", "total", None), (12, "coin", "total", None)], [1, 5, 10]),
+    "each person as each player": (
+        "Rules\nEach person gets 5 random cards.\n",
+        [(5, "card", "setup", "player")], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

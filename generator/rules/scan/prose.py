@@ -21,14 +21,14 @@ STATING = patterns.compile(
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are)\s+used|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
-    r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|colou?r)\s+(?:has|gets|owns)"
+    r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|person|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
 )
 SETUP = patterns.compile(
     r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any)\s+)?(?:turns?|rounds?)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|when\s+the\s+game\s+(?:starts|begins)|(?:is|are)\s+dealt"
-    r"|deals?|shuffle|distribute|hand\s+out|each\s+player\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
+    r"|deals?|shuffle|distribute|hand\s+out|each\s+(?:player|person)\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
     re.I,
 )
@@ -133,7 +133,7 @@ def _group_word(match: re.Match) -> str:
 
 
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
-_EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+player\s+(?:has|gets|owns|receives)", re.I)
+_EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\s+(?:has|gets|owns|receives)", re.I)
 # 'Per player:', 'A starter kit for each player:', 'In each of the four faction colours:', 'Pieces (for each of 4 players):'
 _PER_LABEL = patterns.compile(rf"\W*(?!(?:costs?|prices?|points?|scores?|scoring|income|upkeep)\b)(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
                               rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
@@ -162,7 +162,7 @@ def per_label(sentence: str) -> str | None:
 GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
                                     rf"|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b\s*:?\s*", re.I)
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
-_EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+player\b", re.I)
+_EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+(?:player|person)\b", re.I)
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
