@@ -194,6 +194,9 @@ CASES = {
     "each person as each player": (
         "Rules\nEach person gets 5 random cards.\n",
         [(5, "card", "setup", "player")], []),
+    "things named by a plain run of numbers from one, right after their plural name": (
+        "Components\n- Tiles 1-36\n- Cards (2–4)\n- Score track 0–50\n",
+        [(36, "tile", "total", None), (None, "card", "total", None), (1, "track", "total", None)], [2, 4, 50]),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

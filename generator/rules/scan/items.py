@@ -95,13 +95,14 @@ def _roman(numeral: str) -> int | None:
     return total if 0 < total < 40 else None
 
 
-def _run_length(a: str, b: str, named: bool) -> int | None:
-    """How many designations 'a' to 'b' name: 1–60 (said to be numbered, or with a prefix: C1–C24), A–F, I–IX;
-    None when they are no such run."""
+def _run_length(a: str, b: str, named: bool, plain: bool = False) -> int | None:
+    """How many designations 'a' to 'b' name: 1–60 (said to be numbered, or with a prefix: C1–C24, or a plain run from
+    0 or 1 of five or more right after a plural name: 'Tiles 1-36'), A–F, I–IX; None when they are no such run."""
     prefixed = re.match(r"[A-Z]", a) is not None and a[-1:].isdigit()  # 'C1' (an upper-case prefix: not 'd4', a die)
     digits_a, digits_b = re.sub(r"^[A-Za-z]+-?", "", a), re.sub(r"^[A-Za-z]+-?", "", b)
     if digits_a.isdigit() and digits_b.isdigit():
-        if not (named or prefixed):
+        numbered_from_one = plain and int(digits_a) in {0, 1} and int(digits_b) >= 5  # ('Cards (2–4)': for 2 to 4 players)
+        if not (named or prefixed or numbered_from_one):
             return None
         low, high = int(digits_a), int(digits_b)
     elif set(a + b) <= set("IVX") and _roman(a) and _roman(b):
@@ -117,7 +118,8 @@ def _designated(rest: str) -> Phrase | None:
     match = _DESIGNATED.match(rest)
     if match is None or head_of(match.group("noun")) not in COMPONENT_HEADS or not is_plural(match.group("noun").split()[-1]):
         return None  # ('Die (1–6)', 'Game board A–B', 'Round track 1–8': one thing, its faces or spaces numbered)
-    length = _run_length(match.group("a"), match.group("b"), bool(match.group("named") or match.group("k")))
+    length = _run_length(match.group("a"), match.group("b"), bool(match.group("named") or match.group("k")),
+                         plain="(" not in match.group(0))
     each = parse_number(match.group("k")) if match.group("k") else 1
     if length is None or each is None or length > 500:
         return None
