@@ -197,6 +197,10 @@ CASES = {
     "things named by a plain run of numbers from one, right after their plural name": (
         "Components\n- Tiles 1-36\n- Cards (2–4)\n- Score track 0–50\n",
         [(36, "tile", "total", None), (None, "card", "total", None), (1, "track", "total", None)], [2, 4, 50]),
+    "what can be used states what the game uses; what may be used is play": (
+        "Cards\nA standard 52-card deck can be used, omitting the cards from 2 to 8.\n\nScoring\n"
+        "Four or five cards may be used to make the two sets.\n",
+        [(52, "card", "total", None)], [4, 5]),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",
         [(9, "wall", "setup", "player")], []),

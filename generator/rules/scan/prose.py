@@ -19,7 +19,8 @@ PLAY = "play"  # the kind read_sentence is given for a section about playing (se
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
-    r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are)\s+used|(?:has|have)|made\s+up\s+of|composed\s+of"
+    r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
+    r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|person|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
