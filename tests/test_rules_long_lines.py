@@ -88,3 +88,24 @@ def test_a_breakdown_between_slashes_is_matched_without_trying_every_split_of_it
     assert _DASHED.match(line + ". and more", len("48 Bee tokens")) is None
     spaced = "48 Bee tokens – " + "  and  ".join(["24 workers"] * 40) + ". and more"  # a name never holds an 'and'
     assert _DASHED.match(spaced, len("48 Bee tokens")) is None
+
+
+def test_a_contents_entry_meets_a_long_run_of_spaces_once():
+    """The title of a contents entry ('Overview        2') is words a space or two apart, so a run of spaces is tried
+    from one place, not from each of its characters (50 000 spaces took half a minute with a title that could end
+    anywhere)."""
+    from generator.rules.scan.debris import _GAPPED_ENTRY
+
+    line = "Overview   12   a" + " " * 50_000 + "b"
+    assert _GAPPED_ENTRY.match(line) is None
+    assert _GAPPED_ENTRY.match("Overview          2        The Market          6").group("title") == "Overview"
+
+
+def test_a_line_run_together_is_unglued_from_a_window_before_each_gap():
+    """Finding the word before a gap looks back a few dozen characters, not to the line's start (a 50 KB line of
+    'aBa' timed out), and a line far longer than a page's is not ungued at all."""
+    from generator.rules.scan.layout import _GLUED_LINE_LIMIT
+
+    lines = layout_lines("Components\n" + "aBa" * 1200 + "\n1 Game Board4 Player Boards60 Coins\n")
+    assert lines[2].text == "1 Game Board • 4 Player Boards • 60 Coins"
+    assert len(layout_lines("x" + "Cards" * (_GLUED_LINE_LIMIT // 5))[0].text.split("•")) == 1

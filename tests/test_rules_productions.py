@@ -1589,3 +1589,29 @@ def test_a_column_of_items_beside_a_column_of_prose_is_read_as_a_column():
     doc = read_rulebook_document(source_of_text(text, "rules").text)
     assert [(s.count, s.component) for s in doc.statements] == [
         (1, "pilot counter"), (5, "Action Tokens"), (12, "Command Tokens"), (1, "Load Token"), (5, "Dice")]
+
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Components\nCards\t40\nDice\t5\nTokens\t20\n\nCards\nThe cards are nice.\n\nDice\nRoll them.\n\nTokens\nUse them.\n",
+     [(40, "Cards"), (5, "Dice"), (20, "Tokens")]),  # a gapped list of pieces, each with a section: no contents page
+    ("Setup\nPlayers   Cards dealt\n2   3   4\n9   7   6\n", []),  # a header of player counts over its rows
+    ("Contents\nCards (x55) | Dice (x4)\n", [(55, "Cards"), (4, "Dice")]),  # a bar between two items: table cells
+    ("Components\n1 DiceTray\n1 TileBag\n2 CardStands\n1 BoardGameGeek promo card\n",
+     [(1, "DiceTray"), (1, "TileBag"), (2, "CardStands"), (1, "BoardGameGeek promo card")]),  # names in CamelCase
+    ("Scoring\nHe takes 3 coins and scores 2 points, 6 in total.\nThere are 4 boards and 6 rounds, 24 in total.\n",
+     [(4, "boards")]),  # a total after something else than the count before it
+    ("Setup\nEach player takes 2 pawns. Shuffle and reveal 4 to form the market.\n"
+     "The game ends at 15 with 2 players, 12 with 3 players.\n", [(2, "pawns")]),  # no noun borrowed from elsewhere
+    ("Setup\nPut the expansion board aside.\nIf you roll a six, take the bonus token.\nThe winning player takes the Trophy token.\n",
+     []),  # a piece put aside, taken in play, won
+    ("Components\n- 1 scorepad\n\nSetup\nPut the score pad within reach.\n", [(1, "scorepad")]),  # a compound written whole
+    ("Setup\nThe market is produced by 6 cards drawn from the deck.\nDeal 2 face down, each player then looks at them.\n",
+     [(6, "cards")]),  # 'produced by' is no credit; 'each player then looks' is no deal to each player
+    ("Play\nWhen the game starts to slow, add 2 tokens.\n", []),  # 'starts to slow' is play
+    ("Components\r\n- 40 cards\r- 10 dice\r\n", [(40, "cards"), (10, "dice")]),  # a lone CR right before a bullet
+])
+def test_near_misses_of_the_rounds_productions(text, expected):
+    """Near misses of this round's productions, each read wrongly by their first versions."""
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.count, s.component) for s in doc.statements] == expected

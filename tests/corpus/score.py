@@ -44,9 +44,10 @@ def corpus_texts(split: str = "all") -> list[tuple[str, Path, Path]]:
 
 
 def _file_text(path: Path) -> str:
-    """The file's text with the lines the reader numbers: CRLF and LF end lines, a lone CR only in a file with no LF."""
-    text = path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
-    return text if "\n" in text else text.replace("\r", "\n")
+    """The file's text with the lines the reader numbers (source.line_ends: not Python's universal newlines)."""
+    from generator.rules.scan.source import line_ends
+
+    return line_ends(path.read_bytes().decode("utf-8-sig"))
 
 
 def _squash(text: str) -> str:

@@ -175,6 +175,11 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
         words.pop()
     if not words or words[0].lower() in {"of", "more", "other", "further"}:
         return []  # 'one of their markers': one of a set, said again
+    lowered = [w.lower() for w in words]
+    if "and" in lowered:  # 'Prepare a pen and a scorepad': the first thing; the second is another's ('and a …')
+        words = words[:lowered.index("and")]
+        if not words or head_of(" ".join(words)) not in COMPONENT_HEADS:
+            return []
     noun = " ".join(words)
     return [(match.start("article"), match.start("noun") + len(noun), noun)]
 
@@ -184,7 +189,7 @@ _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
     r"(?:^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
-    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|aside|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$)", re.I)
+    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$)", re.I)
 _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each player takes the player board, the disc and the tent of
     # that colour', 'Give the start player the Harbour Master token'
     r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
@@ -194,20 +199,26 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
     r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?(?:player|dealer|banker|leader)\s+"
     rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)", re.I)
 _THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
-_OF_A_KIND = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
+_OF_THEIR_COLOUR = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
 _MATCHING = frozenset({"matching", "corresponding"})  # 'the matching screen', quoted from 'the' as one_per_player quotes it
+_NOT_SET_OUT = patterns.compile(r"\baside\b|\bback\s+(?:in|into)\s+the\s+box|\bout\s+of\s+the\s+game|^\W*(?:for\s+example|e\.\s?g\.)\b"
+                               r"|^\W*(?:if|when|whenever)\b(?!\s+you\s+are\s+the\s+(?:youngest|oldest|first|start))"  # ('If you are the
+                               # youngest player, take the starting player marker' is the set-up)
+                               r"|\b(?:winning|losing)\s+player\b|\b(?:winner|loser)\b", re.I)
 _ONE_OF_MANY = frozenset("token card tile marker piece cube pawn disc disk die counter chit meeple figure coin".split())
-_FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row column bank reserve box hand discard area space track spot".split())
+_FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row column bank reserve box hand discard area space spot".split())
 
 
 def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, bool]]:
     """'Place the game board in the centre', 'That player takes the conch shell', 'Each player takes the player board
     and the tent of that colour': each single piece a setup step names with 'the', one of it (per player when each
-    player takes it). What is placed is read only where nothing else in the rulebook counts it (the last field: a
-    board the contents list counted is placed, not counted again; document.py drops it); what a player is given or
-    takes is what that player gets, read as the one given ('Give that player the Sheriff marker').
-    (start, end, noun, per, unless_counted)."""
+    player takes it). What is placed is read only where nothing else in the rulebook counts it (the last field, True
+    for a placed piece: a board the contents list counted is placed, not counted again; document.py drops it); what a
+    player is given or takes is what that player gets, read as the one given ('Give that player the Sheriff marker').
+    (start, end, noun, per, placed)."""
+    if _NOT_SET_OUT.search(sentence):
+        return []  # 'Put the expansion board aside', 'If you roll a six, take the bonus token', 'The winner takes the Trophy'
     found = []
     for match in (m for pattern in (_SET_OUT_THE, _TAKES_THE) for m in pattern.finditer(sentence)):
         placed = match.re is _SET_OUT_THE
@@ -216,7 +227,7 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
         per = "player" if re.match(r"(?:each|every)\b", who, re.I) else None
         items = match.group(group)
         for item in _THE_ITEM.finditer(items):
-            noun = _OF_A_KIND.sub("", item.group("noun"))
+            noun = _OF_THEIR_COLOUR.sub("", item.group("noun"))
             words = noun.split()
             if not words or is_plural(words[-1]) or words[0].lower() in _NOT_ONE_OF_A_KIND or head_of(noun) not in COMPONENT_HEADS \
                     or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS \
@@ -297,8 +308,9 @@ _A_IS_USED = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+)
 
 
 _DEAL_N = patterns.compile(
-    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})\s*(?:\s+cards?\s*)?(?:,?\s*(?:face[\s-](?:down|up)|at\s+random|randomly|"
-    rf"of\s+them|secretly)\s*,?\s*)?\s(?:to\s+|in\s+front\s+of\s+|before\s+)?each\s+player", re.I)  # ('deals 9, face down, to each player')
+    rf"\b(?:deal|deals|dealt|give|gives|hand\s+out)\s+(?P<n>{NUMBER})(?:\s+cards?)?(?:\s+(?:face[\s-](?:down|up)|at\s+random|randomly|of\s+them|secretly))?"
+    r"(?:\s+(?:to\s+|in\s+front\s+of\s+|before\s+)?|\s*,\s*(?:face[\s-](?:down|up)|at\s+random|randomly|secretly)\s*,\s*(?:to|in\s+front\s+of|before)\s+)"
+    r"each\s+player", re.I)  # ('deals 9, face down, to each player'; not 'Deal 2 face down, each player then looks')
 _OBJECT = patterns.compile(r"\b(?:the|all)\s+(?P<noun>(?:[A-Z]?[\w'-]+\s+){0,2}(?:cards?|tiles?|tokens?|chits?|counters?|pieces?))\b", re.I)
 
 
@@ -423,13 +435,14 @@ _BY_PLAYER_COUNT = patterns.compile(rf"(?<![\w.$])(?P<n>{NUMBER})\s+with\s+(?P<p
                                     r"[\s-]+players?\b", re.I)
 
 
-def by_player_count(sentence: str, counted_before: str | None = None) -> list[tuple[int, int, int, str, str]]:
-    """'Each player takes a hand of cards: 9 with 3 players, 7 with 4 players, 6 with 5': so many of the thing named
-    before for each player count, two or more of them. (start, end, count, noun, players)."""
+def by_player_count(sentence: str) -> list[tuple[int, int, int, str, str]]:
+    """'Each player takes a hand of cards: 9 with 3 players, 7 with 4 players, 6 with 5': so many of the thing the
+    sentence named before, for each player count, two or more of them. (start, end, count, noun, players)."""
     found = []
     for match in _BY_PLAYER_COUNT.finditer(sentence):
         value = parse_number(match.group("n"))
-        noun = _named_before(sentence, match.start()) or counted_before
+        noun = _named_before(sentence, match.start())
+        noun = re.sub(r"^(?:deal|give|take|place|use|draw|hand)\s+", "", noun, flags=re.I) if noun else None  # 'Deal cards …'
         if value is not None and noun:
             found.append((match.start("n"), match.end("n"), value, noun, re.sub(r"\s+", "", match.group("p"))))
     return found if len(found) >= 2 else []
@@ -457,7 +470,8 @@ def of_them(sentence: str, counted_before: str | None = None) -> list[tuple[int,
     found = []
     for match in _OF_THEM.finditer(sentence):
         value = parse_number(match.group("n") or match.group("alone"))
-        noun = _named_before(sentence, match.start()) or counted_before
+        noun = _named_before(sentence, match.start()) or (counted_before if match.group("n") else None)  # ('remove 8 of
+        # them': of what came before; a bare 'reveal 4' only of what its own sentence names)
         if noun and head_of(noun) in {"deck", "pack"}:
             noun = re.sub(r"\b(?:deck|pack)s?$", "cards", noun, flags=re.I)
         if not value or value < 2 or not noun:

@@ -81,7 +81,8 @@ def _run(lines: list[tuple[int, str]], seed: int, gutter: int) -> tuple[int, int
 
 
 def _holds_columns(run: list[tuple[int, str]], gutter: int) -> bool:
-    """Words on both sides in several lines, prose on the right, a column of words on the left."""
+    """Words on both sides in several lines, a column of words on the left, and prose on the right — or prose on the
+    left beside a column of names on the right."""
     paired, prose, left_prose, named, lefts, worded = 0, set(), set(), 0, 0, 0
     for _, line in run:
         left, right = line[:gutter].strip(), line[gutter:].strip()

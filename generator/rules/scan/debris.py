@@ -170,15 +170,17 @@ def _front_matter_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_GAPPED_ENTRY = patterns.compile(r"^\s*(?P<title>[A-Za-z][^\d\t]*?)(?:\s{3,}|\t)\d{1,3}(?:(?:\s{3,}|\t)[A-Za-z][^\d\t]*?(?:(?:\s{3,}|\t)\d{1,3})?)?\s*$")
-_WORD_SPACE = patterns.compile(r"\t?\r[ \xa0]{0,2}")  # '\t\r ' between words: some PDF exports space words so
+_GAPPED_TITLE = r"[A-Za-z][^\d\s]*(?: {1,2}[^\d\s]+)*"  # words a space or two apart: no run of spaces is tried twice
+_GAPPED_ENTRY = patterns.compile(rf"^\s*(?P<title>{_GAPPED_TITLE})(?:\s{{3,}}|\t)(?P<page>\d{{1,3}})"
+                                 rf"(?:(?:\s{{3,}}|\t){_GAPPED_TITLE}(?:(?:\s{{3,}}|\t)\d{{1,3}})?)?\s*$")
+WORD_SPACE = patterns.compile(r"\t?\r[ \xa0]{0,2}")  # '30\t\r Customer Cards': a CR between words, as some PDF exports write it
 
 
 def _gapped_contents_as_debris(lines: list[str]) -> set[int]:
     """A contents page laid out without leaders ('Overview        2        The Customer Card        7'): a run of at
     least three titles each a wide gap away from a page number (two columns of them to a line, or one), at least half of
     which come back later as lines of their own (the sections' headings), is read as debris, with its 'Contents' title."""
-    plain = [_WORD_SPACE.sub(" ", line) for line in lines] if any("\r" in line for line in lines) else lines
+    plain = [WORD_SPACE.sub(" ", line) for line in lines] if any("\r" in line for line in lines) else lines
     later = {}
     for index, line in enumerate(plain):
         key = _title_key(line)
@@ -191,8 +193,13 @@ def _gapped_contents_as_debris(lines: list[str]) -> set[int]:
         if entry is not None or (run and index < len(plain) and not plain[index].strip()):
             run += [index] if entry is not None else []
             continue
-        titles = [_title_key(_GAPPED_ENTRY.match(plain[i]).group("title")) for i in run]
-        if len(run) >= 3 and sum(later.get(title, -1) > run[-1] for title in titles) * 2 >= len(titles):
+        entries = [_GAPPED_ENTRY.match(plain[i]) for i in run]
+        titles = [_title_key(entry.group("title")) for entry in entries]
+        pages = [int(entry.group("page")) for entry in entries]
+        named = sum(head_of(entry.group("title")) in COMPONENT_HEADS for entry in entries)
+        if len(run) >= 3 and pages == sorted(pages) and named * 3 <= len(run) \
+                and sum(later.get(title, -1) > run[-1] for title in titles) * 2 >= len(titles):
+            # (page numbers never go down, and few titles name a piece: not 'Cards  40' / 'Dice  5' / 'Tokens  20')
             found |= set(range(run[0], run[-1] + 1)) | _contents_title(plain, run[0])
         run = []
     return found

@@ -352,15 +352,15 @@ def _unless_counted(items: list[dict]) -> list[dict]:
     same thing: the same name, or the same kind where the one placed names nothing more than its kind ('the board',
     'the game board' of '1 Board')."""
     counted = [item for item in items if not item.get("unless_counted")]
-    named = {_plain_name(item["component"]) for item in counted}
+    named = {_plain_name(item["component"]).replace(" ", "") for item in counted}  # ('scorepad' is the 'score pad')
     kinds = {item.get("head") for item in counted}
     kept = []
     for item in items:
         if item.get("unless_counted"):
             name = _plain_name(item["component"]).split()
-            if " ".join(name) in named or (item.get("head") in kinds and len(name) - (name[0] in _ANY_GAME) <= 1):
+            if "".join(name) in named or (item.get("head") in kinds and len(name) - (name[0] in _ANY_GAME) <= 1):
                 continue
-            named.add(" ".join(name))
+            named.add("".join(name))
         kept.append(item)
     return kept
 

@@ -55,8 +55,8 @@ _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 
 
-_CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|created|translated|produced|art|artwork"
-                             r"|graphics|layout)\s+by|©|\(c\))\s*$", re.I)
+_CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|translated|art|artwork|graphics)\s+by"
+                             r"|©|\(c\))\s*$", re.I)
 _PHRASAL_OVER = patterns.compile(r"\b(?:flip|flips|turn|turns|hand|hands|pass|passes|give|gives|take|takes|move|moves|roll|rolls|carry)\s+$", re.I)
 
 
@@ -107,8 +107,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
-        if _CREDITED.search(text, max(0, match.start() - 24), match.start()):
-            continue  # 'illustrated by 2 Ravens Studio', '© 2 Moons Games': a name in the credits
+        if _CREDITED.search(text, max(0, match.start() - 24), match.start()) and re.match(r"\s*[A-Z]", text[match.end("number"):]):
+            continue  # 'illustrated by 2 Ravens Studio', '© 2 Moons Games': a name in the credits (not 'produced by 6 cards')
         number = match.group("number")
         if re.fullmatch(PLACEHOLDER, number) and not re.fullmatch(r"(?i)x{2,}|\?{1,3}", number):
             continue

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from generator.rules.numbers import NUMBER_PATTERN
 
 from . import patterns
-from .debris import debris_indexes
-from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of
+from .debris import WORD_SPACE, debris_indexes
+from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of, is_plural
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
@@ -283,7 +283,9 @@ def _needs_work(text: str) -> bool:
 # '…Board' + '4 Player'), after a closing parenthesis, or after a comma or colon right after a word; the quote keeps
 # the text as it is.
 _GLUED_HINT = patterns.compile(r"[a-z](?:[A-Z][a-z]|\d{1,3}\s)|\d\)[A-Z]|[A-Za-z][,:][A-Z0-9]")
-_DASH_BETWEEN_COUNTED = patterns.compile(r"(?<=\d\))\s+[-–—|]\s+(?=[A-Z][a-z])")  # 'Cards (x55) - Dice (x4) - Score pad (x1)'
+_DASH_BETWEEN_COUNTED = patterns.compile(r"(?<=\d\))\s+[-–—]\s+(?=[A-Z][a-z])")  # 'Cards (x55) - Dice (x4) - Score pad (x1)'
+# (a bar between them is a table's cell border, read as cells)
+_GLUED_LINE_LIMIT = 4000  # a list run together is a page's line, not a 50 KB run of words (each gap costs a copy)
 _GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])"
                                 r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[A-Za-z],)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])|(?<=[A-Za-z]:)(?=\d{1,3}\s+[A-Za-z])")
 
@@ -293,8 +295,12 @@ def _unglued(match: re.Match) -> str:
     items reads), a space after the comma or colon that did."""
     if match.group("after_word") is None:
         return " " if match.string[match.start() - 1] in ",:;" else " • "
-    word = re.search(r"[A-Za-z]+$", match.string[:match.start()]).group()
-    return " • " if head_of(word) in COMPONENT_HEADS and word[0].isupper() else ""  # 'CardsBetrayal', not 'McDonald'
+    before = match.string[max(0, match.start() - 40):match.start()]
+    word = re.search(r"[A-Za-z]{1,30}$", before).group()
+    named_before = re.search(r"[A-Z][a-z]+\s+[A-Za-z]{1,30}$", before) is not None  # 'Game BoardRulebook': a name's last word
+    glued = word[0].isupper() and head_of(word) in COMPONENT_HEADS and (
+        (is_plural(word) and word.lower() != "dice") or named_before or match.string[match.start()].isdigit())
+    return " • " if glued else ""  # 'CardsBetrayal', 'Game BoardRulebook', 'Board4 Player'; not 'McDonald', 'CardStands', 'DiceTray'
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
@@ -310,7 +316,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(_GAP_AFTER_LIGATURE, _ligature_gap)
         if ") " in mapped.text and _DASH_BETWEEN_COUNTED.search(mapped.text):
             mapped.sub(_DASH_BETWEEN_COUNTED, " • ")  # items counted in parentheses, a dash between: a list on one line
-        if _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
+        if len(raw) < _GLUED_LINE_LIMIT and _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
             mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
             # 'Secret Objective CardsBetrayal CardsRulebook'
         if _needs_work(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
@@ -318,7 +324,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
-            mapped.sub(r"\t?\r[ \xa0]{0,2}", " ")  # '30\t\r Customer\t\r Cards': some PDF exports space words so
+            mapped.sub(WORD_SPACE, " ")  # a CR between words (debris.WORD_SPACE)
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
             mapped.sub(_LEADER_RE, "\t")

@@ -167,8 +167,8 @@ def singular(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "zes", "sses")):
-        return word[:-2]
+    if word.endswith(("ches", "shes", "xes", "zzes", "sses")):
+        return word[:-2]  # ('sizes', 'prizes': a word in -ze takes an s)
     if word.endswith("oes"):
         return word[:-2]
     return word[:-1]

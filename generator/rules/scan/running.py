@@ -94,12 +94,12 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
                     last_counted = made
-            total = _ELIDED_TOTAL.search(sentence, last_end) if last_made is not None else None
+            total = _ELIDED_TOTAL.match(sentence, last_end) if last_made is not None else None
             group = ("n" if total.group("n") else "m") if total is not None else None
             if total is not None and parse_number(total.group(group)):  # '… 9 Weather cards, for a total of 36': of those
                 emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), parse_number(total.group(group)), "exact",
                             last_made["component"], head_of(last_made["component"]), "elliptic"),
-                     {"role": "total", "per": None, "component": last_made["component"], "condition": last_made.get("condition"),
+                     {"role": last_made["role"], "per": None, "component": last_made["component"], "condition": last_made.get("condition"),
                       "optional": last_made.get("optional", False), "supplied": last_made.get("supplied_by") is not None})
             if last_made is not None:
                 _coordinated_ones(sentence, last_end, last_made, emit)
@@ -115,8 +115,8 @@ _ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
                            rf"(?P<n>{NUMBER})"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
-_ELIDED_TOTAL = patterns.compile(rf"(?:,\s*|\s+)(?:for\s+)?(?:a\s+total\s+of\s+(?P<n>{NUMBER})|(?P<m>{NUMBER})\s+(?:in\s+(?:total|all)|altogether))"
-                                 r"\s*(?=[.;)]|$)", re.I)  # ', for a total of 36', ', 48 in total': the thing just counted, all of it
+_ELIDED_TOTAL = patterns.compile(rf"(?:\s+(?:of|in|on|for)\s+(?:each|every)\s+(?:of\s+the\s+)?(?:\w+\s+){{0,2}}?\w+)?(?:,\s*|\s+)(?:for\s+)?(?:a\s+total\s+of\s+(?P<n>{NUMBER})|(?P<m>{NUMBER})\s+(?:in\s+(?:total|all)|altogether))"
+                                 r"\s*(?=[.;)]|$)", re.I)  # ', for a total of 36', ', 48 in total' right after a count: all of what it counts
 _TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
 _OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)
 _PARTS_FOLLOW = patterns.compile(rf"\s*:\s*|\s*,?\s*{BREAKDOWN_CUE}\s*:?\s*", re.I)  # '70 cards: 19 red …', '100 cards, made up of 80 …'
@@ -235,6 +235,9 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
                       "supplied": made.get("supplied_by") is not None})
 
 
+_EACH_PLAYER_TAKES = patterns.compile(r"\b(?:each|every)\s+player\b|\bto\s+each\b|\bper\s+player\b", re.I)
+
+
 def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None,
                         words: SentenceWords | None = None) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used' (`counted_before`: what the
@@ -256,7 +259,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
-    for start, end, value, noun, players in by_player_count(sentence, counted_before) if said_setup and "player" in lower else []:
+    for start, end, value, noun, players in by_player_count(sentence) if said_setup and "player" in lower else []:
         found(start, end, value, noun, per="player" if _EACH_PLAYER_TAKES.search(sentence) else None, condition=f"{players} players")
     for start, end, value, noun in of_them(sentence, counted_before) if said_setup and COUNT_HINT.search(sentence) else []:
         found(start, end, value, noun, per=None, condition=condition_of(sentence, start, end))
@@ -291,7 +294,6 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
               optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED)
 
 
-_EACH_PLAYER_TAKES = patterns.compile(r"\b(?:each|every)\s+player\b|\bto\s+each\b|\bper\s+player\b", re.I)
 _FOR_EACH_GROUP = rf"(?:(?:for|to)\s+each|per)\s+(?P<group>player|{GROUP_PATTERN})\b"  # 'for each player', 'per team'
 _EACH_AFTER = patterns.compile(rf"\s*(?:,\s*)?(?:{_FOR_EACH_GROUP}|each\b)", re.I)  # right after the thing, or 'each'
 _EACH_IN_ITEM = patterns.compile(rf"\b{_FOR_EACH_GROUP}", re.I)  # anywhere in an inline list's item

@@ -77,12 +77,9 @@ def read_rulebook(path: Path) -> RulebookSource:
 
 
 def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSource:
-    """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, CRLF becomes LF. A lone CR
-    ends a line only in a text with no LF in it (old Mac files); among LF lines it is whitespace between words, as some
-    PDF exports write it ('30\t\r Customer Cards'), and stays in the quotes as the file has it."""
-    text = text.replace("\r\n", "\n")
-    if "\n" not in text:
-        text = text.replace("\r", "\n")
+    """A rulebook given as a string: HTML (by its suffix or its first tag) becomes its text, its lines ended by LF
+    (line_ends: a CR with a blank beside it among LF lines is a gap between words, kept in the quotes)."""
+    text = line_ends(text)
     suffix = suffix.lower()
     markdown = suffix in {".md", ".markdown"}
     if re.match(r"\s*(<!doctype html|<html)", text[:200], re.I):
@@ -95,6 +92,16 @@ def source_of_text(text: str, label: str, suffix: str = ".txt") -> RulebookSourc
     if columns is not None:  # a page laid out in columns (pdftotext -layout): one column after the other
         return RulebookSource(columns[0], label, tuple(str(number) for number in columns[1]), pieces_of_file_lines=True)
     return RulebookSource(text, label)
+
+
+_CR_ENDING_A_LINE = re.compile(r"(?<![ \t\xa0])\r(?![ \t\xa0\n])")
+
+
+def line_ends(text: str) -> str:
+    """The text with its lines ended by LF: CRLF and a lone CR end a line, but not a CR with a blank beside it in a
+    text that has LF lines ('30\t\r Customer\t\r Cards': some PDF exports put one between words)."""
+    text = text.replace("\r\n", "\n")
+    return _CR_ENDING_A_LINE.sub("\n", text) if "\n" in text else text.replace("\r", "\n")
 
 
 def read_rulebook_text(path: Path) -> str:

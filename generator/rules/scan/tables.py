@@ -54,8 +54,10 @@ def _player_header(line: LayoutLine, previous: LayoutLine | None) -> list[int] |
     if len(numbers) < 2 or numbers != sorted(numbers) or numbers[-1] > 10 or len(set(numbers)) != len(numbers):
         return None
     above = _cells(previous.text) if previous is not None else []
-    if len(above) >= 2 and _PLAYERS_COLUMN.fullmatch(above[0]) and not any(re.fullmatch(r"\d{1,2}", c) for c in above[1:]):
-        return None  # 'Player count   Spy cards in play' over '2   8': the first row of a table by player count
+    if len(above) >= 2 and len(cells) == len(above) and _PLAYERS_COLUMN.fullmatch(above[0]) \
+            and not any(re.fullmatch(r"\d{1,2}", c) for c in above[1:]):
+        return None  # 'Player count   Spy cards in play' over '2   8': the first row of a table by player count, a cell
+        # under each of its header's ('Players   Cards dealt' over '2   3   4' is a header of player counts)
     says_players = re.search(r"players?", line.text, re.I) or (previous is not None and re.search(r"players?", previous.text, re.I))
     if not says_players or len(words) > 2:
         return None
