@@ -115,7 +115,8 @@ def build_spec(spec: KitSpec, options: BuildOptions, memory=None, events: BuildE
         imposition = impose_kept(kit.pieces, sheet_options, impose_sheets)
     events.detail(spec, f"{_count(len(imposition.pages), 'page')} on {_count(imposition.sheets, 'sheet')} of "
                         f"{paper.name}, {imposition.utilisation:.0%} of the printable area used")
-    faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id)
+    faces = render_faces(kit, cache_folder=options.out / CACHE_FOLDER / spec.id,
+                         kept=memory.faces if memory is not None else None)
     try:
         with build_limits(spec.defaults.template_time):  # per-face time limit, memory ceiling: render/limits.py
             result = _write(kit, faces, imposition, options, memory, events)

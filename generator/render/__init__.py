@@ -94,13 +94,15 @@ class RenderedFaces(Mapping[str, RenderedFace]):
     Template faces are not kept (the face cache holds them on disk): the writer asks for a face once per
     drawing, so a 10 000-card deck never holds 10 000 SVG documents at the same time. Faces of built-in drawers
     (a map, a board, a die's stickers: few, each costly, and the cover asks for them before the writer) are kept
-    for the build.
+    for the build. A watch hands over `kept`, the template faces earlier builds in its process rendered or read
+    (each face's drawing calls are kept there already): a rebuild reads them from there, not from the cache file.
     """
 
-    def __init__(self, kit: Kit, cache: FaceCache | None = None):
+    def __init__(self, kit: Kit, cache: FaceCache | None = None, kept: dict[str, RenderedFace] | None = None):
         self.spec = kit.spec
         self.pieces, self.owners = kit.pieces, None
         self.cache = cache
+        self.kept = kept
         self.specs: dict[str, FaceSpec] = {}
         self.drawn: dict[str, RenderedFace] = {}  # faces of built-in drawers, once rendered
         self.reads = TemplateReads()  # each template file looked at once, by the first face that uses it
@@ -116,13 +118,20 @@ class RenderedFaces(Mapping[str, RenderedFace]):
             if key not in self.drawn:
                 self.drawn[key] = render_face(face, self.spec)
             return self.drawn[key]
-        kept = self.cache.get(key) if self.cache is not None else None
-        if kept is not None:
-            svg, text_blocks = kept
-            return RenderedFace(key, svg, face.width, face.height, face.bleed, text_blocks=text_blocks)
-        rendered = render_face(face, self.spec, self.reads)
-        if self.cache is not None:
-            self.cache.put(key, rendered.svg, rendered.text_blocks)
+        if self.kept is not None:
+            rendered = self.kept.get(key)
+            if rendered is not None:
+                return rendered
+        cached = self.cache.get(key) if self.cache is not None else None
+        if cached is not None:
+            svg, text_blocks = cached
+            rendered = RenderedFace(key, svg, face.width, face.height, face.bleed, text_blocks=text_blocks)
+        else:
+            rendered = render_face(face, self.spec, self.reads)
+            if self.cache is not None:
+                self.cache.put(key, rendered.svg, rendered.text_blocks)
+        if self.kept is not None:
+            self.kept[key] = rendered
         return rendered
 
     def origin(self, key: str) -> str:
@@ -137,9 +146,12 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         return self.owners.get(key, f"face {key}")
 
     def close(self) -> None:
-        """Save what was rendered into the cache (if any)."""
+        """Save what was rendered into the cache (if any); forget the kept faces the kit no longer has."""
         if self.cache is not None:
             self.cache.close()
+        if self.kept is not None and len(self.kept) > len(self.specs):
+            for key in [key for key in self.kept if key not in self.specs]:
+                del self.kept[key]
 
     def discard(self) -> None:
         """Leave no cache behind for a build that failed."""
@@ -153,15 +165,27 @@ class RenderedFaces(Mapping[str, RenderedFace]):
         return len(self.specs)
 
 
-def render_faces(kit: Kit, cache_folder: Path | None = None) -> RenderedFaces:
+def render_faces(kit: Kit, cache_folder: Path | None = None,
+                 kept: dict[str, tuple[str, dict[str, RenderedFace]]] | None = None) -> RenderedFaces:
     """Every distinct face of the kit, keyed by FaceSpec.key (in first-use order), rendered on demand.
 
     With `cache_folder`, template faces rendered by an earlier build are reused (see render/cache.py);
-    call `close()` on the result afterwards to keep this build's.
+    call `close()` on the result afterwards to keep this build's. With `kept` (a watch's memory: each kit's
+    template faces by key, under the fingerprint of what templates read), a rebuild reuses them in memory; a
+    changed fingerprint (another font or icon set in kit.yaml) starts the kit's afresh.
     """
-    from generator.render.cache import FaceCache
+    from generator.render.cache import FaceCache, fingerprint
 
-    return RenderedFaces(kit, FaceCache(cache_folder, kit.spec) if cache_folder is not None else None)
+    cache = FaceCache(cache_folder, kit.spec) if cache_folder is not None else None
+    faces = None
+    if kept is not None:
+        # the same premise as the cache file's: a template face follows from its key and the fingerprint
+        current = cache.fingerprint if cache is not None else fingerprint(kit.spec)
+        found = kept.get(kit.spec.id)
+        if found is None or found[0] != current:
+            found = kept[kit.spec.id] = (current, {})
+        faces = found[1]
+    return RenderedFaces(kit, cache, faces)
 
 
 __all__ = ["render_faces", "render_face", "RenderedFace", "PnpError"]

@@ -45,7 +45,8 @@ class FaceCache:
 
     def __init__(self, folder: Path, spec: KitSpec):
         self.folder = folder
-        self.path = folder / f"faces-{fingerprint(spec)}.sqlite"
+        self.fingerprint = fingerprint(spec)
+        self.path = folder / f"faces-{self.fingerprint}.sqlite"
         self.db: sqlite3.Connection | None = None
         self.broken = False
         self.pending: list[tuple[str, str, str | None]] = []

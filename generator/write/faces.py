@@ -61,6 +61,8 @@ class DrawingMemory:
         self.recordings: dict[bytes, cairo.RecordingSurface] = {}
         self.segments: dict[tuple, tuple] = {}  # a large document's segments by what they show (write/segments.py)
         self.layouts: dict[str, dict] = {}  # each kit's last imposition, reused when only faces changed (relayout.py)
+        # each kit's template faces as rendered, by key, under their fingerprint (render_faces' `kept`)
+        self.faces: dict[str, tuple[str, dict]] = {}
 
     def replay(self, document: bytes, context) -> None:
         """Make the calls recorded for `document` again on `context` (a translated, clipped page)."""
