@@ -63,6 +63,7 @@ class DrawingMemory:
         self.layouts: dict[str, dict] = {}  # each kit's last imposition, reused when only faces changed (relayout.py)
         # each kit's template faces as rendered, by key, under their fingerprint (render_faces' `kept`)
         self.faces: dict[str, tuple[str, dict]] = {}
+        self.merged: dict[bytes, object] = {}  # each segment as the last merge wrote it (write/merge.py)
 
     def replay(self, document: bytes, context) -> None:
         """Make the calls recorded for `document` again on `context` (a translated, clipped page)."""

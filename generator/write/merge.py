@@ -11,6 +11,7 @@ byte for byte. The same segments give the same bytes, whichever process wrote th
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -55,52 +56,56 @@ class _Segment:
         return self.data[start:end]
 
 
-def merge_segments(segments: Sequence[bytes], path: Path, boxes: Mapping[int, tuple[Box, Box]] | None = None) -> None:
+@dataclass(frozen=True)
+class MergedSegment:
+    """One segment's objects as the merged PDF holds them: renumbered from `first`, its pages numbered from
+    `first_page` with their boxes (`boxes`), one after the other in `chunk` (each at its `offsets` entry)."""
+
+    first: int
+    first_page: int
+    boxes: tuple
+    chunk: bytes
+    offsets: tuple[int, ...]
+    kids: tuple[int, ...]
+    header: bytes  # the segment's own header (the merged PDF takes the first segment's)
+    info: bytes  # its Info dictionary (the merged PDF takes the first segment's)
+
+
+def merge_segments(segments: Sequence[bytes], path: Path, boxes: Mapping[int, tuple[Box, Box]] | None = None,
+                   kept: dict | None = None) -> None:
     """Write the pages of `segments` (cairo PDFs, in order) as one PDF at `path`.
 
-    `boxes` maps a page's index in the merged document to its (TrimBox, BleedBox), in PDF coordinates.
+    `boxes` maps a page's index in the merged document to its (TrimBox, BleedBox), in PDF coordinates. `kept`
+    (a watch's memory) holds each segment as the last merge wrote it, by its bytes: one that keeps its place
+    (its first object and page numbers, its pages' boxes) is written again as it was, not parsed and renumbered.
     """
-    parsed = [_Segment(data) for data in segments]
     boxes = boxes or {}
-    numbers: list[dict[int, int]] = []
-    next_number = 2  # 1 is the page tree
-    for segment in parsed:
-        mapping = {}
-        for number in segment.order:
-            if number not in segment.skipped:
-                mapping[number] = next_number
-                next_number += 1
-        mapping[segment.pages_node] = 1  # each page's /Parent: the one page tree
-        numbers.append(mapping)
+    merged: list[MergedSegment] = []
+    next_number, next_page = 2, 0  # 1 is the page tree
+    for data in segments:
+        part = _merged(data, next_number, next_page, boxes, kept)
+        merged.append(part)
+        next_number += len(part.offsets)
+        next_page += len(part.kids)
+    if kept is not None:  # keep only this merge's segments
+        used = {data for data in segments}
+        for data in [data for data in kept if data not in used]:
+            del kept[data]
     info_number, catalog_number = next_number, next_number + 1
     offsets = [0] * (catalog_number + 1)
-    kids: list[int] = []
+    kids = [kid for part in merged for kid in part.kids]
     with path.open("wb") as out:
-        out.write(parsed[0].header)
-        position = len(parsed[0].header)
-        for segment, mapping in zip(parsed, numbers):
-            renumber = _renumberer(mapping)
-            pages = set(segment.pages)
-            for number in segment.order:
-                if number in segment.skipped:
-                    continue
-                body = segment.body(number)
-                head = _OBJECT_HEAD.match(body)
-                split = body.find(b"stream", head.end())
-                dictionary, rest = (body[head.end():split], body[split:]) if split >= 0 else (body[head.end():], b"")
-                dictionary = _REF.sub(renumber, dictionary)
-                if number in pages:
-                    index = len(kids)
-                    kids.append(mapping[number])
-                    dictionary = _page(dictionary, index, boxes.get(index))
-                chunk = b"%d 0 obj\n" % mapping[number] + dictionary + rest
-                offsets[mapping[number]] = position
-                out.write(chunk)
-                position += len(chunk)
+        out.write(merged[0].header)
+        position = len(merged[0].header)
+        for part in merged:
+            for number, offset in enumerate(part.offsets, part.first):
+                offsets[number] = position + offset
+            out.write(part.chunk)
+            position += len(part.chunk)
         tail = [
             (1, b"<< /Type /Pages\n   /Kids [ " + b" ".join(b"%d 0 R" % k for k in kids)
              + b" ]\n   /Count %d\n>>\nendobj\n" % len(kids)),
-            (info_number, _info(parsed[0])),  # title, creator, date: cairo's, refers to nothing
+            (info_number, merged[0].info),  # title, creator, date: cairo's, refers to nothing
             (catalog_number, b"<< /Type /Catalog\n   /Pages 1 0 R\n>>\nendobj\n"),
         ]
         for number, body in tail:
@@ -112,6 +117,50 @@ def merge_segments(segments: Sequence[bytes], path: Path, boxes: Mapping[int, tu
         out.write(b"".join(b"%010d 00000 n \n" % offset for offset in offsets[1:]))
         out.write(b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n>>\nstartxref\n%d\n%%%%EOF\n"
                   % (len(offsets), catalog_number, info_number, position))
+
+
+def _merged(data: bytes, first: int, first_page: int, boxes: Mapping[int, tuple[Box, Box]],
+            kept: dict | None) -> MergedSegment:
+    """Segment `data` renumbered from object `first`, its pages from `first_page`: as kept, when it was merged
+    at the same place before (a bytes key hashes once and compares by identity: the watch keeps the objects)."""
+    if kept is not None:
+        part = kept.get(data)
+        if (part is not None and part.first == first and part.first_page == first_page
+                and part.boxes == tuple(boxes.get(first_page + i) for i in range(len(part.kids)))):
+            return part
+    segment = _Segment(data)
+    mapping = {}
+    number_now = first
+    for number in segment.order:
+        if number not in segment.skipped:
+            mapping[number] = number_now
+            number_now += 1
+    mapping[segment.pages_node] = 1  # each page's /Parent: the one page tree
+    renumber = _renumberer(mapping)
+    pages = set(segment.pages)
+    chunks, offsets, kids = [], [], []
+    position = 0
+    for number in segment.order:
+        if number in segment.skipped:
+            continue
+        body = segment.body(number)
+        head = _OBJECT_HEAD.match(body)
+        split = body.find(b"stream", head.end())
+        dictionary, rest = (body[head.end():split], body[split:]) if split >= 0 else (body[head.end():], b"")
+        dictionary = _REF.sub(renumber, dictionary)
+        if number in pages:
+            index = first_page + len(kids)
+            kids.append(mapping[number])
+            dictionary = _page(dictionary, index, boxes.get(index))
+        chunk = b"%d 0 obj\n" % mapping[number] + dictionary + rest
+        offsets.append(position)
+        chunks.append(chunk)
+        position += len(chunk)
+    part = MergedSegment(first, first_page, tuple(boxes.get(first_page + i) for i in range(len(kids))),
+                         b"".join(chunks), tuple(offsets), tuple(kids), segment.header, _info(segment))
+    if kept is not None:
+        kept[data] = part
+    return part
 
 
 def _renumberer(mapping: Mapping[int, int]):

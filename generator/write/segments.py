@@ -152,7 +152,8 @@ def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name
     boxes = {index + document.lead: box for index, box in page_boxes(imposition).items()}
     temp = path.with_name(f".{path.name}.merging")
     try:
-        merge_segments(cover_segment + [data for data, _ in drawn], temp, boxes)
+        merge_segments(cover_segment + [data for data, _ in drawn], temp, boxes,
+                       kept=memory.merged if memory is not None else None)
         make_public(temp)
         os.replace(temp, path)
     except BaseException:
