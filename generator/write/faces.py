@@ -64,6 +64,7 @@ class DrawingMemory:
         # each kit's template faces as rendered, by key, under their fingerprint (render_faces' `kept`)
         self.faces: dict[str, tuple[str, dict]] = {}
         self.merged: dict[bytes, object] = {}  # each segment as the last merge wrote it (write/merge.py)
+        self.covers: dict[str, tuple] = {}  # each kit's last cover segment, with what it shows (write/segments.py)
 
     def replay(self, document: bytes, context) -> None:
         """Make the calls recorded for `document` again on `context` (a translated, clipped page)."""

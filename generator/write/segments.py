@@ -143,7 +143,7 @@ def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name
             document = Document(imposition, roots, document.footer, typeface, document.reused, len(cover.pages),
                                 path.parent)
             drawn = _draw_or_reuse(document, faces, ranges, jobs, memory, render, on_page, used, kept)
-        cover_segment = [_cover_segment(document, cover)]
+        cover_segment = [_cover_segment(document, cover, memory)]
     if kept is not None and kept.store.added:
         kept.store.evict()
     if memory is not None:  # keep only the segments this build used
@@ -316,7 +316,22 @@ def write_segment(document: Document, faces: Mapping, pages: range, memory: Draw
     return data, marked.marks
 
 
-def _cover_segment(document: Document, cover) -> bytes:
+def _cover_segment(document: Document, cover, memory: DrawingMemory | None = None) -> bytes:
+    """The cover's pages as one cairo PDF. A watch keeps the last one drawn for each kit: a cover saying the same
+    (its content, laid out on the same paper in the same typeface) with the same footer is not drawn again."""
+    key = (cover.content, cover.width, cover.height, cover.duplex, len(cover.pages), document.total,
+           document.footer, document.typeface)
+    if memory is not None:
+        kept = memory.covers.get(document.footer.kit_name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+    data = _draw_cover(document, cover)
+    if memory is not None:
+        memory.covers[document.footer.kit_name] = (key, data)
+    return data
+
+
+def _draw_cover(document: Document, cover) -> bytes:
     from generator.impose import Page
 
     temp = document.folder / f".segment-cover-{os.getpid()}.pdf"
