@@ -530,6 +530,17 @@ def _sum_of(line: LayoutLine, items: list[Item], allow_bare: bool) -> list[Item]
     return [total]
 
 
+def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare: bool) -> list[Item]:
+    """'Wagon tiles ....... 18      Mule meeples ....... 6': two columns of names, each with its count after a leader
+    (the leaders and the gap between the columns are tabs by now) — an item for each name and the count after it."""
+    texts = [line.text[a:b].strip() for a, b in cells]
+    if len(cells) < 4 or len(cells) % 2 or not all(re.fullmatch(r"\d{1,4}", t) for t in texts[1::2]) \
+            or any(re.search(r"\d", t) for t in texts[0::2]):
+        return []
+    items = [_item(line, allow_bare, (cells[i][0], cells[i + 1][1])) for i in range(0, len(cells), 2)]
+    return [item for item in items if item is not None and item.phrase.form == "count_last"]
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
     if len(_INLINE_BULLET.findall(line.text)) >= 2:
@@ -561,6 +572,9 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     if "\t" not in line.text:
         return [whole] if whole else []
     cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]
+    paired = _name_count_pairs(line, cells, allow_bare)
+    if paired:
+        return paired
     if whole is not None and whole.phrase.form == "count_last":
         return [whole]
     items = [item for item in (_item(line, allow_bare, cell) for cell in cells) if item is not None]

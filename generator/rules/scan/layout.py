@@ -26,7 +26,8 @@ _BULLET_RE = patterns.compile(
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])"
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
-_LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+_LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
+# ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
 # long run, it would take time in the square of the run's length)
 _LETTER_SPACED_RE = patterns.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
@@ -276,7 +277,7 @@ _DASH_BEFORE_NUMBER = patterns.compile(r"[a-z]- \d")
 def _needs_work(text: str) -> bool:
     return bool(_NEEDS_WORK_AT_START.match(text) or _NEEDS_WORK_CHARACTER.search(text) or _DOTS.search(text)
                 or "--" in text or ("    " in text and _WIDE_GAP.search(text)) or _SPACED_LETTERS.search(text)
-                or ("- " in text and _DASH_BEFORE_NUMBER.search(text)))
+                or ("- " in text and (_DASH_BEFORE_NUMBER.search(text) or "- - -" in text)))
 
 
 # Items a page ran together with nothing between them. A gap goes back in after a piece's name ('…Cards' + 'Betrayal',
