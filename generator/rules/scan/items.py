@@ -537,7 +537,8 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
     if len(cells) < 4 or len(cells) % 2 or not all(re.fullmatch(r"\d{1,4}", t) for t in texts[1::2]) \
             or any(re.search(r"\d", t) for t in texts[0::2]):
         return []
-    items = [_item(line, allow_bare, (cells[i][0], cells[i + 1][1])) for i in range(0, len(cells), 2)]
+    starts = [a + len(re.match(r"[•·*▪◦●○➤-]?\s*", line.text[a:b]).group()) for a, b in cells[0::2]]  # ('• Mule meeples')
+    items = [_item(line, allow_bare, (start, end)) for start, (_, end) in zip(starts, cells[1::2])]
     return [item for item in items if item is not None and item.phrase.form == "count_last"]
 
 
