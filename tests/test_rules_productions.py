@@ -1621,3 +1621,10 @@ def test_near_misses_of_the_rounds_productions(text, expected):
     """Near misses of this round's productions, each read wrongly by their first versions."""
     doc = read_rulebook_document(source_of_text(text, "rules").text)
     assert [(s.count, s.component) for s in doc.statements] == expected
+
+
+def test_a_thing_named_with_needed_or_not_included_after_it():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n- 40 cards\n- Timer needed, not included\n- Dice required\nStopwatch needed, but not included\n", "rules").text)
+    assert [(s.count, s.component, s.supplied_by) for s in doc.statements] == [
+        (40, "cards", None), (1, "Timer", "player"), (None, "Dice", None), (1, "Stopwatch", "player")]

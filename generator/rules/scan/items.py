@@ -201,7 +201,9 @@ _CLAUSE = patterns.compile(
     r"|(?:then|next|now|if|when|after|before|once|you|everyone|(?:each|every|the\s+\w+)\s+player|players)\b)", re.I)
 
 
-_NOTE_AT_END = patterns.compile(r"\s*\([^()]*\)\s*\.?$")
+_NOTE_AT_END = patterns.compile(r"\s*\([^()]*\)\s*\.?$"
+                                r"|\s*,?\s+(?:(?:is|are)\s+)?(?:needed|required)(?:\s*,?\s*(?:but\s+)?not\s+included)?\s*\.?$"
+                                r"|\s*,\s*(?:but\s+)?not\s+included\s*\.?$", re.I)  # '(not included)', 'Stopwatch needed, but not included'
 _PRINTED_ON = patterns.compile(r"\bprinted\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
 
 
@@ -230,7 +232,8 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(named) and not re.search(r"(?<![\w-])\d", named)):
         # ('Cubes (5 of each colour)', 'Health trackers (one per hero)': a component's name, then a note)
         described = bulleted and _DESCRIBED.search(rest) is not None  # '• Energy Tokens - track each craft's energy'
-        phrase = (_named_before_note(rest) if described else None) or bare_item(rest) or (
+        needed = named != rest and not rest.rstrip(" .").endswith(")")  # 'Dice required', 'Timer needed, not included'
+        phrase = (_named_before_note(rest) if described else None) or (bare_item(named) if needed else None) or bare_item(rest) or (
             bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
         if phrase is None and bulleted:
             phrase = _named_before_note(rest)
