@@ -205,7 +205,7 @@ CASES = {
         "Components\nHive tiles – – – – – – – 60\nBee meeples – – – – – – 15\nHoney pots – – – – – – – 5\n",
         [(60, "tile", "total", None), (15, "meeple", "total", None), (5, "pot", "total", None)], []),
     "two columns of names, each with its count after a leader": (
-        "COMPONENTS\nWagon tiles ....... 18      Mule meeples ....... 6\n• Grain cubes ....... 40      • Toll board .......... 1\n",
+        "COMPONENTS\nWagon tiles ....... 18      Mule meeples ....... x6\n• Grain cubes ....... 40      • Toll board .......... 1x\n",
         [(18, "tile", "total", None), (6, "meeple", "total", None), (40, "cube", "total", None), (1, "board", "total", None)], []),
     "so many for each player in parentheses, when the game starts, under a title of play": (
         "Playing with two\nWhen the game starts the walls are stacked in their trays (9 for each player).\n",

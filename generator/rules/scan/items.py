@@ -537,7 +537,7 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
     """'Wagon tiles ....... 18      Mule meeples ....... 6': two columns of names, each with its count after a leader
     (the leaders and the gap between the columns are tabs by now) — an item for each name and the count after it."""
     texts = [line.text[a:b].strip() for a, b in cells]
-    if len(cells) < 4 or len(cells) % 2 or not all(re.fullmatch(r"\d{1,4}", t) for t in texts[1::2]) \
+    if len(cells) < 4 or len(cells) % 2 or not all(re.fullmatch(r"[x×]?\s?\d{1,4}\s?[x×]?", t, re.I) for t in texts[1::2]) \
             or any(re.search(r"\d", t) for t in texts[0::2]):
         return []
     starts = [a + len(re.match(r"[•·*▪◦●○➤-]?\s*", line.text[a:b]).group()) for a, b in cells[0::2]]  # ('• Mule meeples')
