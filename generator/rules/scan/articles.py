@@ -129,24 +129,6 @@ def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("noun"), match.end("noun"), noun)]
 
 
-_GIVEN_THE = patterns.compile(r"\b(?:give|hand|pass)\s+the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"
-                              r"|\b(?:starting|first|youngest|oldest)\s+player\s+(?:takes|receives|gets)\s+the\s+(?P<noun2>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:[.,;]|and\b|$))"
-                              r"|\b(?:takes?|receives?|gets?|chooses?)\s+the\s+(?P<noun3>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
-
-
-def the_one_given(sentence: str) -> list[tuple[int, int, str]]:
-    """'Give the starting player marker to the youngest player', 'The first player takes the Castle token': the one
-    piece of its kind, handed out in a setup step."""
-    found = []
-    for match in _GIVEN_THE.finditer(sentence):
-        group = next(name for name in ("noun", "noun2", "noun3") if match.group(name))
-        noun = match.group(group)
-        words = noun.split()
-        if head_of(noun) in COMPONENT_HEADS and not is_plural(words[-1]):
-            found.append((match.start(group), match.end(group), noun))
-    return found
-
-
 def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     """'Prepare an envelope per player' (one per player), 'Place both 2-Pound tickets' (two):
     (start, end, count, noun, per)."""
@@ -194,10 +176,13 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
     # that colour', 'Give the start player the Harbour Master token'
     r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
     r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+\w+\s+and\s+)?"  # 'Each player chooses a colour and takes the …'
-    r"(?:takes|receives|gets|is\s+given|collects|grabs)|(?:^\W*|\b(?:and|then)\s+|,\s*)take)\s+"
+    r"(?:takes|receives|gets|is\s+given|collects|grabs|chooses)|(?:^\W*|\b(?:and|then)\s+|,\s*)take)\s+"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
     r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?(?:player|dealer|banker|leader)\s+"
-    rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)", re.I)
+    rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
+    rf"|\b(?:give|hand|pass)\s+(?P<handed>{_THE_NOUN})\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"  # 'Give the starting
+    # player marker to the youngest player'; 'You take the pawn in your colour'
+    rf"|\b(?:takes?|receives?|gets?|chooses?)\s+(?P<coloured>{_THE_NOUN})\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 _THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
 _OF_THEIR_COLOUR = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
@@ -212,8 +197,8 @@ _FORMED_BY_PIECES = frozenset("deck pile stack supply pool market display row co
 
 def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, bool]]:
     """'Place the game board in the centre', 'That player takes the conch shell', 'Each player takes the player board
-    and the tent of that colour': each single piece a setup step names with 'the', one of it (per player when each
-    player takes it). What is placed is read only where nothing else in the rulebook counts it (the last field, True
+    and the tent of that colour', 'Give the starting player marker to the youngest player': each single piece a setup
+    step names with 'the', one of it (per player when each player takes it). What is placed is read only where nothing else in the rulebook counts it (the last field, True
     for a placed piece: a board the contents list counted is placed, not counted again; document.py drops it); what a
     player is given or takes is what that player gets, read as the one given ('Give that player the Sheriff marker').
     (start, end, noun, per, placed)."""
@@ -222,14 +207,16 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
     found = []
     for match in (m for pattern in (_SET_OUT_THE, _TAKES_THE) for m in pattern.finditer(sentence)):
         placed = match.re is _SET_OUT_THE
-        group = "items" if match.group("items") else "given"
+        group = next(name for name in ("items", "given", "handed", "coloured") if match.groupdict().get(name))
         who = match.groupdict().get("who") or ""
         per = "player" if re.match(r"(?:each|every)\b", who, re.I) else None
         items = match.group(group)
         for item in _THE_ITEM.finditer(items):
             noun = _OF_THEIR_COLOUR.sub("", item.group("noun"))
             words = noun.split()
-            if not words or is_plural(words[-1]) or words[0].lower() in _NOT_ONE_OF_A_KIND or head_of(noun) not in COMPONENT_HEADS \
+            kind_word = words[0].lower() in _NOT_ONE_OF_A_KIND and not re.match(r"(?:first|start)\s+player\s", noun, re.I)  # ('the
+            # first card', but 'the first player marker')
+            if not words or is_plural(words[-1]) or kind_word or head_of(noun) not in COMPONENT_HEADS \
                     or head_of(noun) in _FORMED_BY_PIECES or head_of(noun) in NOT_COMPONENTS \
                     or (len(words) == 1 and head_of(noun) in _ONE_OF_MANY):
                 continue  # ('roll both dice and place the token on …': the token just named, one of many)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
-                       of_them, one_each, one_per_player, one_used, paren_per_player, the_one_given, the_ones_set_out, the_thing_described)
+                       of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
@@ -269,14 +269,13 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         found(start, end, 1, noun, role="total", per=labelled)
     for start, end, value, noun, per in one_each(sentence) if said_setup and ("player" in lower or "both" in lower) else []:
         found(start, end, value, noun, per=per)
-    for start, end, noun in the_one_given(sentence) if said_setup and "player" in lower else []:
-        found(start, end, 1, noun, per=None)
     for start, end, noun in the_thing_described(sentence) if section == "components" else []:
         found(start, end, 1, noun, role="total", per=None)
     for start, end, noun in laid_out(sentence) if section == SETUP else []:
         found(start, end, 1, noun, per=None)
-    for start, end, noun, per, placed in the_ones_set_out(sentence) if section == SETUP and "the " in lower else []:
-        found(start, end, 1, noun, per=per, unless_counted=placed)
+    for start, end, noun, per, placed in the_ones_set_out(sentence) if said_setup and "the " in lower else []:
+        if section == SETUP or not placed:  # (given or taken wherever a sentence sets up; placed in a set-up's steps)
+            found(start, end, 1, noun, per=per, unless_counted=placed)
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
         found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
