@@ -185,6 +185,7 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
     rf"|\b(?:takes?|receives?|gets?|chooses?)\s+(?P<coloured>{_THE_NOUN})\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 _THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
 _OF_THEIR_COLOUR = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
+_OWN_COLOUR = patterns.compile(r"\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
 _MATCHING = frozenset({"matching", "corresponding"})  # 'the matching screen', quoted from 'the' as one_per_player quotes it
 _NOT_SET_OUT = patterns.compile(r"\baside\b|\bback\s+(?:in|into)\s+the\s+box|\bout\s+of\s+the\s+game|^\W*(?:for\s+example|e\.\s?g\.)\b"
@@ -211,6 +212,7 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
         who = match.groupdict().get("who") or ""
         per = "player" if re.match(r"(?:each|every)\b", who, re.I) else None
         items = match.group(group)
+        own = group == "coloured" or _OWN_COLOUR.match(sentence, match.end(group)) is not None
         for item in _THE_ITEM.finditer(items):
             noun = _OF_THEIR_COLOUR.sub("", item.group("noun"))
             words = noun.split()
@@ -224,7 +226,8 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
             end = start + len(noun)
             if words[0].lower() in _MATCHING:
                 start = match.start(group) + item.start()  # (the same statement as one_per_player's, not a second one)
-            found.append((start, end, noun, per, placed))
+            found.append((start, end, noun, None if own else per, placed))  # ('the boat of their colour': the one of
+            # its colour, as the older reading had it; 'the disc of that colour': one for each player)
     return found
 
 
