@@ -40,7 +40,7 @@ GAMEPLAY = patterns.compile(
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-_PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
+PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
 SUPPLIED_WORDS = _SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\s+(?!(?:grab|bring|get|have|provide|supply|find|buy|gather|collect)\b))|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
@@ -426,7 +426,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
         listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
-        if phrase.count == 1 and not strong and not verbless and not _PER_PLAYER.search(sentence) and phrase.form != "range" \
+        if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and phrase.form != "range" \
                 and per_after is None and not listed_after and not (
                     section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box ('2 workers and 1 boat' is)
@@ -455,8 +455,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue
         if not (stating or local_setup or verbless):
             continue
-        role = "setup" if local_setup and not (stating and not _PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
-        per_player = bool(_PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
+        role = "setup" if local_setup and not (stating and not PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
+        per_player = bool(PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
         if per_after is not None and per_after.count is None:
             per = per_after.per  # '3 cubes per colour'
         else:

@@ -18,7 +18,7 @@ from .layout import LayoutLine
 from .lexicon import (BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import (PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
+from .prose import (PER_PLAYER, PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
@@ -235,9 +235,6 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
                       "supplied": made.get("supplied_by") is not None})
 
 
-_EACH_PLAYER_TAKES = patterns.compile(r"\b(?:each|every)\s+player\b|\bto\s+each\b|\bper\s+player\b", re.I)
-
-
 def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None,
                         words: SentenceWords | None = None) -> None:
     """'Give each player a pencil', 'deal five to each player', 'a felt mat is used' (`counted_before`: what the
@@ -260,7 +257,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
     for start, end, value, noun, players in by_player_count(sentence) if said_setup and "player" in lower else []:
-        found(start, end, value, noun, per="player" if _EACH_PLAYER_TAKES.search(sentence) else None, condition=f"{players} players")
+        found(start, end, value, noun, per="player" if PER_PLAYER.search(sentence) else None, condition=f"{players} players")
     for start, end, value, noun in of_them(sentence, counted_before) if said_setup and COUNT_HINT.search(sentence) else []:
         found(start, end, value, noun, per=None, condition=condition_of(sentence, start, end))
     labelled = per_label(sentence) if section == "components" and ":" in sentence else None  # 'For each player: a screen, …'
