@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -470,7 +470,7 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     ones hold, in parentheses right after them — an item of its own (not a part: the sheets are not made of pieces
     in the sense that '25 tiles (6 ocean, …)' are)."""
     match = _CONTENTS.match(line.text, whole.offset + whole.phrase.end)
-    held = _HOLDING.match(line.text, whole.offset + whole.phrase.end) if match is None and whole.phrase.head in _HOLDERS else None
+    held = _HOLDING.match(line.text, whole.offset + whole.phrase.end) if match is None and whole.phrase.head in HOLDERS else None
     match = match or held
     if match is None or whole.parts or whole.inner is not None:
         return None
@@ -485,7 +485,6 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
 
 # 'One deck of 74 cards', 'Two decks of 52 cards': what a counted holder holds, said after 'of'
 _HOLDING = patterns.compile(rf"\s+of\s+(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)", re.I)
-_HOLDERS = frozenset({"deck", "pack", "set", "box", "bag", "stack", "pile", "sack", "pouch", "tube"})
 
 
 _VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ ()-]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")

@@ -67,6 +67,9 @@ NOT_IN_THE_BOX = patterns.compile(r"\bnot\s+included\b|\(\s*(?:not\s+(?:included
 # turn, draw 2 cards', 'At the beginning of each round, each player receives …').
 TURN_START = r"(?:start|beginning|end)\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any|the\s+next)\s+)?(?:turns?|rounds?)\b"
 
+# What holds so many of another piece: 'One deck of 74 cards', 'two decks of 52 cards' (52 in each deck).
+HOLDERS = frozenset({"deck", "pack", "set", "box", "bag", "stack", "pile", "sack", "pouch", "tube"})
+
 # The words after a count that its parts follow: '100 cards, made up of 80 Number cards and 20 Trick cards'.
 BREAKDOWN_CUE = r"(?:made\s+up\s+of|consisting\s+of|comprising|composed\s+of|(?:divided|split|sorted)\s+into|namely)"
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import read_per
 from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count_first, parse_number
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, TRADITIONAL_PIECES, head_of, is_plural, per_word, players_condition, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, TRADITIONAL_PIECES, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 STATING = patterns.compile(
@@ -124,7 +124,7 @@ _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
 
 
-_HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>decks|packs|sets)\s+of\s+$", re.I)
+_HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>[a-z]+)\s+of\s+$", re.I)  # (a unit of lexicon.HOLDERS)
 
 
 def _group_word(match: re.Match) -> str:
@@ -466,7 +466,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if per is not None and per == group_per and phrase.per is None and group_many:
             phrase = replace(phrase, per=per, per_count=group_many)  # 'Each of the 5 suits has 11 cards': 55 in all
         holders = _HOLDERS_OF.search(sentence, max(0, phrase.start - 40), phrase.start) if per is None else None
-        if holders is not None and parse_number(holders.group("n")):  # '2 decks of 54 cards': 54 in each deck, 108 in all
+        if holders is not None and is_plural(holders.group("unit")) and singular(holders.group("unit")) in HOLDERS \
+                and parse_number(holders.group("n")):  # '2 decks of 54 cards': 54 in each deck, 108 in all
             per = singular(holders.group("unit").lower())
             phrase = replace(phrase, per=per, per_count=parse_number(holders.group("n")))
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
