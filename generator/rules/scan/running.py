@@ -94,14 +94,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
                     last_counted = made
-            total = _ELIDED_TOTAL.match(sentence, last_end) if last_made is not None else None
-            group = ("n" if total.group("n") else "m") if total is not None else None
-            if total is not None and parse_number(total.group(group)):  # '… 9 Weather cards, for a total of 36': of those
-                emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), parse_number(total.group(group)), "exact",
-                            last_made["component"], head_of(last_made["component"]), "elliptic"),
-                     {"role": last_made["role"], "per": None, "component": last_made["component"], "condition": last_made.get("condition"),
-                      "optional": last_made.get("optional", False), "supplied": last_made.get("supplied_by") is not None})
             if last_made is not None:
+                _total_after(sentence, last_end, last_made, emit)
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
             for special in specials:
@@ -220,6 +214,20 @@ def _named_thing(start: int, end: int, value: int | None, noun: str) -> Phrase:
     if pair and value == 1:
         value, noun = pairs_of(pair.group("what"))
     return Phrase(start, end, start, end, value, "exact", noun, head_of(noun), "prose")
+
+
+def _total_after(sentence: str, after: int, made: dict, emit) -> None:
+    """'… 9 Weather cards of each season, for a total of 36', '12 tiles, 48 in total': all of what the count just
+    before says, its noun left out."""
+    total = _ELIDED_TOTAL.match(sentence, after)
+    group = ("n" if total.group("n") else "m") if total is not None else None
+    value = parse_number(total.group(group)) if total is not None else None
+    if not value:
+        return
+    emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), value, "exact",
+                made["component"], head_of(made["component"]), "elliptic"),
+         {"role": made["role"], "per": None, "component": made["component"], "condition": made.get("condition"),
+          "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
 
 
 def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
