@@ -17,7 +17,7 @@ _PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|so
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
 # "for each player", "each", "of each of the 4 player colours".
 _PER = patterns.compile(
-    rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+(?:(?P<again>[A-Za-z]+)\s+(?=(?:in|of|for)\s+each\b|per\b))?)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
+    rf"(?:\(\s*)?(?:(?P<inner>{NUMBER})\s+(?:(?P<again>[^\W\d_]+)\s+(?=(?:in|of|for)\s+each\b|per\b))?)?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?P<many>{NUMBER})\s+)?"
     rf"(?:different\s+)?(?:\(\s*(?P<many2>\d{{1,2}})\s*\)\s+)?"
     rf"(?:(?:player|play)\s+)?(?P<per>{_PER_WORD})\b",
     re.I,
@@ -33,14 +33,14 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[A-Za-z][\w'’-]*(?:\s*(?:,|and|&)\s*(?!and\b)[A-Za-z][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
-_BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[A-Za-z])[^()]*)\)", re.I)
+_BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[^\W\d_])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:" + BREAKDOWN_CUE + r"|including|of\s+which):?)\s+"
-                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z](?:(?!\s+(?:and|plus|&)\s)[^,;/]|(?<=\w)/(?=\w))*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
-                           rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[A-Za-z][^,;.]*?)\s*\.?\s*$", re.I)
-_PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[A-Za-z][\w'/ -]*?)"
-                         rf"|(?P<name2>[A-Za-z][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
+                           rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[^\W\d_](?:(?!\s+(?:and|plus|&)\s)[^,;/]|(?<=\w)/(?=\w))*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
+                           rf"(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[^\W\d_][^,;.]*?)\s*\.?\s*$", re.I)
+_PART = patterns.compile(rf"^\s*(?:(?P<n1>{NUMBER})\s*(?P<times>[x×]\s*)?(?(times)(?:\d{{1,4}}\s+)?|\s)(?P<name1>[^\W\d_][\w'/ -]*?)"
+                         rf"|(?P<name2>[^\W\d_][\w'/ -]*?)\s*[:x×]?\s*(?P<n2>\d+))\s*$", re.I)  # '5 x 50 cents': a value is a name
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
     `total`."""
     match = _BREAKDOWN.search(text, pos)
     between = text[pos:match.start()] if match else ""
-    if match is not None and re.fullmatch(r"\s*(?:of|in)\s+(?:\d{1,2}\s+)?[A-Za-z][\w ]{0,30}", between):
+    if match is not None and re.fullmatch(r"\s*(?:of|in)\s+(?:\d{1,2}\s+)?[^\W\d_][\w ]{0,30}", between):
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
     if match is None or between.strip(" ,:-"):
         match = _DASHED.match(text, pos)
@@ -171,12 +171,13 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         return None  # ('1 board: 2 players plus 1 spectator', '6 in 2/3 player games / 12 in 4 player games')
     parts, offset, spelled = [], match.start("items"), False
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
-    items = re.sub(rf"\s(?=(?:and|plus)\s+(?:\d|{NUMBER}\s+[A-Za-z]))", ",", items, flags=re.I)
+    items = re.sub(rf"\s(?=(?:and|plus)\s+(?:\d|{NUMBER}\s+[^\W\d_]))", ",", items, flags=re.I)
+    items = re.sub(rf"\s(?={_OTHER_ANDS}\s+\d)", ",", items)  # '(56 карт Золота и 54 карты Власти)'  '(12 rote und 12 blaue)'
     items = re.sub(r"(?<=[a-z])\.(?=\s+\d)", ",", items)  # '(6 neutral tiles. 8 wooden tiles)': a scan's commas read as stops
     for piece in re.finditer(r"(?:[^,;/+&]|(?<=\w)[&/](?=\w))+", items):
         if piece.group(0).strip().lower() in {"and", ""}:
             continue
-        cleaned = re.sub(r"^\s*(?:and|or|plus)\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
+        cleaned = re.sub(rf"^\s*(?:and|or|plus|{_OTHER_ANDS})\s+|\s+(?:cards?|tiles?|tokens?|markers?)?\s*$", "", piece.group(0))
         if head_of(cleaned) in COMPONENT_HEADS and re.search(r"\s(?:cards?|tiles?|tokens?|markers?)\s*$", piece.group(0)):
             cleaned = re.sub(r"^\s*(?:and|or|plus)\s+|\s*$", "", piece.group(0))  # '9 stone tiles' are tiles, not stones
         if not cleaned.strip():
@@ -202,11 +203,11 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
     return parts, match.start(), match.end()
 
 
-_ONE_BY_ARTICLE = patterns.compile(r"^\s*(?:and\s+)?an?\s+(?=[A-Za-z])", re.I)
+_ONE_BY_ARTICLE = patterns.compile(r"^\s*(?:and\s+)?an?\s+(?=[^\W\d_])", re.I)
 # A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
 _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points?)\b)?"
-_A_NUMBER = r"(?:\d{1,5}|[A-Za-z]+(?:-[A-Za-z]+)?)"  # a numeral or a word: parse_number says whether it is a number
+_A_NUMBER = r"(?:\d{1,5}|[^\W\d_]+(?:-[^\W\d_]+)?)"  # a numeral or a word: parse_number says whether it is a number
 _VALUE_PART = patterns.compile(
     rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{_A_NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
     rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))\s*$",
@@ -280,7 +281,8 @@ def _value_parts(chunk: str, start: int) -> list[Part] | None:
     return None if number is None else [Part(f"value {part.group('value').strip()}", number, start, end)]
 
 
-_INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?!(?:are|is)\b)(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
+_OTHER_ANDS = "(?:und|et|y|e|en|и|i|oraz)"  # 'and' in the languages rulebooks are most often written in, before a count
+_INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?!(?:are|is)\b)(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 
 def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:

@@ -111,7 +111,7 @@ _A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\
 _BOTH = patterns.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 
-_THE_THING = patterns.compile(r"^\s*(?:[-*•]\s*)?the\s+(?P<noun>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)(?=\s*(?:,|\s(?:is|are|shall|should|must|will|has|which|of|measures?|consists?)\b))", re.I)
+_THE_THING = patterns.compile(r"^\s*(?:[-*•]\s*)?the\s+(?P<noun>(?:[^\W\d_][\w'-]*\s+){0,3}?[^\W\d_][\w'-]*)(?=\s*(?:,|\s(?:is|are|shall|should|must|will|has|which|of|measures?|consists?)\b))", re.I)
 
 
 def the_thing_described(sentence: str) -> list[tuple[int, int, str]]:
@@ -166,7 +166,7 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     return [(match.start("article"), match.start("noun") + len(noun), noun)]
 
 
-_THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[A-Za-z][\w'’-]*"
+_THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[^\W\d_][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
     r"(?:^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
@@ -183,7 +183,7 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
     rf"|\b(?:give|hand|pass)\s+(?P<handed>{_THE_NOUN})\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"  # 'Give the starting
     # player marker to the youngest player'; 'You take the pawn in your colour'
     rf"|\b(?:takes?|receives?|gets?|chooses?)\s+(?P<coloured>{_THE_NOUN})\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
-_THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[A-Za-z][\w'’-]*\s+){0,3}?[A-Za-z][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
+_THE_ITEM = patterns.compile(r"\bthe\s+(?P<noun>(?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w'’-]*?)(?=\s*(?:,|\band\b|$))", re.I)
 _OF_THEIR_COLOUR = re.compile(r"\s+(?:of\s+(?:that|their|his|her|your|the\s+same|the\s+chosen)\s+colou?r|of\s+their\s+choice)$", re.I)
 _OWN_COLOUR = patterns.compile(r"\s+(?:of|in)\s+(?:their|his|her|your)\s+(?:own\s+)?colou?r\b", re.I)
 _NOT_ONE_OF_A_KIND = frozenset("remaining rest other others last next top bottom first second third chosen drawn same current".split())
@@ -363,9 +363,9 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
             noun = " ".join(words)
             if not noun:
                 continue
-        if head_of(re.split(r"\s+of\s+", noun)[0]) in GROUPING and (re.search(r"(?<![\w-])\d+\s+[A-Za-z]", noun) or (
+        if head_of(re.split(r"\s+of\s+", noun)[0]) in GROUPING and (re.search(r"(?<![\w-])\d+\s+[^\W\d_]", noun) or (
                 match.group("article").lower() != "one" and re.match(
-                    rf"\s+of\s+(?:{NUMBER})\s+[A-Za-z]", sentence[match.start("noun") + len(noun):], re.I))):
+                    rf"\s+of\s+(?:{NUMBER})\s+[^\W\d_]", sentence[match.start("noun") + len(noun):], re.I))):
             continue  # 'A deck of 32 cards is used': the count inside says how many (thirty-two cards, read as such);
             # 'A board of 19 hexes' is one board
         if head_of(noun) in COMPONENT_HEADS and not re.search(r"\b(?:turn|round|action)\b", noun, re.I):
@@ -441,7 +441,7 @@ def by_player_count(sentence: str) -> list[tuple[int, int, int, str, str]]:
 def _named_before(sentence: str, at: int, first: bool = False) -> str | None:
     """The component the sentence named last (or `first`: its subject) before `at`, with up to two words in
     front of its head."""
-    found = list(re.finditer(r"[A-Za-z][\w'-]*", sentence[:at]))
+    found = list(re.finditer(r"[^\W\d_][\w'-]*", sentence[:at]))
     words = [match.group(0) for match in found]
     heads = [i for i, word in enumerate(words) if singular(word) in COMPONENT_HEADS]
     if not heads:

@@ -19,7 +19,7 @@ from .sections import COMPONENTS
 
 _CHUNK = patterns.compile(r"\S+(?: \S+)*")  # a run of text: words one space apart
 _NUMBER = patterns.compile(r"[x×]?(\d{1,3})[x×]?")
-_NAME = patterns.compile(r"[A-Za-z][\w'’&-]*(?: [A-Za-z][\w'’&-]*){0,3}")
+_NAME = patterns.compile(r"[^\W\d_][\w'’&-]*(?: [^\W\d_][\w'’&-]*){0,3}")
 
 
 _IN_THE_GAME = patterns.compile(r"\[?\s*(?P<count>\d{1,3})\s*[x×]\s+in\s+the\s+(?:game|box|deck)\s*\]?", re.I)
@@ -82,7 +82,7 @@ def caption_statements(lines: list[LayoutLine], sections, out) -> set[int]:
     return used
 
 
-_COUNTED_CHUNK = patterns.compile(r"(?P<count>\d{1,3})\s+(?P<name>[A-Za-z].*)")
+_COUNTED_CHUNK = patterns.compile(r"(?P<count>\d{1,3})\s+(?P<name>[^\W\d_].*)")
 
 
 def _wrapped_captions(lines: list[LayoutLine], index: int, out) -> set[int]:

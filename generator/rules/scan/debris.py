@@ -58,7 +58,7 @@ def _contents_title(lines: list[str], first: int) -> set[int]:
     return set()
 
 
-_NUMBERED_TITLE = patterns.compile(r"^\s*(\d{1,2})\.?\s+([A-Za-z][^\d]*?)\s*$")  # '   3. Setup'
+_NUMBERED_TITLE = patterns.compile(r"^\s*(\d{1,2})\.?\s+([^\W\d_][^\d]*?)\s*$")  # '   3. Setup'
 
 
 def _title_key(text: str) -> str:
@@ -92,7 +92,7 @@ def _unpaged_contents_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_LEADERED_ENTRY = patterns.compile(r"^[ \t]*(?P<title>[A-Za-z][^\d\t.…]*?)[ \t]*(?:(?:\.[ \t]?){3,}|…+)[ \t]*(?P<page>\d{1,3})[ \t]*$")
+_LEADERED_ENTRY = patterns.compile(r"^[ \t]*(?P<title>[^\W\d_][^\d\t.…]*?)[ \t]*(?:(?:\.[ \t]?){3,}|…+)[ \t]*(?P<page>\d{1,3})[ \t]*$")
 _PIECES_TITLE = patterns.compile(r"\s*(?:#+\s*)?(?:(?:game\s+|box\s+)?components|in\s+the\s+box|box\s+contents|what'?s\s+in\s+the\s+box"
                                  r"|materials|equipment|(?:the\s+)?cards|card\s+list|the\s+deck)\s*:?\s*", re.I)
 
@@ -170,7 +170,7 @@ def _front_matter_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_GAPPED_TITLE = r"[A-Za-z][^\d\s]*(?: {1,2}[^\d\s]+)*"  # words a space or two apart: no run of spaces is tried twice
+_GAPPED_TITLE = r"[^\W\d_][^\d\s]*(?: {1,2}[^\d\s]+)*"  # words a space or two apart: no run of spaces is tried twice
 _GAPPED_ENTRY = patterns.compile(rf"^\s*(?P<title>{_GAPPED_TITLE})(?:\s{{3,}}|\t)(?P<page>\d{{1,3}})"
                                  rf"(?:(?:\s{{3,}}|\t){_GAPPED_TITLE}(?:(?:\s{{3,}}|\t)\d{{1,3}})?)?\s*$")
 WORD_SPACE = patterns.compile(r"\t?\r[ \xa0]{0,2}")  # '30\t\r Customer Cards': a CR between words, as some PDF exports write it

@@ -65,7 +65,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         inner=item.inner if item.inner != count else None, head=phrase.head, item=item,
     )  # (a count that is its own per-unit count, 'Cubes (12 in each of 5 colours)', is no part of a larger one)
     item.statement = statement
-    grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[A-Za-z][\w -]*)$", phrase.component)
+    grouped = re.search(r"\bof\s+(?P<n>\w+)\s+(?P<noun>[^\W\d_][\w -]*)$", phrase.component)
     if grouped and parse_number(grouped.group("n")) and head_of(phrase.component) in COMPONENT_HEADS:
         # '5 sets of eight dice': five sets, and eight dice in each
         at = line.text.find(grouped.group("n"), max(start, line.text.find(" of ", start)))
@@ -397,7 +397,7 @@ def _finish(items: list[dict]) -> tuple[CountStatement, ...]:
     return tuple(result)
 
 
-_COUNTED_THING = patterns.compile(r"\d+\s*[x×]\s*\S|\d+\s+(?!(?:to|and|or|through|of)\b)[A-Za-z]{3,}", re.I)  # '10 x 3 cents', '5 gulls'
+_COUNTED_THING = patterns.compile(r"\d+\s*[x×]\s*\S|\d+\s+(?!(?:to|and|or|through|of)\b)[^\W\d_]{3,}", re.I)  # '10 x 3 cents', '5 gulls'
 
 
 def _unread(runs: list[ListRun], items: list[dict]) -> tuple[int, ...]:

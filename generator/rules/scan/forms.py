@@ -62,7 +62,7 @@ def _products(text: str) -> list[Phrase]:
 
 
 _NUMBER_LIST = patterns.compile(rf"(?<![\w.,/-])(?P<list>(?<!, )\d{{1,3}}(?:\s*,\s*\d{{1,3}}){{1,14}},?\s+(?:and|or)\s+\d{{1,3}}"
-                                rf"|(?:\d{{1,3}}|{NUMBER_WORD_PATTERN})\s+or\s+(?:\d{{1,3}}|{NUMBER_WORD_PATTERN}))(?=\s+[A-Za-z])",
+                                rf"|(?:\d{{1,3}}|{NUMBER_WORD_PATTERN})\s+or\s+(?:\d{{1,3}}|{NUMBER_WORD_PATTERN}))(?=\s+[^\W\d_])",
                                 re.I)  # '12, 8, 10 and 12 tiles', '25 or 37 pieces', 'two or three Jokers'
 # (at most sixteen numbers in all, and never from the middle of a run: a run of numbers without an 'and' would
 # otherwise be tried from each of them, and a longer list read from its middle)
@@ -142,13 +142,13 @@ def _compound(match: re.Match) -> Phrase | None:
                   component, singular(unit), "compound")
 
 
-_LED_TO_COUNT = patterns.compile(rf"^(?P<noun>[A-Za-z][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
+_LED_TO_COUNT = patterns.compile(rf"^(?P<noun>[^\W\d_][^\t(]*?)\s*\([^()\t]*\)\s*\t+\s*(?P<number>{NUMBER})\s*\.?$", re.I)
 
 
 # 'Guard (value 1) ×5', 'Priest (2) x2', 'Baron - value 3 - 2 copies', 'Worker meeples [20]': a card named with its value
 # (in parentheses or between dashes) before how many there are, or a count in square brackets
 _VALUED_THEN_COUNTED = patterns.compile(
-    r"^(?P<noun>[A-Za-z][\w'’ -]*?[A-Za-z])\s*(?:(?:\((?:value|strength|rank)?\s*\d{1,3}\)|[-–—]\s*(?:value|strength|rank)\s*\d{1,3}\s*[-–—]?)"
+    r"^(?P<noun>[^\W\d_][\w'’ -]*?[^\W\d_])\s*(?:(?:\((?:value|strength|rank)?\s*\d{1,3}\)|[-–—]\s*(?:value|strength|rank)\s*\d{1,3}\s*[-–—]?)"
     r"\s*(?:[x×]\s*(?P<n>\d{1,3})|(?P<m>\d{1,3})\s*(?:copies|cards|[x×]))|\[(?P<b>\d{1,3})\])\s*\.?$", re.I)
 
 
@@ -169,7 +169,7 @@ def count_last(text: str) -> Phrase | None:
     if match is None:
         return None
     noun = match.group("noun").strip(" (\"'")
-    if re.search(r"\d", re.sub(r"[$£€]\d+|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z]+|\bd\d+", "", noun)):
+    if re.search(r"\d", re.sub(r"[$£€]\d+|\d+(?:st|nd|rd|th)\b|\d+-[^\W\d_]+|\bd\d+", "", noun)):
         return None
     if len(noun.split()) > 7:
         return None
@@ -183,7 +183,7 @@ def count_last(text: str) -> Phrase | None:
 
 
 _BARE_ITEM = patterns.compile(
-    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[A-Za-z][\w'&/ -]*?)"
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[^\W\d_][\w'&/ -]*?)"
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
 )
@@ -194,11 +194,11 @@ def bare_item(text: str) -> Phrase | None:
     (unspecified), 'The Ferryman (a wooden figure)' (1 figure); 'A standard 52-card deck' is 52 cards."""
     for compound in _COMPOUND.finditer(text, 0, 40) if COMPOUND_HINT.search(text) else ():
         phrase = _compound(compound)
-        if phrase is not None and re.fullmatch(r"(?:(?:an?|one|the|this)\s+)?(?:[A-Za-z]+\s+){0,2}", text[:phrase.start], re.I):
+        if phrase is not None and re.fullmatch(r"(?:(?:an?|one|the|this)\s+)?(?:[^\W\d_]+\s+){0,2}", text[:phrase.start], re.I):
             return phrase
     match = _BARE_ITEM.match(text)
     if match is None:
-        described = re.match(r"^(.*?[A-Za-z])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)
+        described = re.match(r"^(.*?[^\W\d_])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)
         if described is None or head_of(described.group(1)) not in COMPONENT_HEADS:
             return None
         match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces'

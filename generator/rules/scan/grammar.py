@@ -31,7 +31,7 @@ _START_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
     "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety a at up no not about around "
     "approximately approx roughly nearly over more exactly total xx xxx".split())
-_WORD_START = patterns.compile(r"(?<![\w])(?:\d|\?|[A-Za-z]+)")
+_WORD_START = patterns.compile(r"(?<![\w])(?:\d|\?|[^\W\d_]+)")
 
 
 def _count_first_matches(text: str):
@@ -69,9 +69,9 @@ _CLAUSE_ENDS = patterns.compile(r"\s+(?:or|and)\b")
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
 _VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
-_ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[A-Za-z])")
+_ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[^\W\d_])")
 _VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
-                           r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[A-Za-z])",
+                           r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[^\W\d_])",
                            re.I)  # '24 value 3 coins', '30 one denier coins': the things of that value
 
 
@@ -126,7 +126,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         of_the = _OF_THE.match(text, match.end()) if noun is None and _SETUP_VERB.search(
             text, max(0, match.start() - 24), match.start()) else None
         if of_the is not None:  # 'assign 2 of the Patch Tiles': two of the things named
-            whole = re.match(rf"(?:{NUMBER})(?=\s+[A-Za-z])", text[of_the.end():], re.I)  # 'use 3 of the 4 tiles'
+            whole = re.match(rf"(?:{NUMBER})(?=\s+[^\W\d_])", text[of_the.end():], re.I)  # 'use 3 of the 4 tiles'
             noun = read_noun_phrase(text, of_the.end() + (whole.end() if whole else 0))
             if whole:
                 taken.append((of_the.end(), of_the.end() + whole.end()))  # the whole set, named again
@@ -134,13 +134,13 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
                 noun = None
         in_hand = noun is None and (value or 0) > 1 and _IN_HAND.match(text, match.end("number")) is not None
         if in_hand or noun is None and _HAND_OF.search(text, max(0, match.start() - 16), match.start()) and (value or 0) > 1 \
-                and not re.match(r"\s*(?:[A-Za-z]|-)", text[match.end("number"):]):
+                and not re.match(r"\s*(?:[^\W\d_]|-)", text[match.end("number"):]):
             # 'deal each player a hand of 6', 'until they have 7 in hand': a hand is of cards
             phrases.append(Phrase(match.start(), match.end("number"), match.start("number"), match.end("number"), value,
                                   qualifier_kind(match.group("qualifier")), "cards", "card", "count_first"))
             continue
         if noun is None and match.group("times"):
-            numbered = re.match(r"\s+(\d{1,2})\s+(?=[A-Za-z])", text[match.end():])  # '12x 2 Sushi rolls'
+            numbered = re.match(r"\s+(\d{1,2})\s+(?=[^\W\d_])", text[match.end():])  # '12x 2 Sushi rolls'
             if numbered:
                 rest = read_noun_phrase(text, match.end() + numbered.end() - 1)
                 noun = (text[match.end() + numbered.start(1):rest[2]], 0, rest[2]) if rest else None
@@ -169,7 +169,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
         if grouped is not None:
             inner = read_noun_phrase(text, grouped.end())
-            numbered = re.match(rf"(?:{NUMBER})(?=\s+[A-Za-z])", text[grouped.end():], re.I) if inner is None and head in NOT_COMPONENTS and (value or 0) > 1 else None
+            numbered = re.match(rf"(?:{NUMBER})(?=\s+[^\W\d_])", text[grouped.end():], re.I) if inner is None and head in NOT_COMPONENTS and (value or 0) > 1 else None
             if numbered:  # '5 sets of 5 action cards': five sets, and five cards in each
                 inner = read_noun_phrase(text, grouped.end() + numbered.end())
             if inner is None:
@@ -183,7 +183,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
                     component = f"{component} of {named}"
                 head = head_of(inner[0]) if head_of(inner[0]) in COMPONENT_HEADS else head
         last_word = component.split()[-1].lower().strip("\"'.,;:()") if component.split() else ""
-        following = re.match(r"\s+([A-Za-z][\w'-]*)", text[end:])
+        following = re.match(r"\s+([^\W\d_][\w'-]*)", text[end:])
         name_goes_on = following is not None and following.group(1).lower() not in STOP_WORDS
         titled = re.fullmatch(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", component) is not None  # '10 Bullet Train': a card's title
         neighbour = _IN_A_COUNTED_LIST.search(text, max(0, match.start() - 40), match.start()) or _IN_A_COUNTED_LIST_AFTER.match(text, end)

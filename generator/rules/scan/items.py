@@ -53,7 +53,7 @@ _LEAD_IN = patterns.compile(
     r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
 _GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
                              r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
-                             r"\s+of\s+(?P<noun>[A-Za-z][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
+                             r"\s+of\s+(?P<noun>[^\W\d_][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
 
 
 _ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMBER})\s*(?=(?:of\s+)?(?-i:each|every|per)\b"
@@ -61,13 +61,13 @@ _ELLIPTIC = patterns.compile(rf"^(?:(?:at\s+least|up\s+to|about)\s+)?(?P<n>{NUMB
                              rf"|(?:[x×]|of|with)\s+(?:a\s+)?(?:value|worth)\s+(?:of\s+)?\d)", re.I)  # '50 × value 1'
 
 
-_VALUE_NAMED = patterns.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[A-Za-z][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
+_VALUE_NAMED = patterns.compile(r"(?P<noun>[$£€]?\d{1,4}\s+[^\W\d_][\w' -]*?)\s*\(\s*(?P<n>\d{1,4})\s*\)\s*\.?\s*$")
 
 
-_COUNT_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
-                                    rf"(?P<unit>[A-Za-z][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
+_COUNT_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[^\W\d_][\w'’ -]*?)(?:\s*:\s*[^():]{{1,60}}?)?\s*\(\s*(?P<n>{NUMBER})\s+"
+                                    rf"(?P<unit>[^\W\d_][\w-]*)(?:\s+(?:in\s+)?total)?\s*\)\s*(?:[.;,]|[:–-]\s+\S.*)?\s*$", re.I)
 # 'Event Deck (40 cards)', 'Home tiles (4 tiles): Corner starting positions', 'Flatlands: Outer layers (44 tiles total)'
-_QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[A-Za-z][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
+_QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[^\W\d_][\w'’ -]*?)\s*\(\s*(?P<q>at\s+least|up\s+to|about|around|at\s+most)\s+"
                                         rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)'
 
 
@@ -78,7 +78,7 @@ _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3
 # 'Rune stones marked 1 through 12, three of each number': things named by a run of numbers or letters — as many as
 # the run is long, times so many of each. A bare run of numbers ('Cards (2–4)', 'Score track 0–50') says no such thing.
 _DESIGNATED = patterns.compile(
-    r"^(?:(?:an?|the|one)\s+(?:(?:deck|set|stack|pile)\s+of\s+)?)?(?P<noun>[A-Za-z][\w'’ -]*?[A-Za-z])\s*,?\s*"
+    r"^(?:(?:an?|the|one)\s+(?:(?:deck|set|stack|pile)\s+of\s+)?)?(?P<noun>[^\W\d_][\w'’ -]*?[^\W\d_])\s*,?\s*"
     r"(?:(?P<named>numbered|lettered|marked|labell?ed)\s+(?:from\s+)?|\((?=[^()]*\)))"
     r"?(?P<a>(?P<prefix>[A-Z]{1,2}-?)?\d{1,3}|[A-Z]|[IVX]{1,5})\s*(?:-|–|—|to|through|thru)\s*(?P<b>(?P=prefix)?\d{1,3}|[A-Z]|[IVX]{1,5})\)?"
     rf"(?:\s*,?\s*\(?\s*(?P<k>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:number|letter|value|kind|one))?\s*\)?)?\s*\.?\s*$", re.I)
@@ -99,7 +99,7 @@ def _run_length(a: str, b: str, named: bool, plain: bool = False) -> int | None:
     """How many designations 'a' to 'b' name: 1–60 (said to be numbered, or with a prefix: C1–C24, or a plain run from
     0 or 1 of five or more right after a plural name: 'Tiles 1-36'), A–F, I–IX; None when they are no such run."""
     prefixed = re.match(r"[A-Z]", a) is not None and a[-1:].isdigit()  # 'C1' (an upper-case prefix: not 'd4', a die)
-    digits_a, digits_b = re.sub(r"^[A-Za-z]+-?", "", a), re.sub(r"^[A-Za-z]+-?", "", b)
+    digits_a, digits_b = re.sub(r"^[^\W\d_]+-?", "", a), re.sub(r"^[^\W\d_]+-?", "", b)
     if digits_a.isdigit() and digits_b.isdigit():
         numbered_from_one = plain and int(digits_a) in {0, 1} and int(digits_b) >= 5  # ('Cards (2–4)': for 2 to 4 players)
         if not (named or prefixed or numbered_from_one):
@@ -187,10 +187,10 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return _uncounted(rest, allow_bare, bulleted)
 
 
-_VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[A-Za-z][\w'’,-]*\s+){5,}")
-_ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[A-Za-z])", re.I)
-_TWO_NAMED = patterns.compile(r"^(?P<first>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)\s+(?:and|&|\+)\s+"
-                              r"(?P<second>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s*\.?$")
+_VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[^\W\d_][\w'’,-]*\s+){5,}")
+_ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[^\W\d_])", re.I)
+_TWO_NAMED = patterns.compile(r"^(?P<first>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+(?:and|&|\+)\s+"
+                              r"(?P<second>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2})\s*\.?$")
 _ONE_NAMED = patterns.compile(r"(?:an?|one)\s+(?!(?:few|couple|number|lot|lots|bunch|handful|variety|dozen|pair|set)\b)", re.I)
 
 
@@ -241,7 +241,7 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return None
 
 
-_NOTE_AFTER = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
+_NOTE_AFTER = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
 
 
 _DESCRIBED = patterns.compile(r"\S\s+[—–-]\s+\S")  # a name, a spaced dash, what the thing is for
@@ -262,7 +262,7 @@ def _named_before_note(rest: str) -> Phrase | None:
 
 def _component_line(text: str) -> bool:
     """'Game board', 'Instruction booklet': a short line of its own whose last word names a component."""
-    words = re.findall(r"[A-Za-z][\w'-]*", text)
+    words = re.findall(r"[^\W\d_][\w'-]*", text)
     if any(word.lower() in _TITLE_WORDS for word in words):
         return False  # 'In the box', 'What you need': a heading, not an item
     return 0 < len(words) <= 4 and not re.search(r"[\d.:;!?,]\s*$", text.strip()) and head_of(text) in COMPONENT_HEADS
@@ -273,7 +273,7 @@ _TITLE_WORDS = frozenset("in on of the what for to with your you inside contents
 
 def _short_noun_line(text: str) -> bool:
     """'A hex board with about 40 hex spaces.': a line of its own that names one component."""
-    words = re.findall(r"[A-Za-z]+", text)
+    words = re.findall(r"[^\W\d_]+", text)
     return 0 < len(words) <= 10 and bool(re.match(r"^(?:an?|one|the|this|these)\s", text, re.I)) \
         and not _SENTENCE_VERB.search(text)  # 'The box holds over 100 cards.': a sentence, read as one
 
@@ -282,7 +282,7 @@ _SENTENCE_VERB = patterns.compile(r"(?<!\bto\s)\b(?:holds?|contains?|has|have|in
 
 
 _COUNT_BELOW = patterns.compile(r"^[x×]\s*\d{1,3}$")
-_WRAPPED_TAIL = patterns.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}$")
+_WRAPPED_TAIL = patterns.compile(r"^[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}$")
 
 
 def wrapped_tail(line: LayoutLine, after: LayoutLine | None) -> str | None:
@@ -316,7 +316,7 @@ def _wrapped_item(line: LayoutLine, tail: str, allow_bare: bool, alone: Item | N
     return item
 
 
-_LIST_NUMBER = patterns.compile(r"^\d{1,2}[.)]\s+(?=\d{1,3}\s*[x×]?\s+[A-Za-z])")  # a list's number before the item's count
+_LIST_NUMBER = patterns.compile(r"^\d{1,2}[.)]\s+(?=\d{1,3}\s*[x×]?\s+[^\W\d_])")  # a list's number before the item's count
 _CONTENTS_CUE = patterns.compile(rf"^\W*(?:{CONTENTS_WORDS}|what(?:'s|\s+is)\s+in\s+the\s+box|what\s+you\s+get)\s*[:–—-]\s*", re.I)
 _CONTENTS_LABEL = patterns.compile(rf"^{CONTENTS_WORDS}\s*:\s*(?=(?:{NUMBER})\s)", re.I)  # 'Contents: 60 cards | 20 tokens'
 
@@ -346,8 +346,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     clause = re.split(r";|\s[-–—]\s", tail, maxsplit=1)[0]  # '2 six-sided dice; current editions include …': a note after ';'
     # many words after the count: a sentence that starts with a number, unless they break the count down
     wordy = phrase.form == "count_first" and not notes_column \
-        and len(re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)?", "", clause))) > 12
-    valued = re.match(r"\s+(?:worth|valued\s+at)\s+\d{1,3}\s+[A-Za-z]+\s+each\b", rest[phrase.end:]) is not None
+        and len(re.findall(r"[^\W\d_]+", re.sub(r"\([^)]*\)?", "", clause))) > 12
+    valued = re.match(r"\s+(?:worth|valued\s+at)\s+\d{1,3}\s+[^\W\d_]+\s+each\b", rest[phrase.end:]) is not None
     if not valued and _SCORING.search(_SCORE_PIECES.sub("pieces", rest)) and len(re.findall(r"\d+", rest)) > 1 \
             and not re.match(r"\d", phrase.component) and not (phrase.form == "bare_item" and _DESCRIBED.search(rest)):  # '8x 5 Gull Points' are pieces named by their value
         return None  # '3 gold = 1 point', a price list; but '6 Score Markers (3 Blue & 3 Red)' are pieces, and '48 Apples
@@ -386,7 +386,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
 _AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
-_NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[A-Za-z])")
+_NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[^\W\d_])")
 
 
 def _one_named(item: Item, text: str) -> bool:
@@ -425,7 +425,7 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         items.append(more)
 
 
-_NAMED_COUNTS = patterns.compile(r"\s*(?:[A-Za-z][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*,\s*)+[A-Za-z][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*\.?\s*")
+_NAMED_COUNTS = patterns.compile(r"\s*(?:[^\W\d_][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*,\s*)+[^\W\d_][\w'’ -]{0,30}\(\s*[1-9]\d{0,3}\s*\)\s*\.?\s*")
 
 
 def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
@@ -461,7 +461,7 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     return items
 
 
-_CONTENTS = patterns.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
+_CONTENTS = patterns.compile(rf"\s*\(\s*(?P<n>{NUMBER})\s+(?P<unit>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)(?:\s+(?:in\s+)?total)?\s*\)",
                              re.I)
 
 
@@ -484,10 +484,10 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
 
 
 # 'One deck of 74 cards', 'Two decks of 52 cards': what a counted holder holds, said after 'of'
-_HOLDING = patterns.compile(rf"\s+of\s+(?P<n>{NUMBER})\s+(?P<unit>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)", re.I)
+_HOLDING = patterns.compile(rf"\s+of\s+(?P<n>{NUMBER})\s+(?P<unit>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)", re.I)
 
 
-_VALUES_LABEL = patterns.compile(r"^(?P<noun>[A-Za-z][\w'’ ()-]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
+_VALUES_LABEL = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ ()-]{0,40}?)\s*(?::|\s[–—-])\s*(?=\S)")
 _VALUE_AT = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?"
 _VALUE_COUNTED = patterns.compile(  # '1 (30x)', '5 (x15)', '10 ×10', '30× $1', '20 x 5'
     rf"^\s*(?:and\s+)?(?:(?P<n4>\d{{1,4}})\s*[x×]\s*(?P<v2>{_VALUE_AT})"
@@ -506,7 +506,7 @@ def _denominations(line: LayoutLine) -> list[Item]:
                          and not re.fullmatch(r"(?:paper\s+)?(?:money|cash|currency)", named, re.I)):
         return []  # (not 'Boards: 9 x 9, 13 x 13', 'Dice: 2 x 6': sizes and faces)
     items = []
-    for piece in re.finditer(r"(?:(?<![A-Za-z])and\s+)?[^,;]+?(?=\s+and\s|[,;]|$)", line.text[label.end():]):  # '1 (30x), 5 (15x) and 10 (12x)'
+    for piece in re.finditer(r"(?:(?<![^\W\d_])and\s+)?[^,;]+?(?=\s+and\s|[,;]|$)", line.text[label.end():]):  # '1 (30x), 5 (15x) and 10 (12x)'
         match = _VALUE_COUNTED.match(piece.group(0))
         if match is None:
             return []

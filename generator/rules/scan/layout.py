@@ -18,6 +18,7 @@ from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of, is_plural
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
                        "\u2002": " ", "\u2003": " ", "\u3000": " ", "\u205f": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
+                       "¼": " 1/4", "½": " 1/2", "¾": " 3/4", "⅓": " 1/3", "⅔": " 2/3", "⅛": " 1/8",  # '2¼"': a size
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
 
 BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※"
@@ -30,7 +31,7 @@ _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
 # long run, it would take time in the square of the run's length)
-_LETTER_SPACED_RE = patterns.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
+_LETTER_SPACED_RE = patterns.compile(r"\b(?:[^\W\d_] ){3,}[^\W\d_]\b")
 _HEADING_WORDS = ("components", "component", "contents", "content", "equipment", "materials", "setup",
                   "set-up", "preparation", "overview", "included", "includes", "inventory", "pieces",
                   "gameplay", "objective", "introduction", "rules", "scoring", "requirements", "needed")
@@ -250,7 +251,7 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
 
 # Some PDFs come out of text extraction with a space after every ligature ('ti me', 'butt ons', 'diﬀ er'): a
 # document with several lone ligatures before a lowercase fragment has them joined back, except after a whole word.
-_LONE_LIGATURE = patterns.compile(r"(?<![A-Za-z])(?:ti|tt|fi|fl|ff|ffi|ffl) (?=[a-z])")
+_LONE_LIGATURE = patterns.compile(r"(?<![^\W\d_])(?:ti|tt|fi|fl|ff|ffi|ffl) (?=[a-z])")
 _GAP_AFTER_LIGATURE = patterns.compile(r"(?<=ti|tt|fi|fl|ff) (?=[a-z])")
 _WORDS_ENDING_IN_LIGATURE = frozenset(
     "off staff stuff cliff bluff buff chaff scoff sniff stiff tariff sheriff puff cuff gruff snuff tiff riff whiff "
@@ -259,7 +260,7 @@ _WORDS_ENDING_IN_LIGATURE = frozenset(
 
 
 def _ligature_gap(match: re.Match) -> str:
-    word = re.search(r"[A-Za-z]+$", match.string[:match.start()]).group().lower()
+    word = re.search(r"[^\W\d_]+$", match.string[:match.start()]).group().lower()
     return " " if word in _WORDS_ENDING_IN_LIGATURE else ""
 
 
@@ -270,7 +271,7 @@ _NEEDS_WORK_AT_START = patterns.compile(r"\s*-\d|\s*\d{1,3}[A-Z]|[A-Z ]+$")  # (
 _NEEDS_WORK_CHARACTER = patterns.compile(r"[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]")
 _DOTS = patterns.compile(r"\.\s?\.\s?\.")
 _WIDE_GAP = patterns.compile(r"\S {4}")
-_SPACED_LETTERS = patterns.compile(r" (?<=\b[A-Za-z] )[A-Za-z] ")  # 'S E T U P' (\b[A-Za-z] [A-Za-z] , found from its first space)
+_SPACED_LETTERS = patterns.compile(r" (?<=\b[^\W\d_] )[^\W\d_] ")  # 'S E T U P' (\b[^\W\d_] [^\W\d_] , found from its first space)
 _DASH_BEFORE_NUMBER = patterns.compile(r"[a-z]- \d")
 
 
@@ -283,12 +284,12 @@ def _needs_work(text: str) -> bool:
 # Items a page ran together with nothing between them. A gap goes back in after a piece's name ('…Cards' + 'Betrayal',
 # '…Board' + '4 Player'), after a closing parenthesis, or after a comma or colon right after a word; the quote keeps
 # the text as it is.
-_GLUED_HINT = patterns.compile(r"[a-z](?:[A-Z][a-z]|\d{1,3}\s)|\d\)[A-Z]|[A-Za-z][,:][A-Z0-9]")
+_GLUED_HINT = patterns.compile(r"[a-z](?:[A-Z][a-z]|\d{1,3}\s)|\d\)[A-Z]|[^\W\d_][,:][A-Z0-9]")
 _DASH_BETWEEN_COUNTED = patterns.compile(r"(?<=\d\))\s+[-–—]\s+(?=[A-Z][a-z])")  # 'Cards (x55) - Dice (x4) - Score pad (x1)'
 # (a bar between them is a table's cell border, read as cells)
 _GLUED_LINE_LIMIT = 4000  # a list run together is a page's line, not a 50 KB run of words (each gap costs a copy)
-_GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])"
-                                r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[A-Za-z],)(?=[A-Z][a-z]|\d{1,3}\s+[A-Za-z])|(?<=[A-Za-z]:)(?=\d{1,3}\s+[A-Za-z])")
+_GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3}\s+[^\W\d_])"
+                                r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[^\W\d_],)(?=[A-Z][a-z]|\d{1,3}\s+[^\W\d_])|(?<=[^\W\d_]:)(?=\d{1,3}\s+[^\W\d_])")
 
 
 def _unglued(match: re.Match) -> str:
@@ -297,8 +298,8 @@ def _unglued(match: re.Match) -> str:
     if match.group("after_word") is None:
         return " " if match.string[match.start() - 1] in ",:;" else " • "
     before = match.string[max(0, match.start() - 40):match.start()]
-    word = re.search(r"[A-Za-z]{1,30}$", before).group()
-    named_before = re.search(r"[A-Z][a-z]+\s+[A-Za-z]{1,30}$", before) is not None  # 'Game BoardRulebook': a name's last word
+    word = re.search(r"[^\W\d_]{1,30}$", before).group()
+    named_before = re.search(r"[A-Z][a-z]+\s+[^\W\d_]{1,30}$", before) is not None  # 'Game BoardRulebook': a name's last word
     glued = word[0].isupper() and head_of(word) in COMPONENT_HEADS and (
         (is_plural(word) and word.lower() != "dice") or named_before or match.string[match.start()].isdigit())
     return " • " if glued else ""  # 'CardsBetrayal', 'Game BoardRulebook', 'Board4 Player'; not 'McDonald', 'CardStands', 'DiceTray'
@@ -321,7 +322,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
             # 'Secret Objective CardsBetrayal CardsRulebook'
         if _needs_work(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
-            mapped.sub(r"^(\s*)-(?=\d+\s+[A-Za-z]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
+            mapped.sub(r"^(\s*)-(?=\d+\s+[^\W\d_]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
             mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72

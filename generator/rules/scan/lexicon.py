@@ -41,7 +41,7 @@ non self well""".split())
 def hyphen_break(line: str, next_line: str) -> str | None:
     """How a line ending in a hyphen joins the next: 'word' (a broken word: the hyphen goes), 'compound' (the
     hyphen stays, with no space after it), None (no hyphen there, or the next line starts a new word)."""
-    broken = re.search(r"([A-Za-z]+)-$", line)
+    broken = re.search(r"([^\W\d_]+)-$", line)
     if broken is None or not next_line[:1].islower():
         return None
     return "compound" if broken.group(1).lower() in _COMPOUND_FIRSTS else "word"
@@ -120,7 +120,14 @@ word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
 cent dollar euro buck ap continent denomination pocket pit contestant
 half halves quadrant sub-region subregion rectangle epoch era
-""".split())
+spieler spielerin spielerinnen punkt punkte runde runden minuten jahre jahren alter
+joueur joueurs joueuse joueuses manche manches tours minutes ans âge
+jugador jugadores jugadoras punto puntos ronda rondas minuto minutos años edad
+giocatore giocatori punti turno turni minuti anni età jogador jogadores ponto pontos rodada rodadas
+speler spelers punt punten ronde rondes jaar gracz gracze graczy punkty punktów runda rundy
+игрок игрока игроков игроки очко очка очков раунд раунда раундов минут минуты лет год года
+""".split())  # the same words in the languages rulebooks are most often written in: '2 игрока', '3 Spieler'
+
 
 # The verbs of a setup step ('Take 1 scoring marker', 'assign 2 of the tiles'): one list for every production
 # that asks whether a count is being set out.
@@ -213,7 +220,7 @@ _GERMAN_CLOSING = patterns.compile(r"(?<=[a-zäöüß]{3})(?P<noun>karten|karte|
 def head_of(component: str) -> str:
     """The head noun of a component name, singular: 'Wooden Harbour cards' -> 'card'; in French, Spanish, Italian
     or German, the English noun its own stands for ('cartes Action', 'Aktionskarten' -> 'card')."""
-    words = re.findall(r"[A-Za-z][\w'’-]*", component)
+    words = re.findall(r"[^\W\d_][\w'’-]*", component)
     if not words:
         return ""
     last = words[-1].lower()

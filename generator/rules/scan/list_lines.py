@@ -50,7 +50,7 @@ def flows_on(line: LayoutLine, items: list[Item], after: LayoutLine | None) -> b
     rest = line.text[max(item.quote_end for item in items):]
     if re.match(r"\s*[.(]", rest) or rest.count("(") > rest.count(")"):
         return False  # '5 of each nation. These are used …', '15 white (the purest salt, found on' / 'the mine)': notes
-    return len(re.findall(r"[A-Za-z]{2,}", rest)) >= 5
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) >= 5
 
 
 _FINITE_VERB = patterns.compile(r"\b(?:are|is|was|were|will|must|should|can|may|uses?|used|needed|required|included|comes?)\b", re.I)
@@ -176,7 +176,7 @@ def per_note(line: LayoutLine) -> Per | None:
     return per
 
 
-_OPENS_WITH_A_COUNT = patterns.compile(r"\s*(?:\d|[A-Za-z]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
+_OPENS_WITH_A_COUNT = patterns.compile(r"\s*(?:\d|[^\W\d_]+\s+\d)")  # '20 (1 Gold), …', 'three 1s, …': worth reading as parts
 
 
 def give_value_parts(current: list, line: LayoutLine) -> Item | None:

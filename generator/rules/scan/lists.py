@@ -176,7 +176,7 @@ def _included_part(owner: Item, line: LayoutLine) -> tuple | None:
 _DOCUMENT_HEADS = frozenset({"rulebook", "booklet", "book", "rules", "manual", "instructions"})
 
 
-_NAME_LINE = patterns.compile(r"[A-Za-z][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
+_NAME_LINE = patterns.compile(r"[^\W\d_][\w'’&/-]*(?: [\w'’&/-]+){0,4}(?:\s*\([^()]*\))?\.?")  # 'Food tokens', 'Fate cards (by tier)'
 _HANDED_THING = patterns.compile(r"(?:an?|one|their|his|her|your)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\.?", re.I)  # '• a Cliff card'
 _PAGE_NUMBER = patterns.compile(r"\d{1,3}|page\s+\d{1,3}|-\s*\d{1,3}\s*-", re.I)  # of a stripped line (a form feed is space)
 

@@ -26,29 +26,29 @@ NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}}|{NUMBER_WORD_PATTERN})"
 _COUNT_FIRST = patterns.compile(
     rf"(?<![\w.,/+#$£€%-])(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})"
     rf"(?:(?P<perplayer>\s*[x×*]\s*(?-i:N|P)\b|\s*[x×*]\s*(?:#\s*)?players\b|\s*[x×*]\s*(?:the\s+)?number\s+of\s+players\b)"
-    rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[A-Za-z]))?)",
+    rf"|(?P<times>[x×](?=\s+[A-Za-z0-9]))|(?P<plus>\+|\s*\((?:or|and)\s+more\))?(?![\w%+°'’]|[.,]\d|-[A-Za-z0-9]|/\d|:\d)(?:\s*\(\d{{1,4}}\))?(?:\s*[x×*](?=\s|[^\W\d_]))?)",
     re.I,
 )
 COMPOUND_HINT = patterns.compile(r"-|\d\s+cards?\s+(?:deck|pack)", re.I)  # 'a 40-card deck', 'a 52 card deck'
 _COMPOUND = patterns.compile(
-    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})(?:-|\s+(?=cards?\s+(?:deck|pack)s?\b))(?P<unit>[A-Za-z]+)"
-    rf"(?:\s+(?:(?:standard|regular|normal|full|complete|ordinary|french|special|custom|single|separate)\s+)?(?P<container>[A-Za-z][\w-]*))?",
+    rf"(?<![\w-])(?:(?P<article>an?|one|the|each|this|that)\s+)?(?P<number>{NUMBER})(?:-|\s+(?=cards?\s+(?:deck|pack)s?\b))(?P<unit>[^\W\d_]+)"
+    rf"(?:\s+(?:(?:standard|regular|normal|full|complete|ordinary|french|special|custom|single|separate)\s+)?(?P<container>[^\W\d_][\w-]*))?",
     re.I,
 )
 _COUNT_LAST = patterns.compile(
-    rf"^(?P<noun>(?:\d+-(?=[A-Za-z]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
+    rf"^(?P<noun>(?:\d+-(?=[^\W\d_]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
     rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|\s*:$|(?<=\.)\s+[A-Z])",  # 'Cards (36):' opens its parts
     re.I,
 )
 _TOKEN = patterns.compile(
-    r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[A-Za-z])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
+    r"[^\S\t]*(?P<tok>[$£€]\d[\d,]*(?:\.\d+)?(?=\s+[^\W\d_])|\"[^\"\n]{1,40}\"|(?<![\w'])'[^'\n]{1,30}'(?![\w'])|\d[Dd]\b|\(\s*[\d.,]+\s*(?:x\s*[\d.,]+\s*)?(?:mm|cm|in|inch|inches|\")?\s*\)"
     r"|\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)\s*[x×]\s*\d+(?:\.\d+)?\s*(?:mm|cm|in\b|inch(?:es)?|\"|”)"
     r"|\d+/\d+\s*(?:\"|”|in\b|inch(?:es)?)"  # '5/8” square pieces'
     r"|\d+(?:\.\d+)?\s*(?:x\s*\d+(?:\.\d+)?\s*)?(?:mm|cm|in\b|inch(?:es)?|\")"
-    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)[- ]sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[A-Za-z][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[A-Za-z][\w'-]*"
-    r"|\((?![^)]*\d)[A-Za-z][\w ,'-]{0,25}\)|[/&](?=\s*[A-Za-z])"
-    r"|[A-Za-z][\w'&/-]*|\d{1,3}(?![\w.,]))",
+    r"|\d+\s*x\s*\d+(?![\w-])|(?:\d+|[a-z]+)[- ]sided|d\d{1,3}\b|\d+(?:st|nd|rd|th)-[^\W\d_][\w'-]*|\d+(?:st|nd|rd|th)\b|\d+-[^\W\d_][\w'-]*"
+    r"|\((?![^)]*\d)[^\W\d_][\w ,'-]{0,25}\)|[/&](?=\s*[^\W\d_])"
+    r"|[^\W\d_][\w'&/-]*|\d{1,3}(?![\w.,]))",
     re.I,
 )
 # Words that end a counted noun phrase: grammar words, verbs that follow subjects, and "each".
@@ -115,7 +115,7 @@ class Phrase:
             # ('1 Rules Summary', '4 Player Summary': counted sheets)
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
             return True  # a year: '© 2014 Paolo Montrasio'
-        words = [singular(w) for w in re.findall(r"[A-Za-z]+", self.component)]
+        words = [singular(w) for w in re.findall(r"[^\W\d_]+", self.component)]
         return self.head not in COMPONENT_HEADS and any(w in NOT_COMPONENTS for w in words[:1])
 
 
@@ -186,7 +186,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
 VERB_FORM = patterns.compile(r"[a-z]{3,}(?:ed|ing)", re.I)  # a word that may be a participle or a gerund: "placed", "remaining"
 _NEVER_IN_NAMES = frozenset("a an the of on in into onto to from at by for with and or".split())
 _TITLE_WORDS_NEXT = patterns.compile(r"(?:\s+[A-Z][\w'’-]*){1,3}")
-_HEAD_AFTER = patterns.compile(r"\s+([A-Za-z]+)\b")
+_HEAD_AFTER = patterns.compile(r"\s+([^\W\d_]+)\b")
 # words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things
 _NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
 week day part book volume episode mission scenario season generation period epoch grade""".split())

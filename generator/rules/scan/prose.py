@@ -57,7 +57,7 @@ _PLAY_ONLY_BEFORE = patterns.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|m
 _RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
 _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
-_COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s+(?:are|is)\s+$")
+_COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})\s+(?:are|is)\s+$")
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
 PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{PLAYER_NUMBER})|(?P<more>\s*\+|\s+or\s+more))?"
                                  r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
@@ -111,7 +111,7 @@ _IF_CLAUSE = patterns.compile(r"\s*(?:[-*•]\s*)?(?:if|when|whenever|as\s+soon\
 _SETUP_CONDITION = patterns.compile(rf"\b(?:{PLAYER_NUMBER}[\s-]+players?\b|(?:game|play)\s+(?:starts|begins)"
                                     r"|(?:happen\s+to\s+|don't\s+|do\s+not\s+)?have\s+(?:\d+|an?|one|two|three|four)\b)", re.I)
 _RULE_CLAUSE = patterns.compile(rf"\b(?:if|when|whenever|instead|unless|each\s+turn|on\s+your\s+turn|{TURN_START})", re.I)
-_CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[A-Za-z]+\s*:?\s*$"
+_CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[^\W\d_]+\s*:?\s*$"
                               r"|^\s*(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){1,3}\s*$"  # '4 Home Boards Score Pad 60 Décor Tokens'
                               r"|^\s*\(\s*\d{1,3}\s+(?:in|per|of\s+each|each\s+of|for\s+each)\s+[^()]{1,30}\)[\s,;]*$", re.I)  # '(2 in 4 Colors)'
 
@@ -136,7 +136,7 @@ def _group_word(match: re.Match) -> str:
 _NEXT_LABEL = patterns.compile(r"\b[A-Z][\w'’-]*:\s")
 _EACH_PLAYER_HAS = patterns.compile(r"\b(?:each|every|per)\s+(?:player|person)\s+(?:has|gets|owns|receives)", re.I)
 # 'Per player:', 'A starter kit for each player:', 'In each of the four faction colours:', 'Pieces (for each of 4 players):'
-_PER_LABEL = patterns.compile(rf"\W*(?!(?:costs?|prices?|points?|scores?|scoring|income|upkeep)\b)(?:[A-Za-z][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
+_PER_LABEL = patterns.compile(rf"\W*(?!(?:costs?|prices?|points?|scores?|scoring|income|upkeep)\b)(?:[^\W\d_][\w'’-]*\s+){{0,4}}?\(?(?:in\s+|for\s+)?(?:each|per|every)\s+"
                               rf"(?:of\s+(?:the\s+)?(?:{NUMBER}\s+)?)?(?:(?:player|faction|team)\s+(?=colou?rs?\b))?"
                               rf"(?P<group>player|{GROUP_PATTERN})s?\)?\s*:", re.I)
 # 'A Flock is 6 sheep and a shepherd', 'Each Crew consists of two sailors …': what one named set holds
@@ -226,7 +226,7 @@ def condition_after(sentence: str, end: int) -> re.Match | None:
 
 
 _SUBJECT_COUNTED = patterns.compile(
-    rf"(?P<subject>\b(?:[A-Za-z][\w'-]*\s+){{0,2}}[A-Za-z][\w'-]*)\s+are\s+(?:(?:exactly|only)\s+)?(?P<n>{NUMBER})"
+    rf"(?P<subject>\b(?:[^\W\d_][\w'-]*\s+){{0,2}}[^\W\d_][\w'-]*)\s+are\s+(?:(?:exactly|only)\s+)?(?P<n>{NUMBER})"
     r"(?=\s+(?:per|each|for\s+each|in\s+(?:all|total)|of\s+each|altogether|in\s+number)\b|\s*[.;:]|\s*$)", re.I)
 
 
@@ -248,7 +248,7 @@ def _counted_subjects(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
 
 _CALLOUT = patterns.compile(r"\(\s*(\d{1,3})\s*\)")
 _STEP_WORD = patterns.compile(STEP_OPENING_PATTERN, re.I)
-_COUNT_AFTER_NAME = patterns.compile(r"(?P<noun>\b[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s*\(\s*(?P<n>\d{1,3})\s*\)")
+_COUNT_AFTER_NAME = patterns.compile(r"(?P<noun>\b[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s*\(\s*(?P<n>\d{1,3})\s*\)")
 
 
 def _counts_after_names(sentence: str, phrases: list[Phrase]) -> list[Phrase]:
@@ -489,7 +489,7 @@ def _names_between(sentence: str, phrases: list[Phrase], section_kind: str) -> l
     starts = [p.start for p in sorted(phrases, key=lambda p: p.start)] + [len(sentence)]
     for (gap_start, _), gap_end in zip(bounds, starts):
         gap = sentence[gap_start:gap_end]
-        words = list(re.finditer(r"[A-Za-z][\w'’-]*", gap))
+        words = list(re.finditer(r"[^\W\d_][\w'’-]*", gap))
         if not words or re.search(r"[^\w\s'’,;:.-]|\d", gap) or len(words) > 12:
             continue
         names, current = [], []

@@ -24,7 +24,7 @@ from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
 
-_ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[A-Za-z][^.:]*)", re.I)
+_ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[^\W\d_][^.:]*)", re.I)
 _CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:also\s+)?(?:contains|includes|comes\s+with)|comes\s+with|contains|includes|consists\s+of"
                                       r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)

@@ -84,7 +84,7 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
         return text.rstrip(":").strip()  # 'You will also need:' (but 'Each side begins with eight pieces:' is a sentence)
     if re.search(r"[.!?,;]$|\d", text) or text[0].islower() or text.count(")") > text.count("("):
         return None  # a sentence, a number, or the wrapped end of the line above ('and Black)')
-    words = re.findall(r"[A-Za-z][\w'’-]*", text)
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
     if not words or len(words) > 6:
         return None
     if re.match(r"(?:Number|Qty|Quantity|Count|Amount|#|No\.?)(?=[A-Z\s\t]|$)", text):

@@ -13,8 +13,8 @@ from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, p
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
-_OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[A-Za-z][\w-]*)"
-                                rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[A-Za-z][\w-]*)", re.I)
+_OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[^\W\d_][\w-]*)"
+                                rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[^\W\d_][\w-]*)", re.I)
 _FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
@@ -30,7 +30,7 @@ _NUMBERED = patterns.compile(
 
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
 _CATEGORIES_OF = patterns.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
-                                  rf"(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)", re.I)
+                                  rf"(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", re.I)
 
 _CATEGORY_HINT = patterns.compile(r"suits|colou?rs|kinds|types|factions|sets|species")
 
@@ -38,25 +38,25 @@ _CATEGORY_HINT = patterns.compile(r"suits|colou?rs|kinds|types|factions|sets|spe
 # each player count, the noun said once before them (or after each count).
 _BY_PLAYERS = patterns.compile(
     rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=-]\s*"
-    rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[A-Za-z][\w'-]*)?)?"
+    rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
-_LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
-                              r"|(?P<noun2>[A-Za-z][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b"
-                              r"|^\W*(?P<noun3>[A-Z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)\s*:", re.I)  # 'Pillars: 2 players: 14 each; …'
+_LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+                              r"|(?P<noun2>[^\W\d_][\w'-]*)\s+(?:dealt|used|needed|in\s+play|per\s+player)\b"
+                              r"|^\W*(?P<noun3>[A-Z][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s*:", re.I)  # 'Pillars: 2 players: 14 each; …'
 
 # 'There are 4 identical copies of each simples tile', 'contains three of each money card', 'two copies of each of
 # the three types of Treasures', '(two copies of each)': so many of every kind of the thing named.
 _OF_EACH = patterns.compile(
     rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
     rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
-    rf"(?:\s+(?:the\s+)?(?P<noun>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){{0,2}}))?", re.I)
+    rf"(?:\s+(?:the\s+)?(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){{0,2}}))?", re.I)
 _NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
 
 
 def _names_kind(word: str, after: str) -> bool:
     """'50 of them are Route cards', '10 of them are red', 'Among them are 6 wild cards': the word names a kind of
     the things (a name, a colour, or a word before a component noun), not what is done with them."""
-    followed = re.match(r"\s+([A-Za-z][\w-]*)", after)
+    followed = re.match(r"\s+([^\W\d_][\w-]*)", after)
     return word[:1].isupper() or word.lower() in COLOUR_NAMES or (
         followed is not None and singular(followed.group(1)) in COMPONENT_HEADS)
 
@@ -92,7 +92,7 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
     for match in _FOR_EVERY.finditer(sentence) if "there" in low else ():
         category = singular(match.group("cat"))
         many = categories.get(category)
-        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+(?!and\b|or\b)[A-Za-z][\w'-]*)?)", match.group("things")):
+        for thing in re.finditer(r"\b(?:an?|one)\s+(?P<noun>[A-Z][\w'-]*(?:\s+(?!and\b|or\b)[^\W\d_][\w'-]*)?)", match.group("things")):
             at = match.start("things") + thing.start()
             found.append({"start": at, "end": match.start("things") + thing.end(), "count": many,
                           "component": thing.group("noun"), "kind": "product", "per": category})

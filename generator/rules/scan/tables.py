@@ -220,7 +220,7 @@ def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]
     return found
 
 
-_COUNTED_HEADING = patterns.compile(r"^(?P<name>[A-Za-z][^()]*?[A-Za-z])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
+_COUNTED_HEADING = patterns.compile(r"^(?P<name>[^\W\d_][^()]*?[^\W\d_])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
 
 
 def _counted_heading(line: LayoutLine, out) -> bool:
@@ -234,7 +234,7 @@ def _counted_heading(line: LayoutLine, out) -> bool:
     return True
 
 
-_NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
+_NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[^\W\d_][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
                               r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
 
 
@@ -259,7 +259,7 @@ def _number_of(line: LayoutLine, out) -> bool:
     return True
 
 
-_NUMBER_OF_LISTED = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[A-Za-z][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
+_NUMBER_OF_LISTED = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[^\W\d_][\w'-]*)(?:\s+(?:in|per)\s+[\w ]+?)?"
                                      r"\s*:\s*(?P<rest>\d.*)$", re.I)
 
 
@@ -272,7 +272,7 @@ def _number_of_listed(line: LayoutLine, out) -> bool:
     lead = len(line.text) - len(line.text.lstrip())
     rest_at = lead + match.start("rest")
     found = 0
-    for number in re.finditer(r"(?<![\w.])(\d{1,4})(?![\w.])(?:\s+(?P<noun>[A-Za-z][\w'-]*))?", line.text[rest_at:]):
+    for number in re.finditer(r"(?<![\w.])(\d{1,4})(?![\w.])(?:\s+(?P<noun>[^\W\d_][\w'-]*))?", line.text[rest_at:]):
         noun = number.group("noun")
         if noun is None or head_of(noun) not in COMPONENT_HEADS:
             noun = match.group("noun")
@@ -331,7 +331,7 @@ def _a_record_of_values(body: list[LayoutLine]) -> bool:
 
 _BY_PLAYERS_ROW = patterns.compile(r"^\s*(?:for\s+|with\s+)?(?P<a>\d{1,2})(?:\s*(?:-|–|to|or)\s*(?P<b>\d{1,2})|(?P<more>\s*\+))?\s+players?"
                                    r"\s*(?:\t+|[:=]\s*|\s[-–—]\s*)(?P<n>\d{1,3})\s*(?P<each>each|per\s+player)?\s*\.?\s*$", re.I)
-_INTRO_NOUN = patterns.compile(r"^\W*(?:(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+)?(?P<noun>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)"
+_INTRO_NOUN = patterns.compile(r"^\W*(?:(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+)?(?P<noun>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
                                r"(?:\s+(?:in\s+play|used|needed|dealt|to\s+deal|in\s+the\s+game|per\s+game))?\s*(?:\(.*\))?\s*:\s*$", re.I)
 
 

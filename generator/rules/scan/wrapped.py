@@ -10,14 +10,14 @@ from . import patterns
 from .grammar import NUMBER, parse_number
 
 _JOINED = r"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?"  # what may join a piece to the one before it
-_NAME = r"[A-Za-z][\w'’ /-]*?"
+_NAME = r"[^\W\d_][\w'’ /-]*?"
 # '5x8 Monuments': five of each of eight kinds (no spaces round the x; '5 x 50 cents' is five of value 50)
 _PRODUCT = patterns.compile(rf"{_JOINED}(?P<n>\d{{1,3}})[x×](?P<m>\d{{1,2}})\s+(?P<name>{_NAME})\s*\.?\s*$")
 _PIECE = patterns.compile(rf"{_JOINED}(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?{_NAME})\s*\.?\s*$", re.I)
 _BARE_COUNT = patterns.compile(r"^\s*(?:and\s+)?\d{1,3}\s*$")
-_LEADING_NAME = patterns.compile(r"^\s*([A-Za-z][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
+_LEADING_NAME = patterns.compile(r"^\s*([^\W\d_][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
 _OPEN_DASH = patterns.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
-_NOTE = patterns.compile(r"\s*\([^()]*[A-Za-z][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
+_NOTE = patterns.compile(r"\s*\([^()]*[^\W\d_][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
 
 def wrapped_breakdowns(run, lines=()) -> None:
@@ -96,7 +96,7 @@ def _pieces(line, start: int, end: int | None = None, continuing: bool = False) 
             found.append(("", parse_number(piece.strip()), at + lead, at + len(piece.rstrip()), line))
             at += len(piece)
             continue
-        if match is None and continuing and index == 0 and re.fullmatch(r"\s*[A-Za-z][\w'’ -]*", piece):
+        if match is None and continuing and index == 0 and re.fullmatch(r"\s*[^\W\d_][\w'’ -]*", piece):
             at += len(piece)  # 'effects' ends '12 special' / 'effects'
             continue
         value = parse_number(match.group("n")) if match else None
