@@ -1628,3 +1628,11 @@ def test_a_thing_named_with_needed_or_not_included_after_it():
         "Components\n- 40 cards\n- Timer needed, not included\n- Dice required\nStopwatch needed, but not included\n", "rules").text)
     assert [(s.count, s.component, s.supplied_by) for s in doc.statements] == [
         (40, "cards", None), (1, "Timer", "player"), (None, "Dice", None), (1, "Stopwatch", "player")]
+
+
+def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_players():
+    doc = read_rulebook_document(source_of_text(
+        "Components\n60 Mole cards\n\nTHREE PLAYER VARIANT\nPut only 4 of the spare Tunnel cards back in the deck.\n",
+        "rules").text)
+    spare = [s for s in doc.statements if s.count == 4]
+    assert [(s.role, s.optional, s.condition) for s in spare] == [("setup", True, "3 players")]

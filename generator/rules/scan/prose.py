@@ -331,8 +331,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                   words: SentenceWords | None = None) -> list[tuple[Phrase, dict]]:
     """The count phrases of one sentence that state components, each with its role and qualifiers."""
     words = words or SentenceWords(sentence)
-    if section_kind in {"", "components", "other"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
+    in_variant = section_kind == "optional"
+    if section_kind in {"", "components", "other", "optional"} and _SETUP_IMPERATIVE.match(sentence) and not _RULE_CLAUSE.search(sentence):
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
+        # (and a variant's own: 'Two-player variant: Put only 2 of the extra cards back', read as an optional set-up)
     said_setup = words.setup
     said_strong = bool(_STRONG.search(sentence))
     stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
@@ -355,7 +357,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
-    optional = bool(_OPTIONAL.search(sentence)) or section_kind == "optional"  # 'The three Tempest cards are an optional expansion.'
+    optional = bool(_OPTIONAL.search(sentence)) or in_variant  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
     each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence) or defined  # 'Each team receives 4 pawns', 'Each side
     # has one general, two guards …', 'Per player: 3 meeples and 2 houses'
