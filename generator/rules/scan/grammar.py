@@ -82,6 +82,10 @@ _GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|rec
 _IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+(?P<word>[A-Z][a-z]+)\b")
 
 
+_COMBINATION_AFTER = patterns.compile(r"\s+(?:of|in)\s+the\s+same\s+(?:suit|value|rank|number|denomination)\b"
+                                      r"|\s+in\s+(?:a\s+)?(?:sequence|numerical\s+order)\b", re.I)
+
+
 def count_first(text: str) -> list[Phrase]:
     """Every 'NUMBER noun-phrase' in the text (compound 'a 40-card deck' and ranges included), in order."""
     return list(_count_first(text))  # a line is read as an item, a table row and a sentence: parse it once
@@ -164,6 +168,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if VERB_FORM.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end) \
                 and (_WIDE_GAP.match(text, match.end("number")) or _CLAUSE_ENDS.match(text, end) and component.lower().endswith("ed")):
             continue  # '4        required' in a table's row, 'three successful or three failed': no thing's name
+        if _COMBINATION_AFTER.match(text, end) or re.match(r"(?:consecutive|sequential)\b", component, re.I):
+            continue  # '4 cards of the same value', '5 consecutive cards': a hand to make, not the box's cards
         component = _tidy(component)
         head = head_of(component)
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None
