@@ -1636,3 +1636,24 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
         "rules").text)
     spare = [s for s in doc.statements if s.count == 4]
     assert [(s.role, s.optional, s.condition) for s in spare] == [("setup", True, "3 players")]
+
+
+@pytest.mark.parametrize("text, wanted, not_counts", [
+    # a hand to make is not the box's cards
+    ("Hands\nHand\tDescription\nQuad\t4 cards of the same value\nRun\t5 consecutive cards\nFlush\t5 cards in the same suit\n",
+     [], [4, 5]),
+    # (and things of one colour are still things)
+    ("Contents\n16 pawns: four pawns of the same colour for each player\n", [(16, "pawn", "total", None)], []),
+    # counts that go up by one under an item they add up to are its parts, not an index of entries
+    ("## Contents\n\n* 45 crop tiles\n  * 7 rye\n  * 8 oats\n  * 9 flax\n  * 10 hemp\n  * 11 barley\n",
+     [(45, "tile", "total", None), (7, "rye", "part", None), (11, "barley", "part", None)], []),
+    # a bold item name ends where its bold ends: what follows describes it
+    ("## Contents\n\n* **1 Harbour board** marks the first captain\n* **60 settlers** small wooden cubes\n",
+     [(1, "board", "total", None), (60, "settler", "total", None)], []),
+])
+def test_boundaries_of_the_sixteenth_rounds_productions(text, wanted, not_counts):
+    read = statements(text)
+    for statement in wanted:
+        assert statement in read, f"{statement} not in {read}"
+    assert not [s for s in read if s[0] in not_counts and s not in wanted], read
+    assert all(component.split()[-1] not in {"marks", "small", "cubes"} for component in components(text)), components(text)

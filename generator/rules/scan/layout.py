@@ -102,7 +102,8 @@ class _Mapped:
 
     def sub(self, pattern: re.Pattern | str, repl) -> None:
         """re.sub on the text; replacement characters take the column of the match's first character
-        (or, for a group reference `\\1`-style function result, keep their own when repl returns a span)."""
+        (or, for a group reference `\\1`-style function result, keep their own when repl returns a span; a list of
+        spans and strings puts them one after the other)."""
         text = self.text
         matches = list(_compiled(pattern).finditer(text))
         if not matches:
@@ -112,13 +113,14 @@ class _Mapped:
             out_chars.extend(self.chars[last:match.start()])
             out_cols.extend(self.cols[last:match.start()])
             replacement = repl(match) if callable(repl) else repl
-            if isinstance(replacement, tuple):  # (start, end) of a span of the match to keep as it is
-                out_chars.extend(self.chars[replacement[0]:replacement[1]])
-                out_cols.extend(self.cols[replacement[0]:replacement[1]])
-            else:
-                col = self.cols[match.start()] if match.start() < len(self.cols) else (self.cols[-1] if self.cols else 0)
-                out_chars.extend(replacement)
-                out_cols.extend([col] * len(replacement))
+            for piece in replacement if isinstance(replacement, list) else [replacement]:
+                if isinstance(piece, tuple):  # (start, end) of a span of the match to keep as it is
+                    out_chars.extend(self.chars[piece[0]:piece[1]])
+                    out_cols.extend(self.cols[piece[0]:piece[1]])
+                else:
+                    col = self.cols[match.start()] if match.start() < len(self.cols) else (self.cols[-1] if self.cols else 0)
+                    out_chars.extend(piece)
+                    out_cols.extend([col] * len(piece))
             last = match.end()
         out_chars.extend(self.chars[last:])
         out_cols.extend(self.cols[last:])
@@ -173,6 +175,8 @@ def _blank_inline_contents(mapped: _Mapped) -> None:
 def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
     mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
+    mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{1,60}?)\*\*(?=[ \t]+[a-z])", lambda m: [m.span(1), " -"])
+    # ('* **1 Governor placard** indicates the start player': the bold name ends the item, a description follows)
     mapped.sub(r"'''|''|\*\*|__|`", "")
     mapped.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "")  # *emphasis*, not a bullet
     mapped.sub(r"&(?:#\d+|#x[0-9a-fA-F]+|[a-zA-Z]{2,8});", lambda m: html.unescape(m.group(0)))

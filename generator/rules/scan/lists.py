@@ -201,6 +201,9 @@ def _without_index(items) -> list[Item]:
 
 def _index_stretch(items: list[Item], stretch: list[int]) -> list[int]:
     if len(stretch) >= 4 and not any(items[at].phrase.head in COMPONENT_HEADS for at in stretch):
+        above = items[stretch[0] - 1].phrase.count if stretch[0] > 0 else None
+        if above == sum(items[at].phrase.count for at in stretch):
+            return []  # '50 plantation tiles' / '8 coffee', '9 tobacco', … '12 indigo': the parts of the item above
         return stretch
     return []
 
