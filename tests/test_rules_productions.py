@@ -1650,6 +1650,15 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a bold item name ends where its bold ends: what follows describes it
     ("## Contents\n\n* **1 Harbour board** marks the first captain\n* **60 settlers** small wooden cubes\n",
      [(1, "board", "total", None), (60, "settler", "total", None)], []),
+    ("## Contents\n\n* **Market Deck** 80 cards\n* **Gem Tokens (9):** 3 copies of Red, Blue and Green gems\n",
+     [(80, "card", "total", None), (9, "token", "total", None)], []),
+    # pieces named with their count before a colon, then what they are for (not a price, then what it buys)
+    ("### Tokens\n- Fog Tokens (8): Placed on islands to show that they cannot be reached this round by any ship.\n"
+     "- Tide Tokens (12): Placed on the coast.\n- Night-vision (25): You can see in darkness for one whole turn after this.\n",
+     [(8, "token", "total", None), (12, "token", "total", None)], [25]),
+    # the equipment of lawn and table games
+    ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
+     [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),
 ])
 def test_boundaries_of_the_sixteenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

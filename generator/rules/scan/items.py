@@ -180,8 +180,10 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if first and first[0].component:
         return first[0]
     phrase = count_last(rest)
-    if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]):
+    if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]) \
+            and not (phrase.head in COMPONENT_HEADS and is_plural(phrase.component.split()[-1])):
         return None  # 'Night-vision (25): You can see in darkness …': a price or value, then what it buys
+        # ('Effect Tokens (8): Placed on cards …': pieces, then what they are for)
     if phrase is not None:
         return phrase
     return _uncounted(rest, allow_bare, bulleted)

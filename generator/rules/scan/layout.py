@@ -175,7 +175,9 @@ def _blank_inline_contents(mapped: _Mapped) -> None:
 def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
     mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
-    mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{1,60}?)\*\*(?=[ \t]+[a-z])", lambda m: [m.span(1), " -"])
+    mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{1,60}?)\*\*(?=[ \t]+(?P<next>[a-z]|\d+[ \t]+[a-z]))",
+               lambda m: [m.span(1), "" if m.group(1).endswith(":") else ":" if m.group("next")[0].isdigit() else " -"])
+    # ('* **Market Deck** 100 cards': the count of what the bold names; '**Gem Tokens (6):** 2 of each': said already)
     # ('* **1 Governor placard** indicates the start player': the bold name ends the item, a description follows)
     mapped.sub(r"'''|''|\*\*|__|`", "")
     mapped.sub(r"(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)", "")  # *emphasis*, not a bullet
