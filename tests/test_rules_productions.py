@@ -1656,6 +1656,10 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     ("### Tokens\n- Fog Tokens (8): Placed on islands to show that they cannot be reached this round by any ship.\n"
      "- Tide Tokens (12): Placed on the coast.\n- Night-vision (25): You can see in darkness for one whole turn after this.\n",
      [(8, "token", "total", None), (12, "token", "total", None)], [25]),
+    # a number after a capitalised label word is the label's ('Phase 2, 3 and 4 cards', 'Tier 1 Quest cards')
+    ("Setup\nShuffle each set of Phase 2, 3 and 4 cards separately and draw 3 cards from each set.\n"
+     "Reveal 3 Tier 1 Quest cards face up.\n",
+     [(3, "card", "setup", None)], [1, 2, 4]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

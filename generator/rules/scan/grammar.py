@@ -69,6 +69,9 @@ _CLAUSE_ENDS = patterns.compile(r"\s+(?:or|and)\b")
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
 _VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
+_LABEL_BEFORE = patterns.compile(r"\b(?:Level|Age|Era|Tier|Stage|Phase|Act|Chapter|Wave|Rank|Class|Series|Generation|Period"
+                                 r"|Epoch|Grade|Mission|Scenario|Season|Episode|Volume|Week|Day)\s+(?:\d{1,2}\s*(?:,|and|or|&)\s*)*$")
+# ('the Phase 1 and Phase 6 Action cards', 'Phase 2, 3, 4 and 5 cards', 'Level 2 cards': the number is a label)
 _ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[^\W\d_])")
 _VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
                            r"|(?<=\d\s)(?:one|two|three|four|five|ten|twenty|fifty|hundred)(?=\s+[a-z]+\s+[a-z]+s\b))\s+(?=[^\W\d_])",
@@ -212,7 +215,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
-    phrases = [p for p in phrases if not _VALUE_BEFORE.search(text, max(0, p.start - 24), p.start)]
+    phrases = [p for p in phrases if not _VALUE_BEFORE.search(text, max(0, p.start - 24), p.start)
+               and not _LABEL_BEFORE.search(text, max(0, p.start - 40), p.start)]
     return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 
