@@ -1660,6 +1660,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     ("Setup\nShuffle each set of Phase 2, 3 and 4 cards separately and draw 3 cards from each set.\n"
      "Reveal 3 Tier 1 Quest cards face up.\n",
      [(3, "card", "setup", None)], [1, 2, 4]),
+    # a picture's captions lettered past H ('K. 1 radio marker'), on lines of their own
+    ("Contents\n\n\nJ. 12 scout cards\nK. 1 radio marker\nL. 18 map tiles\n",
+     [(12, "card", "total", None), (1, "marker", "total", None), (18, "tile", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),
