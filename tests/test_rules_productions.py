@@ -1663,6 +1663,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a picture's captions lettered past H ('K. 1 radio marker'), on lines of their own
     ("Contents\n\n\nJ. 12 scout cards\nK. 1 radio marker\nL. 18 map tiles\n",
      [(12, "card", "total", None), (1, "marker", "total", None), (18, "tile", "total", None)], []),
+    # a web page's list run onto one line between dashes before its counts
+    ("About the game Brew the best potion. Contents - 4 kettles (player boards) - 4 vials - 6 droplets (2 of which are"
+     " for the variant) - 20 opals - 1 bonus die Game setup The youngest player starts.\n",
+     [(4, "board", "total", None), (4, "vial", "total", None), (6, "droplet", "total", None), (20, "opal", "total", None),
+      (1, "die", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

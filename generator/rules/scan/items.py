@@ -440,11 +440,21 @@ def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
 
 
 _INLINE_BULLET = patterns.compile(r"\s*[•·●▪◦‣∙]\s*")
+_INLINE_DASH = patterns.compile(r"\s+[-–]\s+(?=\d{1,3}x?\s+[^\W\d_])")  # ' - 20 rubies - 4 flasks'
 
 
-def _bulleted_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
+def _inline_cuts(text: str) -> list[tuple[int, int]]:
+    """Where a list run onto one line breaks: at its bullet glyphs (two or more), or at the dashes before its
+    counts (three or more: a web page's list flattened, 'Contents - 4 pots - 4 flasks - 20 rubies')."""
+    bullets = [m.span() for m in _INLINE_BULLET.finditer(text)]
+    if len(bullets) >= 2:
+        return bullets
+    dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
+    return dashes if len(dashes) >= 3 else []
+
+
+def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, int]]) -> list[Item]:
     """'gameboard • 100 building tiles • stock market tray': a list run onto one line between bullet glyphs."""
-    cuts = [m.span() for m in _INLINE_BULLET.finditer(line.text)]
     starts = [0] + [b for _, b in cuts]
     ends = [a for a, _ in cuts] + [len(line.text)]
     items = []
@@ -548,8 +558,9 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
 
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
-    if len(_INLINE_BULLET.findall(line.text)) >= 2:
-        return _bulleted_items(line, allow_bare)
+    cuts = _inline_cuts(line.text)
+    if cuts:
+        return _bulleted_items(line, allow_bare, cuts)
     denominations = _denominations(line) if len(line.text) < 400 and re.search(r"\d\s*[x×]|[x×]\s*\d", line.text) else []
     if denominations:
         return denominations
