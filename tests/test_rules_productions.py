@@ -1678,3 +1678,19 @@ def test_boundaries_of_the_sixteenth_rounds_productions(text, wanted, not_counts
         assert statement in read, f"{statement} not in {read}"
     assert not [s for s in read if s[0] in not_counts and s not in wanted], read
     assert all(component.split()[-1] not in {"marks", "small", "cubes"} for component in components(text)), components(text)
+
+
+def test_an_article_at_a_lines_end_is_quoted_with_the_thing_it_names_on_the_next_line():
+    doc = read_rulebook_document(source_of_text(
+        "Setup\nEach player takes 4 Ki tokens, a Lotus token and a\nMoon token in his color; he begins with one Sage and one\n"
+        "Monk.\n", "rules").text)
+    quoted = {(s.component, s.line, s.quote) for s in doc.statements}
+    assert ("Moon token", 3, "Moon token") in quoted  # not the article 'a' alone on line 2
+    assert ("Monk", 3, "one") in quoted  # a number word is quoted where it stands, as readers quote it
+
+
+def test_a_place_in_the_deck_is_no_count():
+    statements_read = statements("Setup\nShuffle the Storm cards and insert the Kraken card 8 cards above the bottom of the deck.\n"
+                                 "Each player draws 3 cards from the top of the deck.\n")
+    assert (8, "card", "setup", None) not in statements_read
+    assert any(s[0] == 3 for s in statements_read)

@@ -85,6 +85,7 @@ _GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|rec
 _IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+(?P<word>[A-Z][a-z]+)\b")
 
 
+_POSITION_AFTER = patterns.compile(r"\s+(?:before|above|below|under|beneath)\s+the\s+(?:top|bottom|end)\b", re.I)
 _COMBINATION_AFTER = patterns.compile(r"\s+(?:of|in)\s+the\s+same\s+(?:suit|value|rank|number|denomination)\b"
                                       r"|\s+in\s+(?:a\s+)?(?:sequence|numerical\s+order)\b", re.I)
 
@@ -173,6 +174,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             continue  # '4        required' in a table's row, 'three successful or three failed': no thing's name
         if _COMBINATION_AFTER.match(text, end) or re.match(r"(?:consecutive|sequential)\b", component, re.I):
             continue  # '4 cards of the same value', '5 consecutive cards': a hand to make, not the box's cards
+        if _POSITION_AFTER.match(text, end):
+            continue  # 'insert it 10 cards from the bottom of the deck': a place in the deck, not a count
         component = _tidy(component)
         head = head_of(component)
         grouped = _GROUP_OF.match(text, end) if head in GROUPING else None

@@ -387,6 +387,9 @@ def _prose_sums(out: Statements, findings: list[Finding]) -> None:
                                         tuple(p["line"] for p in parts)))
 
 
+_ARTICLE_AT = patterns.compile(r"(?i:an?)\s+")
+
+
 def _prose_statement(phrase: Phrase, start: int, end: int, paragraph, offset: int, lines, out: Statements,
                      info: dict) -> dict | None:
     a = offset + start
@@ -396,6 +399,11 @@ def _prose_statement(phrase: Phrase, start: int, end: int, paragraph, offset: in
     count_at = offset + phrase.count_start
     if count_at < len(paragraph.places) and paragraph.places[count_at][0] != paragraph.places[a][0]:
         a = count_at  # 'A\ntotal of 10 tiles': quote from the line the count stands on
+    article = _ARTICLE_AT.match(paragraph.text, a)
+    noun_at = article.end() if article else a
+    if article and noun_at < min(len(paragraph.places), offset + end) and paragraph.places[noun_at][0] != paragraph.places[a][0]:
+        a = noun_at  # '… and a' / 'Tao token in his color': an article alone says nothing; quote from the thing named
+        # ('one Titan and one' / 'Angel' is quoted where its number stands)
     line_index, column = paragraph.places[a]
     line = lines[line_index]
     end_index, end_column = paragraph.places[min(b, len(paragraph.places) - 1)]
