@@ -1668,6 +1668,8 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      " for the variant) - 20 opals - 1 bonus die Game setup The youngest player starts.\n",
      [(4, "board", "total", None), (4, "vial", "total", None), (6, "droplet", "total", None), (20, "opal", "total", None),
       (1, "die", "total", None)], []),
+    # a table of two columns, the second a value ('Rank  Points'): ranks and their points, no pieces
+    ("Scoring\nRank \tPoints\nCrown \t11\nTower \t10\nKnave \t2\nAll other ranks score 0.\n", [], [11, 10, 2]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

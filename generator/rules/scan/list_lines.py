@@ -23,11 +23,13 @@ def value_cells(lines: list[LayoutLine], index: int) -> set[int]:
     """The cell numbers of a table row whose column heading names a value (Production, Cost, Points …): what
     such a cell counts is a price or a yield, not a component."""
     line = lines[index]
-    if line.text.count("\t") < 2:
+    cells = line.text.count("\t")
+    if cells < 1:
         return set()
     for above in range(index - 1, max(-1, index - 12), -1):
         header = lines[above].text
-        if header.count("\t") >= 2 and not re.search(r"\d", header):
+        if (header.count("\t") >= 2 if cells >= 2 else header.count("\t") == cells) and not re.search(r"\d", header):
+            # (a row of two cells, 'Ace  11', under a header of two: 'Rank  Points')
             values = {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
             if values:
                 return values  # the nearest header that names a value column ('Basic Building  Upgraded' above it is a band title)
@@ -37,7 +39,8 @@ def value_cells(lines: list[LayoutLine], index: int) -> set[int]:
 def drop_value_cells(line: LayoutLine, items: list[Item], values: set[int]) -> list[Item]:
     if not values:
         return items
-    return [item for item in items if line.text[:item.offset + item.phrase.start].count("\t") not in values]
+    return [item for item in items if line.text[:item.offset + item.phrase.count_start].count("\t") not in values]
+    # (the cell the count stands in: 'Ace  11' under 'Rank  Points' names the rank in one cell, its value in the next)
 
 
 def flows_on(line: LayoutLine, items: list[Item], after: LayoutLine | None) -> bool:
