@@ -1670,6 +1670,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
       (1, "die", "total", None)], []),
     # a table of two columns, the second a value ('Rank  Points'): ranks and their points, no pieces
     ("Scoring\nRank \tPoints\nCrown \t11\nTower \t10\nKnave \t2\nAll other ranks score 0.\n", [], [11, 10, 2]),
+    # a piece placed, said in the passive; things given to each player, listed before 'to each player'
+    ("Setup\nThe harbour board is placed in the centre of the table.\nThe brass anchor is then placed beside it.\n"
+     "Give a pencil, a spyglass tile and a sailor pawn to each player.\n",
+     [(1, "board", "setup", None), (1, "pencil", "setup", "player"), (1, "tile", "setup", "player"),
+      (1, "pawn", "setup", "player")], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -108,6 +108,7 @@ _IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:ran
 
 
 _A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+(?:each|every)|to\s+each)\s+player\b", re.I)
+_ONE_AND = patterns.compile(r"(?:^|\b(?:give|hand|deal)\s+|,\s*|\band\s+)(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s*(?:,\s*(?:and\s+)?|\band\s+)$", re.I)
 _BOTH = patterns.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 
@@ -136,6 +137,10 @@ def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     for match in _A_PER_PLAYER.finditer(sentence):
         if head_of(match.group("noun")) in COMPONENT_HEADS:
             found.append((match.start("article"), match.end("noun"), 1, match.group("noun"), "player"))
+            before = _ONE_AND.search(sentence, 0, match.start())
+            while before is not None and head_of(before.group("noun")) in COMPONENT_HEADS:  # 'Give an easel and a pen
+                found.append((before.start("article"), before.end("noun"), 1, before.group("noun"), "player"))  # to each player'
+                before = _ONE_AND.search(sentence, 0, before.start("article"))
     for match in _BOTH.finditer(sentence):
         words = match.group("noun").split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
@@ -172,6 +177,9 @@ _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put t
     r"(?:^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
     r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$)", re.I)
+_THE_PLACED = patterns.compile(  # 'The game board is placed in the centre of the table': the same step, said of the piece
+    rf"^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?(?:then\s+)?(?P<passive>{_THE_NOUN})\s+(?:is|should\s+be|must\s+be)\s+(?:then\s+)?"
+    r"(?:placed|put|laid|set|positioned|unfolded)\s+(?:out\s+)?(?:in|on|onto|at|near|next\s+to|beside|between|within|face)\b", re.I)
 _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each player takes the player board, the disc and the tent of
     # that colour', 'Give the start player the Harbour Master token'
     r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
@@ -206,9 +214,9 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
     if _NOT_SET_OUT.search(sentence):
         return []  # 'Put the expansion board aside', 'If you roll a six, take the bonus token', 'The winner takes the Trophy'
     found = []
-    for match in (m for pattern in (_SET_OUT_THE, _TAKES_THE) for m in pattern.finditer(sentence)):
-        placed = match.re is _SET_OUT_THE
-        group = next(name for name in ("items", "given", "handed", "coloured") if match.groupdict().get(name))
+    for match in (m for pattern in (_SET_OUT_THE, _THE_PLACED, _TAKES_THE) for m in pattern.finditer(sentence)):
+        placed = match.re is not _TAKES_THE
+        group = next(name for name in ("items", "passive", "given", "handed", "coloured") if match.groupdict().get(name))
         who = match.groupdict().get("who") or ""
         per = "player" if re.match(r"(?:each|every)\b", who, re.I) else None
         items = match.group(group)

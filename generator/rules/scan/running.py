@@ -30,7 +30,7 @@ _CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(
 _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                                 r"|draw|reveal|choose|select|pick|flip|turn\s+over|prepare"
-                                r"|takes?|places?|puts?|sets?|lays?|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
+                                r"|takes?|places?|placed|puts?|sets?|lays?|laid|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
                                 r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
 
 
