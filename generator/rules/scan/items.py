@@ -440,6 +440,7 @@ def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
 
 
 _INLINE_BULLET = patterns.compile(r"\s*[•·●▪◦‣∙]\s*")
+_ANNOUNCED = patterns.compile(rf"\b{CONTENTS_WORDS}\s*:?\s*$", re.I)  # 'Contents - 4 pots - …': the list's own label
 _INLINE_DASH = patterns.compile(r"\s+[-–]\s+(?=\d{1,3}x?\s+[^\W\d_])")  # ' - 20 rubies - 4 flasks'
 
 
@@ -450,7 +451,9 @@ def _inline_cuts(text: str) -> list[tuple[int, int]]:
     if len(bullets) >= 2:
         return bullets
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
-    return dashes if len(dashes) >= 3 else []
+    if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]):
+        return []  # (dashes between counts elsewhere are a sentence's, a table's or a range's: the list says it is one)
+    return dashes
 
 
 def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, int]]) -> list[Item]:
