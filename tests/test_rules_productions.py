@@ -1675,6 +1675,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      "Give a pencil, a spyglass tile and a sailor pawn to each player.\n",
      [(1, "board", "setup", None), (1, "pencil", "setup", "player"), (1, "tile", "setup", "player"),
       (1, "pawn", "setup", "player")], []),
+    # so many of a kind, as the items under a total: '• 9 of coffee (dark brown)'; not '• 2 of each'
+    ("## Contents\n\n* **30 spice cubes**\n  * 12 of saffron (red)\n  * 10 of pepper (black)\n  * 8 of mace\n",
+     [(30, "cube", "total", None), (12, "saffron", "part", None), (8, "mace", "part", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -186,9 +186,15 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         # ('Effect Tokens (8): Placed on cards …': pieces, then what they are for)
     if phrase is not None:
         return phrase
+    kind = _SO_MANY_OF.match(rest) if bulleted else None
+    if kind is not None and parse_number(kind.group("n")) is not None:  # '• 9 of coffee (dark brown)': so many of a kind
+        return Phrase(0, kind.end("noun"), kind.start("n"), kind.end("n"), parse_number(kind.group("n")), "exact",
+                      kind.group("noun"), head_of(kind.group("noun")), "count_first")
     return _uncounted(rest, allow_bare, bulleted)
 
 
+_SO_MANY_OF = patterns.compile(rf"^(?P<n>{NUMBER})\s+of\s+(?!(?:each|them|these|those|which|every|all|the|its|their|our)\b)"
+                               r"(?P<noun>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*(?:\([^()]*\))?\s*[.,;]?\s*$", re.I)
 _VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[^\W\d_][\w'’,-]*\s+){5,}")
 _ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[^\W\d_])", re.I)
 _TWO_NAMED = patterns.compile(r"^(?P<first>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+(?:and|&|\+)\s+"
