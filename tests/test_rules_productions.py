@@ -1678,6 +1678,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # so many of a kind, as the items under a total: '• 9 of coffee (dark brown)'; not '• 2 of each'
     ("## Contents\n\n* 30 spice cubes\n  * 12 of saffron (red)\n  * 10 of pepper (black)\n  * 8 of mace\n",
      [(30, "cube", "total", None), (12, "saffron", "part", None), (8, "mace", "part", None)], []),
+    # a list's counts one space after the names: each count on its own name, never the next line's
+    ("COMPONENTS\nStone owls (carved) 14\nPerch boards 5\nWind dice (d10) 2\nRound 3\n",
+     [(14, "owl", "total", None), (5, "board", "total", None), (2, "die", "total", None)], [3]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -186,6 +186,14 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         # ('Effect Tokens (8): Placed on cards …': pieces, then what they are for)
     if phrase is not None:
         return phrase
+    spaced = _SPACED_COUNT_LAST.match(rest) if allow_bare else None
+    if spaced is not None:  # 'Dragon eggs (wooden) 12' / 'Nest boards 4' in a list of pieces: the count one space after
+        noun = spaced.group("noun")
+        named = re.sub(r"\s*\([^()]*\)$", "", noun)
+        if (head_of(named) in COMPONENT_HEADS or is_plural(named.split()[-1])) and named.split()[-1].lower() not in _LABELS:
+            noun = noun if head_of(noun) in COMPONENT_HEADS else named  # ('Dragon eggs (wooden)': a note, no other name)
+            return Phrase(0, spaced.end("n"), spaced.start("n"), spaced.end("n"), int(spaced.group("n")), "exact",
+                          noun, head_of(named), "count_last")
     kind = _SO_MANY_OF.match(rest) if bulleted else None
     if kind is not None and parse_number(kind.group("n")) is not None:  # '• 9 of coffee (dark brown)': so many of a kind
         return Phrase(0, kind.end("noun"), kind.start("n"), kind.end("n"), parse_number(kind.group("n")), "exact",
@@ -193,6 +201,9 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return _uncounted(rest, allow_bare, bulleted)
 
 
+_SPACED_COUNT_LAST = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ -]*?[^\W\d_](?:\s*\([^()]*\))?)\s(?P<n>\d{1,3})\s*$")
+_LABELS = frozenset("page pages round rounds level levels age ages phase phases turn turns step steps chapter part act"
+                    " players player season year years minutes points scenario mission".split())
 _SO_MANY_OF = patterns.compile(rf"^(?P<n>{NUMBER})\s+of\s+(?!(?:each|them|these|those|which|every|all|the|its|their|our)\b)"
                                r"(?P<noun>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*(?:\([^()]*\))?\s*[.,;]?\s*$", re.I)
 _VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[^\W\d_][\w'’,-]*\s+){5,}")
