@@ -301,12 +301,19 @@ def _worker_start() -> None:
 
 
 def _worker_segment(pages: range):
+    import gc
+
     global _WORKER_FACES
     document, render = _WORK
     try:
         if _WORKER_FACES is None:  # as one process keeps one set of faces for all its segments
             _WORKER_FACES = render()
-        return _segment_file(document, _WORKER_FACES, pages)
+        drawn = _segment_file(document, _WORKER_FACES, pages)
+        # Each face's template leaves reference cycles (Jinja's context and the macros imported with it, holding
+        # the face's fields): collected once a segment, they do not pile up in the old generation until the
+        # collector's rare full pass (S10000: a worker ~7 MB smaller, for ~35 ms a segment)
+        gc.collect()
+        return drawn
     except PnpError as error:  # sent back whole when it pickles, else as its message
         import pickle
 
