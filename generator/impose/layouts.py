@@ -78,15 +78,19 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
         return sheets
 
     # each try is quick: keep the one needing fewest sheets (the first on a tie); first the packing strategy,
-    # then, with it, each way of tiling the big pieces (at most TILINGS of them)
-    untiled = {strategy: packed(strategy, {}) for strategy in strategies_for(pieces)}
-    best = min((_sheet_count(sheets), index, strategy) for index, (strategy, sheets) in enumerate(untiled.items()))
-    strategy = best[2]
+    # then, with it, each way of tiling the big pieces (at most TILINGS of them). Only the best packing so far is
+    # kept: a large deck's sheets, packed by every strategy at once, were most of the build's memory at its peak
+    strategy, untiled = None, None
+    for tried in strategies_for(pieces):
+        sheets = packed(tried, {})
+        if untiled is None or _sheet_count(sheets) < _sheet_count(untiled):
+            strategy, untiled = tried, sheets
+        del sheets
     choices = [[(id(p), layout) for layout in layouts_of(p)] for p in oversize[True] + oversize[False]
                if p.width * p.height > 0]
     result, fewest = None, None
     for index, combination in enumerate(itertools.islice(itertools.product(*choices), TILINGS)):
-        sheets = packed(strategy, dict(combination)) if combination else untiled[strategy]  # nothing to tile: packed
+        sheets = packed(strategy, dict(combination)) if combination else untiled  # nothing to tile: packed
         if fewest is None or _sheet_count(sheets) < fewest:
             result, fewest = sheets, _sheet_count(sheets)
     result = refill(result, options.gutter)

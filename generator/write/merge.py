@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping
 
 from generator.errors import PnpError
 from generator.write.dedupe import _read_xref
@@ -71,41 +71,44 @@ class MergedSegment:
     info: bytes  # its Info dictionary (the merged PDF takes the first segment's)
 
 
-def merge_segments(segments: Sequence[bytes], path: Path, boxes: Mapping[int, tuple[Box, Box]] | None = None,
+def merge_segments(segments: Iterable[bytes], path: Path, boxes: Mapping[int, tuple[Box, Box]] | None = None,
                    kept: dict | None = None) -> None:
     """Write the pages of `segments` (cairo PDFs, in order) as one PDF at `path`.
 
     `boxes` maps a page's index in the merged document to its (TrimBox, BleedBox), in PDF coordinates. `kept`
     (a watch's memory) holds each segment as the last merge wrote it, by its bytes: one that keeps its place
     (its first object and page numbers, its pages' boxes) is written again as it was, not parsed and renumbered.
+    Each segment is written as soon as it is renumbered: `segments` may be read one at a time (a large document's
+    are read from its staging folder), and no more than one of them is held at once.
     """
     boxes = boxes or {}
-    merged: list[MergedSegment] = []
-    next_number, next_page = 2, 0  # 1 is the page tree
-    for data in segments:
-        part = _merged(data, next_number, next_page, boxes, kept)
-        merged.append(part)
-        next_number += len(part.offsets)
-        next_page += len(part.kids)
-    if kept is not None:  # keep only this merge's segments
-        used = {data for data in segments}
-        for data in [data for data in kept if data not in used]:
-            del kept[data]
-    info_number, catalog_number = next_number, next_number + 1
-    offsets = [0] * (catalog_number + 1)
-    kids = [kid for part in merged for kid in part.kids]
+    located: list[int] = []  # where objects 2, 3, … start in the merged file (1 is the page tree)
+    kids: list[int] = []
+    used = set()
+    first = None
+    next_number, next_page = 2, 0
     with path.open("wb") as out:
-        out.write(merged[0].header)
-        position = len(merged[0].header)
-        for part in merged:
-            for number, offset in enumerate(part.offsets, part.first):
-                offsets[number] = position + offset
+        position = 0
+        for data in segments:
+            part = _merged(data, next_number, next_page, boxes, kept)
+            if kept is not None:
+                used.add(data)
+            if first is None:
+                first = part
+                out.write(part.header)
+                position = len(part.header)
+            located += [position + offset for offset in part.offsets]
             out.write(part.chunk)
             position += len(part.chunk)
+            kids += part.kids
+            next_number += len(part.offsets)
+            next_page += len(part.kids)
+        info_number, catalog_number = next_number, next_number + 1
+        offsets = [0, 0] + located + [0, 0]  # by object number
         tail = [
             (1, b"<< /Type /Pages\n   /Kids [ " + b" ".join(b"%d 0 R" % k for k in kids)
              + b" ]\n   /Count %d\n>>\nendobj\n" % len(kids)),
-            (info_number, merged[0].info),  # title, creator, date: cairo's, refers to nothing
+            (info_number, first.info),  # title, creator, date: cairo's, refers to nothing
             (catalog_number, b"<< /Type /Catalog\n   /Pages 1 0 R\n>>\nendobj\n"),
         ]
         for number, body in tail:
@@ -117,6 +120,9 @@ def merge_segments(segments: Sequence[bytes], path: Path, boxes: Mapping[int, tu
         out.write(b"".join(b"%010d 00000 n \n" % offset for offset in offsets[1:]))
         out.write(b"trailer\n<< /Size %d\n   /Root %d 0 R\n   /Info %d 0 R\n>>\nstartxref\n%d\n%%%%EOF\n"
                   % (len(offsets), catalog_number, info_number, position))
+    if kept is not None:  # keep only this merge's segments
+        for data in [data for data in kept if data not in used]:
+            del kept[data]
 
 
 def _merged(data: bytes, first: int, first_page: int, boxes: Mapping[int, tuple[Box, Box]],
