@@ -308,6 +308,7 @@ def _worker_segment(pages: range):
     try:
         if _WORKER_FACES is None:  # as one process keeps one set of faces for all its segments
             _WORKER_FACES = render()
+            gc.freeze()  # (kept to the end: no collection below need walk them again)
         drawn = _segment_file(document, _WORKER_FACES, pages)
         # Each face's template leaves reference cycles (Jinja's context and the macros imported with it, holding
         # the face's fields): collected once a segment, they do not pile up in the old generation until the
