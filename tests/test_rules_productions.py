@@ -1681,6 +1681,13 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a list's counts one space after the names: each count on its own name, never the next line's
     ("COMPONENTS\nStone owls (carved) 14\nPerch boards 5\nWind dice (d10) 2\nRound 3\n",
      [(14, "owl", "total", None), (5, "board", "total", None), (2, "die", "total", None)], [3]),
+    # a label's number inside a name; a name spread across its line by a PDF's justification; counts in brackets
+    ("Components\n20 Level 1 Bounty cards\n15 Level 2 Bounty cards\n", [(20, "card", "total", None), (15, "card", "total", None)],
+     [1, 2]),
+    ("C O M P O N E N T S\n\n120      Rune     cards\n  18     Spirit    tokens\n", [(120, "card", "total", None),
+                                                                                  (18, "token", "total", None)], []),
+    ("[24] Cedar tokens\n[8] Logger meeples\n[1] Mill board\n\n[1] Basics\nThe game is played in rounds.\n",
+     [(24, "token", "total", None), (8, "meeple", "total", None), (1, "board", "total", None)], [1]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

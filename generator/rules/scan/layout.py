@@ -27,6 +27,7 @@ _BULLET_RE = patterns.compile(
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|[i-zI-Z][.)](?=[ \t]+\d{1,3}[ \t]+[^\W\d_])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])"
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
+_JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
@@ -298,6 +299,25 @@ _GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3
                                 r"|(?<=\d\))(?=[A-Z][a-z])|(?<=[^\W\d_],)(?=[A-Z][a-z]|\d{1,3}\s+[^\W\d_])|(?<=[^\W\d_]:)(?=\d{1,3}\s+[^\W\d_])")
 
 
+_BRACKETED_COUNT = patterns.compile(r"^(?P<indent>\s*)\[(?P<n>\d{1,3})\](?=[ \t]+(?P<name>[^\W\d_][\w'’ -]*))")
+
+
+def _bracketed_runs(raws: list[str]) -> set[int]:
+    """The lines that open with a count in brackets next to another such line: a list ('[24] Pine tokens' /
+    '[8] Lumberjack meeples'), not a chapter's number alone ('[1] Basics')."""
+    opening = {index for index, raw in enumerate(raws) if raw.lstrip().startswith("[") and _BRACKETED_COUNT.match(raw)}
+    return {index for index in opening if index - 1 in opening or index + 1 in opening}
+
+
+def _unbracketed(match: re.Match):
+    """'[24] Pine tokens': a count in brackets before the pieces' name is the count (the quote keeps the brackets);
+    '[1] Introduction', a chapter's number, stays as it is."""
+    name = match.group("name").rstrip()
+    if head_of(name) not in COMPONENT_HEADS and not is_plural(name.split()[-1]):
+        return match.span()
+    return [match.span("indent"), match.group("n")]
+
+
 def _unglued(match: re.Match) -> str:
     """The gap between two items run together: a bullet where nothing marked the boundary (what an inline list of
     items reads), a space after the comma or colon that did."""
@@ -317,6 +337,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
     split_ligatures = len(_LONE_LIGATURE.findall(text.translate(_FOLD))) >= 3
     lines = []
     numbered: tuple[int, int] | None = None  # the number and indent of the last numbered section read
+    bracketed = _bracketed_runs(raws) if "[" in text else set()
     for index, raw in enumerate(raws):
         mapped = _Mapped(raw)
         mapped.fold()
@@ -330,6 +351,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if _needs_work(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[^\W\d_]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap
+            if index in bracketed:
+                mapped.sub(_BRACKETED_COUNT, _unbracketed)  # '[24] Pine tokens'
             mapped.sub(r"(?<=[a-z])-(?= \d{1,3} each\b)", " -")  # '8 skip cards- 2 each in …': a dash that lost its space
             mapped.sub(r"(?<=\d)[\x00-\x08\x0b-\x1f]\s?(?=\d)", "")  # '7\a 2' in some PDF extractions is 72
             mapped.sub(WORD_SPACE, " ")  # a CR between words (debris.WORD_SPACE)
@@ -341,6 +364,9 @@ def layout_lines(text: str) -> list[LayoutLine]:
             _markup(mapped)
             mapped.sub(r"(?<!\s)\s+(?=\|)", "")  # table cells (the space before a bar, then the bar with the space after it:
             mapped.sub(r"\|\s*", "\t")  # no pattern here is tried from every space of a long run)
+            justified = _JUSTIFIED_ITEM.match(mapped.text)
+            if justified and head_of(justified.group("last")) in COMPONENT_HEADS:
+                mapped.sub(r"(?<=\S) {2,}(?=\S)", " ")  # '120      Spell     cards': one item spread across its line
             mapped.sub(r"(?<=\S) {4,}(?=\S)", "\t")  # a wide gap: the next column of a page laid out in columns
             mapped.sub(r"(?<=\S)[^\S\n]{9,}(?=\S)", "\t")  # a longer run than a table's empty cells: one gap (the reader's
             # patterns take time in the square of a run of spaces they are tried at; its lines have no long runs)

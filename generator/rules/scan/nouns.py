@@ -162,6 +162,11 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             end = cursor = token.end("tok")  # '2 complete 56 card Tichu decks': the decks' size, inside the name
             words += 1
             continue
+        if start is not None and re.fullmatch(r"\d{1,2}", tok) and re.fullmatch(r"[A-Z][a-z]+", text[start:end].split()[-1]) \
+                and text[start:end].split()[-1].lower() in _NUMBERED_LABELS and re.match(r"\s+[A-Z][a-z]", text[token.end("tok"):]):
+            end = cursor = token.end("tok")  # '20 Level 1 Contract cards': the label's number, and the name goes on
+            words += 1
+            continue
         if start is not None and re.fullmatch(r"\d{1,3}", tok):
             if re.fullmatch(r"\d{1,2}", tok) and re.match(r"[A-Z]", text[start:end].split()[-1]) \
                     and not re.match(r"\s+(?:[A-Z]|\d)|\s*[x×](?:\s|$)", text[token.end("tok"):]):  # but '10 Park 10 Apartment',
