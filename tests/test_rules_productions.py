@@ -1688,6 +1688,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
                                                                                   (18, "token", "total", None)], []),
     ("[24] Cedar tokens\n[8] Logger meeples\n[1] Mill board\n\n[1] Basics\nThe game is played in rounds.\n",
      [(24, "token", "total", None), (8, "meeple", "total", None), (1, "board", "total", None)], [1]),
+    # a Markdown table with a column per player and a total, its rule written with alignment colons
+    ("| Component | Per player | Total |\n|-----------|-----------:|------:|\n| Crew meeples | 5 | 20 |\n"
+     "| Dock boards | 1 | 4 |\n", [(20, "meeple", "total", None), (5, "meeple", "part", "player"), (4, "board", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

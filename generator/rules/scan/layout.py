@@ -28,6 +28,7 @@ _BULLET_RE = patterns.compile(
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
+_MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
@@ -358,6 +359,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(WORD_SPACE, " ")  # a CR between words (debris.WORD_SPACE)
             mapped.sub(r"[\x00-\x08\x0b-\x1f]", " ")
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
+            mapped.sub(_MARKDOWN_TABLE_RULE, "")  # '|------|-----:|': a table's rule, no text (its alignment colons neither)
             mapped.sub(_LEADER_RE, "\t")
             if mapped.text.count("\t") >= 3:  # before table cells become tabs too
                 _blank_inline_contents(mapped)
