@@ -1718,3 +1718,13 @@ def test_a_place_in_the_deck_is_no_count():
                                  "Each player draws 3 cards from the top of the deck.\n")
     assert (8, "card", "setup", None) not in statements_read
     assert any(s[0] == 3 for s in statements_read)
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("RULES FOR 4 PLAYERS\nWhen the game starts each player is given 5 walls.\n", [(5, "wall", "4 players")]),
+    ("## Setup for 3 players\n\nEach player takes 10 Knight cards and 5 Banner tokens.\n",
+     [(10, "card", "3 players"), (5, "token", "3 players")]),
+])
+def test_a_title_naming_the_players_after_rules_or_setup_conditions_what_it_sets_out(text, wanted):
+    doc = read_rulebook_document(source_of_text(text, "rules").text)
+    assert [(s.count, head_of(s.component), s.condition) for s in doc.statements] == wanted

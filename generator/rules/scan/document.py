@@ -16,7 +16,7 @@ from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAY
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL, is_imperative
 from .running import prose_statements
-from .sections import OPTIONAL, SETUP, SUPPLIED, section_kinds
+from .sections import OPTIONAL, PLAYERS_TITLE, SETUP, SUPPLIED, section_kinds
 from .statement import CountStatement, Finding, Reading
 from .tables import table_statements
 
@@ -269,18 +269,16 @@ def _restatements(items: list[dict]) -> None:
         seen.setdefault(key, item)
 
 
-_PLAYERS_TITLE = patterns.compile(rf"^(?:for\s+|with\s+)?(?P<n>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*"
-                                  rf"(?P<m>{PLAYER_NUMBER}))?[\s-]*players?(?:\s+(?:games?|rules|variant|mode|set\s*-?\s*up))?"
-                                  r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 
 def _conditions_of_sections(items: list[dict], sections, lines: list[LayoutLine]) -> None:
-    """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode') is a
+    """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode', 'Setup for
+    2 players') is a
     setup for that many players when it says nothing else."""
     for item in items:
         if item["role"] not in {"setup", "total"} or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
-        titled = _PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
+        titled = PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
         if titled is not None and item["role"] == "total" and not is_imperative(lines[item["line"] - 1].text):
             continue  # ('The Automa deck has 20 cards' under 'Solo': the box's)
         if titled is not None:

@@ -12,7 +12,7 @@ from generator.rules.numbers import NUMBER_WORD_HINT
 
 from . import patterns
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, head_of
+from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, PLAYER_NUMBER, head_of
 
 COMPONENTS = "components"
 SETUP = "setup"
@@ -58,6 +58,13 @@ def _counts_things(text: str) -> bool:
     """'Each side begins with eight pieces:': a number word before a component's name (a sentence, not a title)."""
     return any(head_of(match.group(1)) in COMPONENT_HEADS or head_of(match.group(1).split()[0]) in COMPONENT_HEADS
                for match in _NUMBER_WORD_THEN.finditer(text))
+
+
+# A title that names a player count: '### 2 players', 'Three-Player Game', 'Solo Mode', 'Setup for 2 players'
+PLAYERS_TITLE = patterns.compile(rf"^(?:(?:set\s*-?\s*up|preparation|rules|changes|adjustments)\s+(?=for\b|with\b|in\b))?"
+                                  rf"(?:(?:for|with|in)\s+(?:an?\s+)?)?(?P<n>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*"
+                                  rf"(?P<m>{PLAYER_NUMBER}))?[\s-]*players?(?:\s+(?:games?|rules|variant|mode|set\s*-?\s*up))?"
+                                  r"|^(?P<solo>solo|solitaire|single[\s-]player)(?:\s+(?:games?|rules|variant|mode|play|set\s*-?\s*up))?", re.I)
 
 
 @dataclass(frozen=True)
