@@ -11,7 +11,7 @@ from . import patterns
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from .grammar import NUMBER, parse_number
-from .lexicon import BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, head_of, per_word
+from .lexicon import BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, HOLDERS, NOT_COMPONENTS, head_of, per_word
 
 _PER_WORD = r"(?:player|person|colou?r|side|suit|kind|type|house|team|faction|sort|value|number|rank|shape|size|nation|clan|species|element)s?"
 # "(9 in each of 5 colours)", "(9 each of 5 colours)", "12 of each colour", "6 per player colour", "per side",
@@ -34,7 +34,8 @@ _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
 _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
-_PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+player\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)]|$))", re.I)
+_PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
+_HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s?\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[^\W\d_])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:" + BREAKDOWN_CUE + r"|including|of\s+which):?)\s+"
                            rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[^\W\d_](?:(?!\s+(?:and|plus|&)\s)[^,;/]|(?<=\w)/(?=\w))*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
@@ -56,6 +57,9 @@ def read_per(text: str, pos: int) -> Per | None:
     """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause."""
     rest = text[pos:pos + 90]
     after = _PER_PLAYER_AFTER.match(rest)
+    held = _HELD_IN.search(text, max(0, pos - 60), pos) if after and not after.group("player") else None
+    if held is not None:  # '4 Guild decks of 15 cards each': fifteen in each deck, not for each player
+        return Per(per_word(held.group("holder")), None, None, pos + after.end())
     if after:
         return Per("player", None, None, pos + after.end())
     in_many = _IN_MANY.match(rest)

@@ -510,7 +510,9 @@ def _contents_item(line: LayoutLine, whole: Item, allow_bare: bool) -> Item | No
     if inner is None or inner.phrase.form != "count_first" or inner.phrase.head == whole.phrase.head \
             or inner.phrase.head not in COMPONENT_HEADS:
         return None
-    if held is not None and whole.phrase.count is not None and whole.phrase.count > 1 and inner.per is None:
+    each_player = inner.per == "player" and "player" in line.text[match.start("n"):inner.quote_end].lower()
+    if held is not None and whole.phrase.count is not None and whole.phrase.count > 1 and (inner.per is None or (
+            inner.per == "player" and not each_player)):  # ('6 decks of 12 cards each': each deck, no player)
         inner.per, inner.per_count = whole.phrase.head, whole.phrase.count  # 'Two decks of 52 cards': 52 in each deck
     return inner
 
