@@ -1694,6 +1694,8 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # 'each' after the cards of a counted holder is each holder's, not each player's
     ("There are 4 Guild decks of 15 cards each.\n", [(4, "deck", "total", None), (15, "card", "total", "deck")], []),
     ("Components\n6 Salvage decks of 12 cards each (72 cards)\n4 boards\n", [(12, "card", "total", "deck")], []),
+    # what the box also includes, named with articles
+    ("The box also includes a sand timer and a scoring pad.\n", [(1, "timer", "total", None), (1, "pad", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -15,8 +15,8 @@ EXPANSION_CONTENTS = r"(?:expansion|bonus|promo|optional)\s+(?:contents?|compone
 _INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
-    r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with)"
-    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
+    r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:also\s+)?(?:includes|contains|comes\s+with)"
+    r"|(?:it|this\s+game|the\s+(?:game\s+)?box)\s+(?:also\s+)?(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
     r"|what\s+you\s+get(?=\s*:)|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find(?=\s*:)"
     rf"|{EXPANSION_CONTENTS}(?:\s*\([^()]*\))?(?=\s*:)))"
     r"\s*(?::|\s[—–-])?\s+(?P<items>.+)$", re.I)
