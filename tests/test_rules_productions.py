@@ -1696,6 +1696,8 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     ("Components\n6 Salvage decks of 12 cards each (72 cards)\n4 boards\n", [(12, "card", "total", "deck")], []),
     # what the box also includes, named with articles
     ("The box also includes a sand timer and a scoring pad.\n", [(1, "timer", "total", None), (1, "pad", "total", None)], []),
+    # so many of each kind after a dash, as in parentheses
+    ("Components\n32 Tide cards – 8 of each season\n1 board\n", [(32, "card", "total", None), (8, "card", "part", "season")], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

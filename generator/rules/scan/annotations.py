@@ -25,6 +25,9 @@ _PER = patterns.compile(
 # Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
 _PER_PAREN = patterns.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
+_PER_DASHED = patterns.compile(  # '32 Season cards – 8 of each season': the same, after a dash, to the clause's end
+    rf"\s*[-–—]\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)"
+    r"(?=\s*(?:[.;,]|$))", re.I)
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
 _IN_MANY = patterns.compile(rf"\s*[,(:]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+(?=colou?rs?\b))?(?P<per>{_PER_WORD})\b\)?", re.I)
 _SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
@@ -101,11 +104,11 @@ def read_per(text: str, pos: int) -> Per | None:
         if head_of(match.group("again")) in NOT_COMPONENTS:
             return None  # '3 points for each colour' is a rule, not a per-product of the thing counted
         match = _PER.search(rest, match.start("again"))  # '(8 wooden per player)': a word that names nothing
-    paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else None
+    paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else _PER_DASHED.match(rest) if rest[:4].strip()[:1] in {"-", "–", "—"} else None
     if paren is not None and re.search(r"\b(?:through|to)\b|\d\s*[-–]\s*\d", paren.group(0), re.I):
         paren = None  # '(7 through Ace in each suit)', '(2 to 10 in each suit)': the ranks in each suit, not a count
     if paren is not None and (match is None or match.group("inner") is None):
-        lead = len(rest) - len(rest.lstrip())
+        lead = len(rest) - len(rest.lstrip()) if paren.re is _PER_PAREN else 0
         per = "kind" if paren.group("per").lower() == "of" else per_word(paren.group("per"))  # '(16 each of Brick,' / '…)'
         return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
