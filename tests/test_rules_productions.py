@@ -1698,6 +1698,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     ("The box also includes a sand timer and a scoring pad.\n", [(1, "timer", "total", None), (1, "pad", "total", None)], []),
     # so many of each kind after a dash, as in parentheses
     ("Components\n32 Tide cards – 8 of each season\n1 board\n", [(32, "card", "total", None), (8, "card", "part", "season")], []),
+    # a list of bullets naming pieces before a counted one; a piece placed in the middle of the table, no title saying set-up
+    ("- Game board\n- Cloth bag\n- 36 Reef tiles\n",
+     [(1, "board", "total", None), (1, "bag", "total", None), (36, "tile", "total", None)], []),
+    ("Place the Lagoon board in the middle of the table and put the Tide marker on space 1.\n",
+     [(1, "board", "setup", None), (1, "marker", "setup", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

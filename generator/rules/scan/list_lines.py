@@ -80,6 +80,18 @@ def counted_item_follows(lines: list[LayoutLine], index: int) -> bool:
     return any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False))
 
 
+def counted_bullet_ahead(lines: list[LayoutLine], index: int) -> bool:
+    """A bulleted line with a counted piece further down the same run of bullets ('• Game board' / '• Rulebook' /
+    '• 36 Fish tiles'): the names before it are a list's pieces too."""
+    bullet = lines[index].bullet
+    for after in lines[index + 1:index + 8]:
+        if after.bullet != bullet or after.heading_level:
+            return False
+        if any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False)):
+            return True
+    return False
+
+
 _PART_NAME = patterns.compile(r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’-]*){0,3}")  # 'President', 'Queen of Spades'
 
 

@@ -209,6 +209,16 @@ def is_setup_step(sentence: str) -> bool:
     return bool(_SETS_OUT.match(sentence)) and not _RULE_CLAUSE.search(sentence)
 
 
+_ON_THE_TABLE = patterns.compile(r"\b(?:in\s+the\s+(?:middle|cent(?:er|re))\s+of\s+the\s+(?:table|play(?:ing)?\s+area)"
+                                r"|within\s+reach\s+of\s+(?:all\s+)?(?:the\s+)?players)\b", re.I)
+
+
+def sets_out_on_the_table(sentence: str) -> bool:
+    """'Place the Harbour board in the middle of the table and …': a set-up step wherever it stands (no title
+    need say so)."""
+    return is_setup_step(sentence) and bool(_ON_THE_TABLE.search(sentence))
+
+
 def is_imperative(sentence: str) -> bool:
     """'Take 10 Gold.', 'Draw two Mission Cards.': a sentence that opens with a verb of a set-up step, play's too."""
     return bool(_IMPERATIVE.match(sentence)) and not _RULE_CLAUSE.search(sentence)

@@ -19,7 +19,7 @@ from .lexicon import (BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONE
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (PER_PLAYER, PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
-                    per_label, read_sentence)
+                    per_label, read_sentence, sets_out_on_the_table)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
 from .statement import Finding
@@ -260,7 +260,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         if made is not None and unless_counted:
             made["unless_counted"] = True  # dropped where another statement counts the same thing (document.py)
 
-    said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence))
+    on_the_table = sets_out_on_the_table(sentence)  # 'Place the board in the middle of the table': set-up, titled or not
+    said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence)) or on_the_table
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
@@ -279,7 +280,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
     for start, end, noun in laid_out(sentence) if section == SETUP else []:
         found(start, end, 1, noun, per=None)
     for start, end, noun, per, placed in the_ones_set_out(sentence) if said_setup and "the " in lower else []:
-        if section == SETUP or not placed:  # (given or taken wherever a sentence sets up; placed in a set-up's steps)
+        if section == SETUP or not placed or on_the_table:  # (given or taken wherever a sentence sets up; placed in a
+            # set-up's steps)
             found(start, end, 1, noun, per=per, unless_counted=placed)
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
         found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
