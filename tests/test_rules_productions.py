@@ -1703,6 +1703,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      [(1, "board", "total", None), (1, "bag", "total", None), (36, "tile", "total", None)], []),
     ("Place the Lagoon board in the middle of the table and put the Tide marker on space 1.\n",
      [(1, "board", "setup", None), (1, "marker", "setup", None)], []),
+    # a contents line whose items semicolons part runs on as one list; a colour among its words is no piece
+    ("Contents: 1 board; 48 cards; 16 tokens; rules.\n", [(1, "board", "total", None), (48, "card", "total", None),
+                                                          (16, "token", "total", None)], []),
+    ("Contents: Gameboard with code shield; Code Pegs in 6 different colors, red and white key pegs.\n",
+     [(1, "gameboard", "total", None)], [6]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),
@@ -1740,3 +1745,8 @@ def test_a_place_in_the_deck_is_no_count():
 def test_a_title_naming_the_players_after_rules_or_setup_conditions_what_it_sets_out(text, wanted):
     doc = read_rulebook_document(source_of_text(text, "rules").text)
     assert [(s.count, head_of(s.component), s.condition) for s in doc.statements] == wanted
+
+
+def test_a_colour_among_an_inline_lists_items_is_no_piece():
+    assert "red" not in components("Contents: Gameboard with code shield; Code Pegs in 6 different colors, red and "
+                                   "white key pegs.\n")

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 from . import patterns
 from .layout import LayoutLine
-from .lexicon import ends_open, hyphen_break
+from .lexicon import CONTENTS_WORDS, ends_open, hyphen_break
 
 _SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
+
+
+_CONTENTS_LABEL = patterns.compile(rf"\W*{CONTENTS_WORDS}\s*:", re.I)
 
 
 class Places:
@@ -118,6 +121,8 @@ def sentences(text: str) -> list[tuple[int, str]]:
     grows with its square and tells nothing more."""
     out, start = [], 0
     for match in _SENTENCE_END.finditer(text):
+        if text[match.start() - 1:match.start()] == ";" and _CONTENTS_LABEL.match(text, start):
+            continue  # 'Contents: 1 board; 48 cards; 16 tokens; rules.': one list, whose items semicolons part
         out += _pieces(start, text[start:match.start()])
         start = match.end()
     if start < len(text):

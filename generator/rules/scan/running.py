@@ -15,7 +15,7 @@ from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, de
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
 from .layout import LayoutLine
-from .lexicon import (BREAKDOWN_CUE, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
+from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (PER_PLAYER, PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
@@ -364,8 +364,8 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         if phrase is None or phrase.is_excluded or len(body.split()) > 8:
             continue
         if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and (
-                len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS):
-            continue  # 'to collect income from', 'build public works': a clause, not a thing
+                len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS or body.strip(" .").lower() in COLOUR_NAMES):
+            continue  # 'to collect income from', 'build public works': a clause, not a thing; '…, red and white pegs': a colour
         end = phrase.end if phrase.form != "bare_item" else len(body)
         per = read_per(body, phrase.end)
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
