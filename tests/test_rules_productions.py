@@ -1708,6 +1708,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
                                                           (16, "token", "total", None)], []),
     ("Contents: Gameboard with code shield; Code Pegs in 6 different colors, red and white key pegs.\n",
      [(1, "gameboard", "total", None)], [6]),
+    # (a step on a bullet is no piece named, though a counted bullet follows)
+    ("Setup\n  • Remove the bonus cards\n  • Shuffle the quest deck\n  • Shuffle district deck\n  • 4 cards from the district deck\n",
+     [], [1]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -284,6 +284,8 @@ def _component_line(text: str) -> bool:
     words = re.findall(r"[^\W\d_][\w'-]*", text)
     if any(word.lower() in _TITLE_WORDS for word in words):
         return False  # 'In the box', 'What you need': a heading, not an item
+    if words and words[0].lower() in SETUP_VERBS:
+        return False  # '• Shuffle character deck': a step, not a thing
     return 0 < len(words) <= 4 and not re.search(r"[\d.:;!?,]\s*$", text.strip()) and head_of(text) in COMPONENT_HEADS
 
 
