@@ -1711,6 +1711,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # (a step on a bullet is no piece named, though a counted bullet follows)
     ("Setup\n  • Remove the bonus cards\n  • Shuffle the quest deck\n  • Shuffle district deck\n  • 4 cards from the district deck\n",
      [], [1]),
+    # a long intro line opening the set-up ends no sooner than the set-up: a caption's 'Action' above it is no play section
+    ("Action\nFollow these steps to set up Reavers of the West Sea:\n1. Place the game board in the centre of the table.\n"
+     "2. Shuffle all 52 Harbour Cards into 1 deck and place it facedown.\nThis forms the Draw Pile.\n"
+     "3. Each player receives 2 Silver coins and 1 Ship Card in their chosen colour.\n",
+     [(52, "card", "setup", None), (2, "coin", "setup", "player"), (1, "card", "setup", "player")], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

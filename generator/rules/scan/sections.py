@@ -82,6 +82,8 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
         return None
     if line.heading_level:
         return text.rstrip(":").strip()
+    if text.endswith(":") and len(text.split()) <= 14 and not re.search(r"\d", text) and classify(text) == SETUP:
+        return text.rstrip(":").strip()  # 'Follow these steps to set up Raiders of the North Sea:': the set-up's intro
     if len(text) > 70 or len(text.split()) > 9:
         return None
     if re.match(r"[A-Z]{4,}\b", text) and not re.search(r"[.!?,;]$|\d", text) and classify(text) != OTHER:
@@ -191,7 +193,8 @@ def section_kinds(lines: list[LayoutLine]) -> list[Section]:
             title = None  # 'Role cards' / '      Mayor': a name set deeper under an item of the list, not a heading
         if title is not None:
             kind = classify(title)
-            intro = line.text.rstrip().endswith(":") and not line.heading_level
+            intro = line.text.rstrip().endswith(":") and not line.heading_level and not (
+                kind == SETUP and len(title.split()) > 3)  # ('Follow these steps to set up the game:' opens the set-up)
             if intro and kind == OTHER and current.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL} and not (
                     previous is not None and previous.blank and index >= 2 and lines[index - 2].blank):
                 kind = current.kind  # "How many of each catch:" inside a component list stays in it (a title set
