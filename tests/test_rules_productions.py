@@ -1716,6 +1716,10 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      "2. Shuffle all 52 Harbour Cards into 1 deck and place it facedown.\nThis forms the Draw Pile.\n"
      "3. Each player receives 2 Silver coins and 1 Ship Card in their chosen colour.\n",
      [(52, "card", "setup", None), (2, "coin", "setup", "player"), (1, "card", "setup", "player")], []),
+    # a breakdown in parentheses past a short description, read where it adds up to the total
+    ("Contents\n• 110 cards:\n   20 Voyage cards with “Ship” on the back (there are 8 Sloops, 7 Brigs and 5 Galleons)\n"
+     "   12 Trade cards with a port on the back (4 ports)\n",
+     [(20, "card", "part", None), (8, "card", "part", None), (5, "card", "part", None)], [4]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

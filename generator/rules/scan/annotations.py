@@ -169,14 +169,19 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
     between = text[pos:match.start()] if match else ""
     if match is not None and re.fullmatch(r"\s*(?:of|in)\s+(?:\d{1,2}\s+)?[^\W\d_][\w ]{0,30}", between):
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
-    if match is None or between.strip(" ,:-"):
+    far = match is not None and total is not None and bool(between.strip(" ,:-")) and len(between.split()) <= 8 \
+        and not re.search(r"[.;:()]", between)  # '20 Round cards with “Ship” on the reverse (there are 7 Wooden ships, …)'
+    if not far and (match is None or between.strip(" ,:-")):
         match = _DASHED.match(text, pos)
         if match is None:
             return None
     items = match.group("items")
+    said = re.match(r"\s*(?:there\s+(?:are|is)|namely)\s+", items, re.I)  # '(there are 7 Wooden ships, 6 Iron ships …)'
+    lead = said.end() if said else 0
+    items = items[lead:]
     if re.search(r"\b(?:each|every|per|players?|games?)\b|mm\b|cm\b|inch|%", items, re.I):
         return None  # ('1 board: 2 players plus 1 spectator', '6 in 2/3 player games / 12 in 4 player games')
-    parts, offset, spelled = [], match.start("items"), False
+    parts, offset, spelled = [], match.start("items") + lead, False
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
     items = re.sub(rf"\s(?=(?:and|plus)\s+(?:\d|{NUMBER}\s+[^\W\d_]))", ",", items, flags=re.I)
     items = re.sub(rf"\s(?={_OTHER_ANDS}\s+\d)", ",", items)  # '(56 карт Золота и 54 карты Власти)'  '(12 rote und 12 blaue)'
@@ -205,8 +210,9 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
-    if len(parts) < 2 or (spelled and total is not None and sum(part.count for part in parts) != total):
-        return None  # parts in words ('fifteen geese and one fox') are read only when they add up to the total
+    if len(parts) < 2 or ((spelled or far) and total is not None and sum(part.count for part in parts) != total):
+        return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
+        # they add up to the total
     return parts, match.start(), match.end()
 
 
