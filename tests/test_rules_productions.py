@@ -1762,3 +1762,33 @@ def test_a_title_naming_the_players_after_rules_or_setup_conditions_what_it_sets
 def test_a_colour_among_an_inline_lists_items_is_no_piece():
     assert "red" not in components("Contents: Gameboard with code shield; Code Pegs in 6 different colors, red and "
                                    "white key pegs.\n")
+
+
+@pytest.mark.parametrize("text, wanted, unwanted", [
+    ("Components\n- **2** dice\n- **1** rulebook\n", [(2, "die"), (1, "rulebook")], []),  # a bold count is no bold name
+    ("Rank\tPoints\nAce\t11\nKing\t4\n\nComponents\nPlaying cards\t52\nCoin tokens\t30\n",
+     [(52, "card"), (30, "token")], [11, 4]),  # a value column's header does not reach past a title
+    ("Setup\nGive the players a deck of 10 Army cards each.\n", [(10, "card")], []),
+    ("Setup\nPlace 3 coins under the top card of each market pile.\n", [(3, "coin")], []),
+    ("Setup\nIn Phase 1, 2 cards are dealt to each player.\n", [(2, "card")], []),
+    ("Components\n60 Event cards - 4 drawn each turn\n", [(60, "card")], [4]),
+    ("Setup\nEach player receives the 13 cards of the same suit.\n", [(13, "card")], []),
+    ("Gameplay\nPlace the discarded card face up in the middle of the table.\n", [], [1]),
+    ("### Upgrades\n- Extra Cards (2): Draw two more cards each turn for the rest of the game.\n", [], [2]),
+    ("Special cards\n* 2 of Clubs (leads the first trick)\n* 10 of Diamonds\n", [], [2, 10]),
+    ("End of the round\n• Refill market cards\n• Pass start player token\n• 3 new tiles are revealed\n", [], [1, None]),
+    ("The game also comes with an app that reads the board.\n", [], [1]),
+    ("Contents\nRules 10\nCards reference 12\n", [], [10, 12]),
+    ("De 2 à 5 joueurs, à partir de 8 ans.\n", [], [2, 5, 8]),
+])
+def test_near_misses_of_the_sixteenth_rounds_productions(text, wanted, unwanted):
+    read = [(s[0], s[1]) for s in statements(text)]
+    for statement in wanted:
+        assert statement in read, f"{statement} not in {read}"
+    assert not [s for s in read if s[0] in unwanted and s not in wanted], read
+
+
+def test_a_title_for_the_games_own_range_of_players_is_no_condition():
+    doc = read_rulebook_document(source_of_text("## Setup for 2 to 5 players\n\nEach player takes 10 Knight cards.\n",
+                                                "rules").text)
+    assert [(s.count, s.condition) for s in doc.statements] == [(10, None)]

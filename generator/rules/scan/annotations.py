@@ -25,9 +25,8 @@ _PER = patterns.compile(
 # Inside parentheses any noun can be the unit: '(one for each pairing of suit and rank)'.
 _PER_PAREN = patterns.compile(
     rf"\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)", re.I)
-_PER_DASHED = patterns.compile(  # '32 Season cards – 8 of each season': the same, after a dash, to the clause's end
-    rf"\s*[-–—]\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0,2}}?(?:(?:in|of|for)\s+)?(?:each|every|per)\s+(?:(?:player|play)\s+)?(?P<per>[a-z][\w-]*)"
-    r"(?=\s*(?:[.;,]|$))", re.I)
+_PER_DASHED = patterns.compile(  # '32 Season cards – 8 of each season': so many of each kind, after a dash, to the end
+    rf"\s*[-–—]\s*(?P<inner>{NUMBER})\s+of\s+each\s+(?P<per>[a-z][\w-]*)(?=\s*(?:[.;,]|$))", re.I)  # (not '4 drawn each turn')
 # '24 in 4 colours', '(9 in 5 colours)': so many of each of so many colours
 _IN_MANY = patterns.compile(rf"\s*[,(:]?\s*(?P<inner>{NUMBER})\s+(?:each\s+)?in\s+(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+(?=colou?rs?\b))?(?P<per>{_PER_WORD})\b\)?", re.I)
 _SLASH_PER = patterns.compile(rf"\s*\(\s*(?P<inner>\d{{1,3}})\s*/\s*(?P<per>{_PER_WORD})\s*\)", re.I)
@@ -38,7 +37,8 @@ _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inne
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
 _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
-_HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s?\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
+_HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
+# ('4 Guild decks of 15 cards each': several holders; 'a deck of 10 cards each' is each player's)
 _BREAKDOWN = patterns.compile(rf"\(\s*(?P<items>[^()]*(?:\d|\b{NUMBER}\s+[^\W\d_])[^()]*)\)", re.I)
 _DASHED = patterns.compile(r"\s*(?:-|:|—|–|,?\s*(?:" + BREAKDOWN_CUE + r"|including|of\s+which):?)\s+"
                            rf"(?P<items>(?:(?:\d+|{NUMBER_WORD_PATTERN})\s*[x×]?\s+(?:(?:are|is)\s+)?[^\W\d_](?:(?!\s+(?:and|plus|&)\s)[^,;/]|(?<=\w)/(?=\w))*?(?:[,;]\s*(?:and\s+|plus\s+)?|(?<=\S)\s+(?:and|plus|&|/)\s+))+"
@@ -104,13 +104,14 @@ def read_per(text: str, pos: int) -> Per | None:
         if head_of(match.group("again")) in NOT_COMPONENTS:
             return None  # '3 points for each colour' is a rule, not a per-product of the thing counted
         match = _PER.search(rest, match.start("again"))  # '(8 wooden per player)': a word that names nothing
-    paren = _PER_PAREN.match(rest.lstrip()) if rest.lstrip().startswith("(") else _PER_DASHED.match(rest) if rest[:4].strip()[:1] in {"-", "–", "—"} else None
-    if paren is not None and re.search(r"\b(?:through|to)\b|\d\s*[-–]\s*\d", paren.group(0), re.I):
-        paren = None  # '(7 through Ace in each suit)', '(2 to 10 in each suit)': the ranks in each suit, not a count
-    if paren is not None and (match is None or match.group("inner") is None):
-        lead = len(rest) - len(rest.lstrip()) if paren.re is _PER_PAREN else 0
-        per = "kind" if paren.group("per").lower() == "of" else per_word(paren.group("per"))  # '(16 each of Brick,' / '…)'
-        return Per(per, parse_number(paren.group("inner")), None, pos + lead + paren.end(), pos + lead + paren.start("inner"))
+    lead = len(rest) - len(rest.lstrip())
+    noted = _PER_PAREN.match(rest, lead) if rest[lead:lead + 1] == "(" else \
+        _PER_DASHED.match(rest) if rest[lead:lead + 1] in {"-", "–", "—"} else None  # '(8 of each season)', '– 8 of each season'
+    if noted is not None and re.search(r"\b(?:through|to)\b|\d\s*[-–]\s*\d", noted.group(0), re.I):
+        noted = None  # '(7 through Ace in each suit)', '(2 to 10 in each suit)': the ranks in each suit, not a count
+    if noted is not None and (match is None or match.group("inner") is None):
+        per = "kind" if noted.group("per").lower() == "of" else per_word(noted.group("per"))  # '(16 each of Brick,' / '…)'
+        return Per(per, parse_number(noted.group("inner")), None, pos + noted.end(), pos + noted.start("inner"))
     if match is None or re.search(r"[.;]|\band\b\s+\d|\bwhen\b|\bif\b", rest[:match.start()]):
         return None
     at = match.start("inner") if match.group("inner") else match.start()
@@ -159,6 +160,10 @@ def read_each_consisting(text: str, pos: int = 0) -> tuple[list[Part], int, int]
             start = at + len(sub) - len(sub.lstrip())
             parts.append(Part(part.group("name1").strip(), value, start, at + len(sub.rstrip())))
     return (parts, lead.start(), len(text.rstrip(" ."))) if parts else None
+
+
+_OTHER_ANDS = r"\b(?:und|et|y|en|и|oraz)\b"  # 'and' in the languages rulebooks are most often written in, before a count
+# (not 'e' and 'i': a lone letter before a digit is more often something else)
 
 
 def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[list[Part], int, int] | None:
@@ -294,7 +299,6 @@ def _value_parts(chunk: str, start: int) -> list[Part] | None:
     return None if number is None else [Part(f"value {part.group('value').strip()}", number, start, end)]
 
 
-_OTHER_ANDS = "(?:und|et|y|e|en|и|i|oraz)"  # 'and' in the languages rulebooks are most often written in, before a count
 _INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?!(?:are|is)\b)(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 

@@ -15,8 +15,8 @@ EXPANSION_CONTENTS = r"(?:expansion|bonus|promo|optional)\s+(?:contents?|compone
 _INLINE_LIST = patterns.compile(
     r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
-    r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:also\s+)?(?:includes|contains|comes\s+with)"
-    r"|(?:it|this\s+game|the\s+(?:game\s+)?box)\s+(?:also\s+)?(?:includes|contains|comes\s+with)|contains|to\s+play\s+you\s+(?:will\s+)?need"
+    r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with|also\s+includes)"
+    r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with|also\s+includes)|contains|to\s+play\s+you\s+(?:will\s+)?need"
     r"|what\s+you\s+get(?=\s*:)|(?:inside|in\s+the\s+box)\s+you(?:'ll|\s+will)\s+find(?=\s*:)"
     rf"|{EXPANSION_CONTENTS}(?:\s*\([^()]*\))?(?=\s*:)))"
     r"\s*(?::|\s[—–-])?\s+(?P<items>.+)$", re.I)
@@ -108,7 +108,7 @@ _IMPERATIVE_A = patterns.compile(r"^\s*(?:\d+[.)]\s*)?" + STEP_ADVERB + r"(?:ran
 
 
 _A_PER_PLAYER = patterns.compile(r"\b(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:per|for\s+(?:each|every)|to\s+each)\s+player\b", re.I)
-_ONE_AND = patterns.compile(r"(?:^|\b(?:give|hand|deal)\s+|,\s*|\band\s+)(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s*(?:,\s*(?:and\s+)?|\band\s+)$", re.I)
+_ONE_LISTED_BEFORE = patterns.compile(r"(?:^|\b(?:give|hand|deal)\s+|,\s*|\band\s+)(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s*(?:,\s*(?:and\s+)?|\band\s+)$", re.I)
 _BOTH = patterns.compile(r"\bboth\s+(?:the\s+|of\s+the\s+)?(?P<noun>(?:[\w'-]+\s+){0,2}[\w'-]+)", re.I)
 
 
@@ -137,10 +137,10 @@ def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     for match in _A_PER_PLAYER.finditer(sentence):
         if head_of(match.group("noun")) in COMPONENT_HEADS:
             found.append((match.start("article"), match.end("noun"), 1, match.group("noun"), "player"))
-            before = _ONE_AND.search(sentence, 0, match.start())
+            before = _ONE_LISTED_BEFORE.search(sentence, 0, match.start())
             while before is not None and head_of(before.group("noun")) in COMPONENT_HEADS:  # 'Give an easel and a pen
                 found.append((before.start("article"), before.end("noun"), 1, before.group("noun"), "player"))  # to each player'
-                before = _ONE_AND.search(sentence, 0, before.start("article"))
+                before = _ONE_LISTED_BEFORE.search(sentence, 0, before.start("article"))
     for match in _BOTH.finditer(sentence):
         words = match.group("noun").split()
         while words and head_of(" ".join(words)) not in COMPONENT_HEADS:

@@ -19,7 +19,8 @@ import re
 from . import patterns
 
 _CHUNK = patterns.compile(r"\S+(?: {1,2}\S+)*")  # a run of text: words apart by at most two spaces
-_WORD = patterns.compile(r"(?<![\w'’-])[^\W\d_][A-Za-z'’-]+")  # a word of two letters or more
+_WORD = patterns.compile(r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]+")  # a Latin word of two letters or more (columns are found
+# by the words on both sides of a gap; tried on other scripts, the Russian pages of the corpus lost a column's items)
 MIN_PAIRED_LINES = 3  # lines with words on both sides of a gutter
 MIN_PROSE_LINES = 3  # different right-hand pieces of three words or more
 

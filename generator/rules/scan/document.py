@@ -269,16 +269,16 @@ def _restatements(items: list[dict]) -> None:
         seen.setdefault(key, item)
 
 
-
-
 def _conditions_of_sections(items: list[dict], sections, lines: list[LayoutLine]) -> None:
     """A count under a title that names a player count ('### 2 players', 'Three-Player Game', 'Solo Mode', 'Setup for
-    2 players') is a
-    setup for that many players when it says nothing else."""
+    2 players') is a setup for that many players when it says nothing else."""
     for item in items:
         if item["role"] not in {"setup", "total"} or item.get("condition") or not 0 < item["line"] <= len(sections):
             continue
-        titled = PLAYERS_TITLE.fullmatch(sections[item["line"] - 1].title.strip().rstrip(":"))
+        title = sections[item["line"] - 1].title.strip().rstrip(":")
+        titled = PLAYERS_TITLE.fullmatch(title)
+        if titled is not None and titled.group("m") and not re.match(rf"(?:for\s+|with\s+)?{PLAYER_NUMBER}", title, re.I):
+            continue  # ('## Setup for 2 to 5 players': the game's own range, the set-up for every count)
         if titled is not None and item["role"] == "total" and not is_imperative(lines[item["line"] - 1].text):
             continue  # ('The Automa deck has 20 cards' under 'Solo': the box's)
         if titled is not None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, SETUP_VERB_PATTERN, head_of, pairs_of, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, head_of, pairs_of, singular
 from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
                     STOP_WORDS, VERB_FORM, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
@@ -69,8 +69,10 @@ _CLAUSE_ENDS = patterns.compile(r"\s+(?:or|and)\b")
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for|to)\b", re.I)
 _VALUE_BEFORE = patterns.compile(r"\b(?:worth|valued\s+at|(?:a\s+)?value\s+(?:of|from)|costs?|costing|priced\s+at)\s+(?:only\s+)?$", re.I)
 # '2 cards worth 3 coins', 'a value from 2 to 5 coins', 'costs 4 gold': a value or a price, not a count
-_LABEL_BEFORE = patterns.compile(r"\b(?:Level|Age|Era|Tier|Stage|Phase|Act|Chapter|Wave|Rank|Class|Series|Generation|Period"
-                                 r"|Epoch|Grade|Mission|Scenario|Season|Episode|Volume|Week|Day)\s+(?:\d{1,2}\s*(?:,|and|or|&)\s*)*$")
+_LABEL_BEFORE = patterns.compile(  # a capitalised label word ('Phase 2, 3 and 4 cards'), not one that opens a sentence's count
+    r"\b(?:" + "|".join(sorted(w.capitalize() for w in NUMBERED_LABELS - {"draw", "round", "turn", "type", "year", "part",
+                                                                       "book", "step", "page"})) + r")\s+"
+    r"(?:\d{1,2}(?:\s*,\s*\d{1,2})*\s*,?\s*(?:and|or|&)\s*)?$")  # (not 'In Phase 1, 2 cards are dealt')
 # ('the Phase 1 and Phase 6 Action cards', 'Phase 2, 3, 4 and 5 cards', 'Level 2 cards': the number is a label)
 _ADJECTIVES = patterns.compile(r"\s+(?P<words>(?:[a-z]+,\s+){1,3})(?=[^\W\d_])")
 _VALUED = patterns.compile(r"\s+(?P<word>(?:value|valued|worth|denomination)\s+\d{1,4}"
@@ -85,9 +87,9 @@ _GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|rec
 _IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+(?P<word>[A-Z][a-z]+)\b")
 
 
-_POSITION_AFTER = patterns.compile(r"\s+(?:before|above|below|under|beneath)\s+the\s+(?:top|bottom|end)\b", re.I)
-_COMBINATION_AFTER = patterns.compile(r"\s+(?:of|in)\s+the\s+same\s+(?:suit|value|rank|number|denomination)\b"
-                                      r"|\s+in\s+(?:a\s+)?(?:sequence|numerical\s+order)\b", re.I)
+_POSITION_AFTER = patterns.compile(r"\s+(?:before|above|below|under|beneath)\s+the\s+(?:top|bottom|end)\s+of\s+the\s+"
+                                   r"(?:[\w-]+\s+)?(?:deck|pile|stack)\b", re.I)  # (not 'under the top card of each pile')
+_COMBINATION_AFTER = patterns.compile(r"\s+(?:of|in)\s+the\s+same\s+(?:suit|value|rank|number|denomination)\b", re.I)
 
 
 def count_first(text: str) -> list[Phrase]:
@@ -172,8 +174,10 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if VERB_FORM.fullmatch(component) and head_of(component) not in COMPONENT_HEADS and not _PREPOSITION_NEXT.match(text, end) \
                 and (_WIDE_GAP.match(text, match.end("number")) or _CLAUSE_ENDS.match(text, end) and component.lower().endswith("ed")):
             continue  # '4        required' in a table's row, 'three successful or three failed': no thing's name
-        if _COMBINATION_AFTER.match(text, end) or re.match(r"(?:consecutive|sequential)\b", component, re.I):
-            continue  # '4 cards of the same value', '5 consecutive cards': a hand to make, not the box's cards
+        if (_COMBINATION_AFTER.match(text, end) or re.match(r"(?:consecutive|sequential)\b", component, re.I)) \
+                and not re.search(r"\b(?:the|all|their|his|her)\s+$", text[max(0, match.start() - 8):match.start()], re.I):
+            continue  # '4 cards of the same value', '5 consecutive cards': a hand to make, not the box's cards ('the 13
+            # cards of the same suit' are a set named)
         if _POSITION_AFTER.match(text, end):
             continue  # 'insert it 10 cards from the bottom of the deck': a place in the deck, not a count
         component = _tidy(component)
@@ -218,8 +222,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         phrases.append(Phrase(start, end, match.start("number"), match.end("number"), value,
                               qualifier, component, head if grouped is None or head not in GROUPING else "set",
                               "count_first", "player" if match.group("perplayer") else None))
+    labelled = [p for p in phrases if _LABEL_BEFORE.search(text, max(0, p.start - 40), p.start)]
     phrases = [p for p in phrases if not _VALUE_BEFORE.search(text, max(0, p.start - 24), p.start)
-               and not _LABEL_BEFORE.search(text, max(0, p.start - 40), p.start)]
+               and not any(q.start <= p.start < q.end for q in labelled)]  # (and the runs inside a labelled one)
     return tuple(_shared_nouns(text, sorted(phrases, key=lambda p: p.start)))
 
 

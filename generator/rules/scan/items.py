@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -181,7 +181,8 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return first[0]
     phrase = count_last(rest)
     if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]) \
-            and not (phrase.head in COMPONENT_HEADS and is_plural(phrase.component.split()[-1])):
+            and not (phrase.head in COMPONENT_HEADS and is_plural(phrase.component.split()[-1])
+                     and not _WHAT_IT_BUYS.match(rest, phrase.end)):
         return None  # 'Night-vision (25): You can see in darkness …': a price or value, then what it buys
         # ('Effect Tokens (8): Placed on cards …': pieces, then what they are for)
     if phrase is not None:
@@ -190,7 +191,9 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if spaced is not None:  # 'Dragon eggs (wooden) 12' / 'Nest boards 4' in a list of pieces: the count one space after
         noun = spaced.group("noun")
         named = re.sub(r"\s*\([^()]*\)$", "", noun)
-        if (head_of(named) in COMPONENT_HEADS or is_plural(named.split()[-1])) and named.split()[-1].lower() not in _LABELS:
+        last = named.split()[-1].lower()
+        if (head_of(named) in COMPONENT_HEADS or is_plural(last)) and singular(last) not in _NOT_A_PIECE_LISTED \
+                and singular(last) not in NUMBERED_LABELS and singular(last) not in NOT_COMPONENTS:  # ('Round 3', 'Players 4')
             noun = noun if head_of(noun) in COMPONENT_HEADS else named  # ('Dragon eggs (wooden)': a note, no other name)
             return Phrase(0, spaced.end("n"), spaced.start("n"), spaced.end("n"), int(spaced.group("n")), "exact",
                           noun, head_of(named), "count_last")
@@ -202,10 +205,12 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
 
 
 _SPACED_COUNT_LAST = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ -]*?[^\W\d_](?:\s*\([^()]*\))?)\s(?P<n>\d{1,3})\s*$")
-_LABELS = frozenset("page pages round rounds level levels age ages phase phases turn turns step steps chapter part act"
-                    " players player season year years minutes points scenario mission".split())
-_SO_MANY_OF = patterns.compile(rf"^(?P<n>{NUMBER})\s+of\s+(?!(?:each|them|these|those|which|every|all|the|its|their|our)\b)"
+_NOT_A_PIECE_LISTED = frozenset({"rules", "rule", "reference", "overview", "summary", "aid", "instructions"})  # 'Rules 10'
+_SO_MANY_OF = patterns.compile(rf"^(?P<n>{NUMBER})\s+of\s+(?!(?:each|them|these|those|which|every|all|the|its|their|our|an?|your|any"
+                               r"|clubs|diamonds|hearts|spades|cups|coins|swords|batons|wands|pentacles)\b)"
                                r"(?P<noun>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*(?:\([^()]*\))?\s*[.,;]?\s*$", re.I)
+_WHAT_IT_BUYS = patterns.compile(r"\s*:\s*(?:draw|buy|gain|take|move|pay|protects?|gives?|grants?|lets?|allows?|adds?|costs?)\b",
+                                re.I)  # 'Extra Cards (2): Draw two more cards': a price, then what it buys
 _VALUE_THEN_TEXT = patterns.compile(r"\s*:\s*(?:[^\W\d_][\w'’,-]*\s+){5,}")
 _ANOTHER_ONE = patterns.compile(rf"(?<![\s,])(?:\s*,)?\s+(?:and|&|plus)\s+(?=(?:an?|{NUMBER})\s+[^\W\d_])", re.I)
 _TWO_NAMED = patterns.compile(r"^(?P<first>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+(?:and|&|\+)\s+"
@@ -470,8 +475,10 @@ def _inline_cuts(text: str) -> list[tuple[int, int]]:
     if len(bullets) >= 2:
         return bullets
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
-    if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]):
-        return []  # (dashes between counts elsewhere are a sentence's, a table's or a range's: the list says it is one)
+    if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]) \
+            or any(re.match(r"\d{1,2}\s+players?\b", text[end:], re.I) for _, end in dashes):
+        return []  # (dashes between counts elsewhere are a sentence's, a table's or a range's: the list says it is one;
+        # 'Contents - 2 players - 12 cards each' counts by player count)
     return dashes
 
 

@@ -28,7 +28,7 @@ _BULLET_RE = patterns.compile(
     r"|[ulnqvw](?=[ \t]+\d)|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet') or private-use glyph
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
-_MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+_MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*(?:\|\s*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
@@ -177,8 +177,8 @@ def _blank_inline_contents(mapped: _Mapped) -> None:
 def _markup(mapped: _Mapped) -> None:
     mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
     mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
-    mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{1,60}?)\*\*(?=[ \t]+(?P<next>[a-z]|\d+[ \t]+[a-z]))",
-               lambda m: [m.span(1), "" if m.group(1).endswith(":") else ":" if m.group("next")[0].isdigit() else " -"])
+    mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{0,60}?[^\W\d_]{2}[^*\n]{0,60}?)\*\*(?=[ \t]+(?!(?:and|or|plus)\b)(?P<next>[a-z]|\d+[ \t]+[a-z]))",
+               _bold_name_ended)
     # ('* **Market Deck** 100 cards': the count of what the bold names; '**Gem Tokens (6):** 2 of each': said already)
     # ('* **1 Governor placard** indicates the start player': the bold name ends the item, a description follows)
     mapped.sub(r"'''|''|\*\*|__|`", "")
@@ -301,6 +301,14 @@ _GLUED_ITEMS = patterns.compile(r"(?<=[a-z])(?P<after_word>)(?=[A-Z][a-z]|\d{1,3
 
 
 _BRACKETED_COUNT = patterns.compile(r"^(?P<indent>\s*)\[(?P<n>\d{1,3})\](?=[ \t]+(?P<name>[^\W\d_][\w'’ -]*))")
+
+
+def _bold_name_ended(match: re.Match) -> list:
+    """The bold name of an item, its closing marks turned into the separator its description needs: none after a
+    colon ('**Gem Tokens (6):** 2 of each'), a colon before a count ('**Market Deck** 100 cards'), else a dash."""
+    if match.group(1).endswith(":"):
+        return [match.span(1)]
+    return [match.span(1), ":" if match.group("next")[0].isdigit() else " -"]
 
 
 def _bracketed_runs(raws: list[str]) -> set[int]:

@@ -121,14 +121,19 @@ word letter symbol icon digit
 mm cm in inch inches millimetre millimeter centimetre centimeter foot feet metre meter
 cent dollar euro buck ap continent denomination pocket pit contestant
 half halves quadrant sub-region subregion rectangle epoch era
-spieler spielerin spielerinnen punkt punkte runde runden minuten jahre jahren alter
-joueur joueurs joueuse joueuses manche manches tours minutes ans âge
+spieler spielerin spielerinnen punkt punkte runde runden minuten jahre jahren
+joueur joueurs joueuse joueuses manche manches minutes âge à
 jugador jugadores jugadoras punto puntos ronda rondas minuto minutos años edad
 giocatore giocatori punti turno turni minuti anni età jogador jogadores ponto pontos rodada rodadas
-speler spelers punt punten ronde rondes jaar gracz gracze graczy punkty punktów runda rundy
+speler spelers punten ronde rondes jaar gracz gracze graczy punkty punktów runda rundy
 игрок игрока игроков игроки очко очка очков раунд раунда раундов минут минуты лет год года
 """.split())  # the same words in the languages rulebooks are most often written in: '2 игрока', '3 Spieler'
 
+
+# Words a number follows to name a category or a step, not to count things ('Level 1', 'Age 2', 'Phase 3', 'Draw 2'):
+# '20 Level 1 Contract cards' holds a label's number in its name; 'Round 3' in a list is no count of rounds.
+NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
+week day part book volume episode mission scenario season generation period epoch grade step turn page""".split())
 
 # The verbs of a setup step ('Take 1 scoring marker', 'assign 2 of the tiles'): one list for every production
 # that asks whether a count is being set out.

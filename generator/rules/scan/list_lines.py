@@ -23,12 +23,16 @@ def value_cells(lines: list[LayoutLine], index: int) -> set[int]:
     """The cell numbers of a table row whose column heading names a value (Production, Cost, Points …): what
     such a cell counts is a price or a yield, not a component."""
     line = lines[index]
-    cells = line.text.count("\t")
-    if cells < 1:
+    tabs = line.text.count("\t")
+    if tabs < 1:
         return set()
     for above in range(index - 1, max(-1, index - 12), -1):
         header = lines[above].text
-        if (header.count("\t") >= 2 if cells >= 2 else header.count("\t") == cells) and not re.search(r"\d", header):
+        if tabs == 1 and not lines[above].blank and "\t" not in header and (
+                lines[above].heading_level or len(header.split()) <= 4 and not re.search(r"[.,;:!?]$", header.strip())):
+            return {1} if _VALUE_COLUMN.search(header) else set()  # (a row of two cells looks for its header in its
+            # own table: a title above ends the search, and says what the numbers are ('Game points' over 'Ten  10'))
+        if (header.count("\t") >= 2 if tabs >= 2 else header.count("\t") == tabs) and not re.search(r"\d", header):
             # (a row of two cells, 'Ace  11', under a header of two: 'Rank  Points')
             values = {number for number, cell in enumerate(header.split("\t")) if _VALUE_COLUMN.search(cell)}
             if values:
@@ -85,10 +89,12 @@ def counted_bullet_ahead(lines: list[LayoutLine], index: int) -> bool:
     '• 36 Fish tiles'): the names before it are a list's pieces too."""
     bullet = lines[index].bullet
     for after in lines[index + 1:index + 8]:
-        if after.bullet != bullet or after.heading_level:
+        if after.bullet != bullet or after.heading_level or after.blank:
             return False
-        if any(item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS for item in line_items(after, False)):
-            return True
+        if any(item.offset == 0 and item.phrase.start == 0 and item.phrase.form == "count_first"
+               and item.phrase.head in COMPONENT_HEADS and not re.search(r"\s(?:is|are|was|were)\s", after.text)
+               for item in line_items(after, False)):
+            return True  # (an item that opens with its count; '• 3 new tiles are revealed' is a sentence)
     return False
 
 

@@ -16,7 +16,7 @@ from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_wor
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_bullet_ahead, counted_item_follows,
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
-from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, names_components
+from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, is_play, names_components
 from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
@@ -89,8 +89,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 and not COUNT_HINT.search(line.text) and not TABLE_HEADER.match(line.text) \
                 and counted_item_follows(lines, index):
             allow_bare = True  # 'Game board' / '84 pieces in four colors': a list's first item, named without a count
-        if not allow_bare and line.bullet is not None and not line.heading_level and _component_line(line.text) \
-                and not COUNT_HINT.search(line.text) and counted_bullet_ahead(lines, index):
+        if not allow_bare and line.bullet is not None and not line.heading_level and not is_play(section) \
+                and _component_line(line.text) and not COUNT_HINT.search(line.text) and counted_bullet_ahead(lines, index):
             allow_bare = True  # '• Game board' / '• Rulebook' / '• 36 Fish tiles': the named ones are pieces too
         owner = give_value_parts(current, line)
         if owner is not None:  # '• 100 Coins' / '20 (1 Gold), 20 (2 Gold), 30 (5 Gold), 30 (10 Gold).': its parts by value

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from . import patterns
 from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
 
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, singular
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NUMBERED_LABELS, singular
 
 PLACEHOLDER = r"(?:X{2,}|x{2,}|\?{1,3}|#{1,3}|_{1,})"
 UNSPECIFIED_WORDS = r"(?:various|assorted|several|many|some|numerous|a\s+number\s+of|a\s+few|lots\s+of|plenty\s+of)"
@@ -36,7 +36,7 @@ _COMPOUND = patterns.compile(
     re.I,
 )
 _COUNT_LAST = patterns.compile(
-    rf"^(?P<noun>(?:\d+-(?=[^\W\d_]))?[A-Za-z\"'($£€][^\t:]*?[A-Za-z)\"'.])\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
+    rf"^(?P<noun>(?:\d+-(?=[^\W\d_]))?(?:[^\W\d_]|[\"'($£€])[^\t:]*?(?:[^\W\d_]|[)\"'.]))\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
     rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|\s*:$|(?<=\.)\s+[A-Z])",  # 'Cards (36):' opens its parts
     re.I,
@@ -163,7 +163,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
             words += 1
             continue
         if start is not None and re.fullmatch(r"\d{1,2}", tok) and re.fullmatch(r"[A-Z][a-z]+", text[start:end].split()[-1]) \
-                and text[start:end].split()[-1].lower() in _NUMBERED_LABELS and re.match(r"\s+[A-Z][a-z]", text[token.end("tok"):]):
+                and text[start:end].split()[-1].lower() in NUMBERED_LABELS and re.match(r"\s+[A-Z][a-z]", text[token.end("tok"):]):
             end = cursor = token.end("tok")  # '20 Level 1 Contract cards': the label's number, and the name goes on
             words += 1
             continue
@@ -174,7 +174,7 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
                 end = token.end("tok")  # '40 Level 1': a number that is part of the name ends it
                 named = _HEAD_AFTER.match(text, end)
                 if named is not None and singular(named.group(1)) in COMPONENT_HEADS \
-                        and text[start:end].split()[-2].lower() in _NUMBERED_LABELS:
+                        and text[start:end].split()[-2].lower() in NUMBERED_LABELS:
                     end = named.end()  # … unless what it names follows: '40 Level 1 tiles', '8 Draw 2 cards'
                     # (but '10 Apartment 5 dice' are two items)
             break
@@ -192,9 +192,6 @@ VERB_FORM = patterns.compile(r"[a-z]{3,}(?:ed|ing)", re.I)  # a word that may be
 _NEVER_IN_NAMES = frozenset("a an the of on in into onto to from at by for with and or".split())
 _TITLE_WORDS_NEXT = patterns.compile(r"(?:\s+[A-Z][\w'’-]*){1,3}")
 _HEAD_AFTER = patterns.compile(r"\s+([^\W\d_]+)\b")
-# words a number follows inside a name ('Level 1', 'Age 2', 'Draw 2'): categories and steps, not things
-_NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year
-week day part book volume episode mission scenario season generation period epoch grade""".split())
 _PREPOSITION_NEXT = patterns.compile(r"\s+(?:in|on|at|by|with|from|into|onto|as|along|around|across|under|over|between|for)\b", re.I)
 _VERB_MODIFIERS = frozenset({"draw", "play", "use", "place", "deal", "shuffle", "make", "take", "give"})
 

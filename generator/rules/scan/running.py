@@ -260,7 +260,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         if made is not None and unless_counted:
             made["unless_counted"] = True  # dropped where another statement counts the same thing (document.py)
 
-    on_the_table = sets_out_on_the_table(sentence)  # 'Place the board in the middle of the table': set-up, titled or not
+    on_the_table = section != PLAY and sets_out_on_the_table(sentence)  # 'Place the board in the middle of the table':
+    # set-up, titled so or not (not 'Place the discarded card in the middle of the table' under 'Playing')
     said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence)) or on_the_table
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
@@ -281,7 +282,7 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         found(start, end, 1, noun, per=None)
     for start, end, noun, per, placed in the_ones_set_out(sentence) if said_setup and "the " in lower else []:
         if section == SETUP or not placed or on_the_table:  # (given or taken wherever a sentence sets up; placed in a
-            # set-up's steps)
+            # set-up's steps, or in the middle of the table outside a section about play)
             found(start, end, 1, noun, per=per, unless_counted=placed)
     for start, end, noun in named_alone(sentence) if section != PLAY else []:
         found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
