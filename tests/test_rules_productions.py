@@ -1720,6 +1720,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     ("Contents\n• 110 cards:\n   20 Voyage cards with “Ship” on the back (there are 8 Sloops, 7 Brigs and 5 Galleons)\n"
      "   12 Trade cards with a port on the back (4 ports)\n",
      [(20, "card", "part", None), (8, "card", "part", None), (5, "card", "part", None)], [4]),
+    # a heading that counts named pieces (not '### 3 Tiles', the tiles marked 3)
+    ("## 96 Hunter Cards\n- 32 Forest Cards\n- 64 River Cards\n\n### 3 Tiles\n- 4 blue huts\n",
+     [(96, "card", "total", None), (4, "hut", "total", None)], [3]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

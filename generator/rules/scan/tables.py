@@ -223,13 +223,22 @@ def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]
 _COUNTED_HEADING = patterns.compile(r"^(?P<name>[^\W\d_][^()]*?[^\W\d_])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
 
 
+_COUNT_FIRST_HEADING = patterns.compile(r"^(?P<n>\d{1,4})\s+(?P<name>[^\W\d_][\w'’ -]*?[^\W\d_])\s*:?$")
+
+
 def _counted_heading(line: LayoutLine, out) -> bool:
-    """'HARDSHIP CARDS (10)', 'Artichoke x40': a heading that names a component and how many there are."""
+    """'HARDSHIP CARDS (10)', 'Artichoke x40', '## 114 Runner Cards': a heading that names a component and how many
+    there are."""
     match = _COUNTED_HEADING.match(line.text.strip())
-    if match is None or head_of(match.group("name")) in NOT_COMPONENTS:
+    if match is None:
+        match = _COUNT_FIRST_HEADING.match(line.text.strip())
+        if match is None or head_of(match.group("name")) not in COMPONENT_HEADS or not is_plural(match.group("name").split()[-1]) \
+                or len(match.group("name").split()) < 2 or match.group("n") == "1":
+            return False  # (a count first: only of named pieces, several of them; '### 3 Tiles' is the tiles marked 3)
+    if head_of(match.group("name")) in NOT_COMPONENTS:
         return False
     out.add(line=line.number, column=line.cols[0] if line.cols else 0, quote=line.quote(0, len(line.text)),
-            count=int(match.group("n") or match.group("m")), component=match.group("name"), role="total",
+            count=int(match.group("n") or match.groupdict().get("m")), component=match.group("name"), role="total",
             head=head_of(match.group("name")))
     return True
 
