@@ -1723,6 +1723,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a heading that counts named pieces (not '### 3 Tiles', the tiles marked 3)
     ("## 96 Hunter Cards\n- 32 Forest Cards\n- 64 River Cards\n\n### 3 Tiles\n- 4 blue huts\n",
      [(96, "card", "total", None), (4, "hut", "total", None)], [3]),
+    # a count table's name cell with a per-product note: the note is a part, not a piece of the name
+    ("| Qty | Component |\n|----:|-----------|\n| 16 | Barge pawns (4 per player) |\n| 45 | Cargo crates |\n",
+     [(16, "pawn", "total", None), (4, "pawn", "part", "player"), (45, "crate", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -183,12 +183,23 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             continue  # unchanged …': outcomes by a count, not pieces; nothing reads them
         for row_line, row, number, start, end in body:
             name = row[name_at][0]
+            noted = _NAME_WITH_NOTE.match(name)
+            per_note = read_per(name, noted.end("name")) if noted else None
+            if per_note is not None and per_note.count is not None:  # '| 16 | Barge pawns (4 per player) |'
+                name = noted.group("name")
+            else:
+                per_note = None
             statement = out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
                                 quote=row_line.quote(row[name_at][1], end) if row[name_at][1] < end else row_line.quote(start, end),
                                 count=int(number.group(1)), component=name, role="total",
                                 per=None if each_at is not None else per, head=head_of(name),
                                 **({"supplied_by": "player"} if any(NOT_IN_THE_BOX.search(cell)
                                                                     for cell, _, _ in row) else {}))
+            if per_note is not None:
+                a = row[name_at][1] + len(row_line.text[row[name_at][1]:]) - len(row_line.text[row[name_at][1]:].lstrip(" !"))
+                out.add(line=row_line.number, column=row_line.cols[a + per_note.start] if a + per_note.start < len(row_line.cols) else 0,
+                        quote=row_line.quote(a + per_note.start, a + per_note.end), count=per_note.count, component=name,
+                        role="part", per=per_note.per, parent_ref=statement, head=head_of(name))
             each = re.fullmatch(r"\d{1,4}", row[each_at][0]) if each_at is not None and each_at < len(row) else None
             if each is not None:  # 'Settlements | 5 | 20': five of the twenty in each colour
                 _, a, b = row[each_at]
@@ -204,6 +215,9 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
 
 
 _NOTES_HEADER = patterns.compile(r"^\W*(?:notes?|comments?|remarks?|details?|description|distribution|breakdown)?\W*$", re.I)
+
+
+_NAME_WITH_NOTE = patterns.compile(r"^(?P<name>[^()]*?\S)\s*\([^()]*\)\s*$")  # 'Barge pawns (4 per player)'
 
 
 def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]) -> list[tuple[int, Per]]:
