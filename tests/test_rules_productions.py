@@ -1726,6 +1726,11 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a count table's name cell with a per-product note: the note is a part, not a piece of the name
     ("| Qty | Component |\n|----:|-----------|\n| 16 | Barge pawns (4 per player) |\n| 45 | Cargo crates |\n",
      [(16, "pawn", "total", None), (4, "pawn", "part", "player"), (45, "crate", "total", None)], []),
+    # what each player starts with, gets or takes, listed: set out for each player, titled set-up or not
+    ("Each player starts the game with 10 Ration tokens, 2 Torch cards, and one Map fragment.\n",
+     [(10, "token", "setup", "player"), (2, "card", "setup", "player"), (1, "fragment", "setup", "player")], []),
+    ("Each player begins with 1 Cart pawn, 1 Player aid and 10 coins.\n",
+     [(1, "pawn", "setup", "player"), (1, "aid", "setup", "player"), (10, "coin", "setup", "player")], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

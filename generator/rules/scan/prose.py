@@ -163,6 +163,7 @@ def per_label(sentence: str) -> str | None:
 GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?(?:player\s+)?(?P<groups>colou?rs|factions|teams|houses|clans"
                                     rf"|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b\s*:?\s*", re.I)
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
+_GETS = patterns.compile(r"\s+(?:then\s+|also\s+)?(?:takes|receives|gets|is\s+given|draws|(?:starts|begins)(?:\s+the\s+game)?\s+with)\b", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+(?:player|person)\b", re.I)
 
 
@@ -366,7 +367,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     # ('sixteen pieces of each color: one king, one queen, two rooks …' names the pieces, not a list run together)
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
-    each_takes = section_kind == "setup" and _EACH_PLAYER_SUBJECT.match(sentence)  # 'Each player takes the 8 houses, …'
+    each_takes = _EACH_PLAYER_SUBJECT.match(sentence) and (section_kind == "setup" or _GETS.match(
+        sentence, _EACH_PLAYER_SUBJECT.match(sentence).end()))  # 'Each player takes the 8 houses, …', 'Each player
+    # starts the game with 10 Ration tokens, 2 Torch cards and a Map' (what each gets, titled set-up or not)
     optional = bool(_OPTIONAL.search(sentence)) or in_variant  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
     each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence) or defined  # 'Each team receives 4 pawns', 'Each side
@@ -420,10 +423,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 (rolled and section_kind != "setup") or not (section_kind == "setup" or said_setup or for_players))):
             continue
         if id(phrase) in chained:
-            result.append((phrase, {"role": "setup" if section_kind == "setup" else "total",
+            chain_set_out = section_kind == "setup" or bool(each_takes)  # ('Each player starts with 10 tokens, 2 cards …')
+            result.append((phrase, {"role": "setup" if chain_set_out else "total",
                                     "per": phrase.per or ("player" if each_takes else group_per if phrase.start < group_end else None),
                                     "component": phrase.component,
-                                    "condition": condition_of(sentence, phrase.start, phrase.end) if section_kind == "setup" else None,
+                                    "condition": condition_of(sentence, phrase.start, phrase.end) if chain_set_out else None,
                                     "optional": optional, "supplied": supplied}))
             continue
         conditioned = PLAYER_CONDITION.search(sentence[:phrase.start]) is not None
@@ -445,7 +449,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
             # 'shuffle the 40 cards', 'move the 15 pieces': the whole set, named again
-            set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence)  # 'Shuffle the 50 cards.' is a setup step
+            set_out = section_kind == "setup" or _SETUP_IMPERATIVE.match(sentence) or bool(each_takes)  # 'Shuffle the 50
+            # cards.' is a setup step
             result.append((phrase, {"role": "setup" if set_out else "total",
                                     "per": "player" if each_takes else None,  # ('of the twenty-seven shrines': all of them)
                                     "component": phrase.component,
@@ -460,7 +465,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
         local_setup = setup and (said_setup or section_kind == "setup") or dealt_out
-        if for_players:
+        if for_players or each_takes:  # (what each player gets, starts with or takes is set out)
             local_setup = setup = True
 
         if gameplay and not stating and not (local_setup and not re.search(r"\b(?:pay|costs?|earn|score|worth|points?)\b", plain, re.I)):
