@@ -1731,6 +1731,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      [(10, "token", "setup", "player"), (2, "card", "setup", "player"), (1, "fragment", "setup", "player")], []),
     ("Each player begins with 1 Cart pawn, 1 Player aid and 10 coins.\n",
      [(1, "pawn", "setup", "player"), (1, "aid", "setup", "player"), (10, "coin", "setup", "player")], []),
+    # a note in parentheses after a name is no head: '40 Crystal (blue)' is crystals, parts of the cubes above
+    ("Components\n120 Resource cubes\n    40 Ore (grey)\n    40 Crystal (blue)\n    40 Fuel (orange)\n90 Tech cards\n",
+     [(40, "ore", "part", None), (40, "crystal", "part", None), (40, "fuel", "part", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

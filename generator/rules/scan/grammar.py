@@ -207,9 +207,9 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             or _GIVEN_BEFORE.search(text, max(0, match.start() - 16), match.start())  # ('the 1 Token, 2 Token': names)
         if value is not None and value > 1 and head in COMPONENT_HEADS and last_word == head and head not in _SAME_PLURAL \
                 and not name_goes_on and not titled and not (listed and component[:1].isupper()) \
-                and (text[:match.start()].strip(" -–•*") or text[end:].strip(" .;,")):
+                and (text[:match.start()].strip(" -–•*") or re.sub(r"^\s*\([^()]*\)", "", text[end:]).strip(" .;,")):
             continue  # '8 ball', 'a 3 pip die': a number in a name, not a count (a count of several is plural);
-            # a line that only says '25 stone' counts a resource
+            # a line that only says '25 stone' (or '40 Crystal (blue)') counts a resource
         if match.group("plus") == "+" and (re.search(r"(?:\bthe|\d\+\s*(?:and|or|,))\s*$", text[:match.start()], re.I)
                                            or re.match(r"\s*(?:and|or|,)\s*\d+\+", text[match.end("plus"):])):
             continue  # 'the 3+ and 4+ cards are used': cards marked for so many players, not a count
