@@ -1734,6 +1734,8 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # a note in parentheses after a name is no head: '40 Crystal (blue)' is crystals, parts of the cubes above
     ("Components\n120 Resource cubes\n    40 Ore (grey)\n    40 Crystal (blue)\n    40 Fuel (orange)\n90 Tech cards\n",
      [(40, "ore", "part", None), (40, "crystal", "part", None), (40, "fuel", "part", None)], []),
+    # a count's unit before what it counts
+    ("Components\n64 pcs. hex tiles\n12 pcs wooden cubes\n", [(64, "tile", "total", None), (12, "cube", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

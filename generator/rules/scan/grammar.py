@@ -87,6 +87,7 @@ _GIVEN_BEFORE = patterns.compile(r"\b(?:starts?\s+with|begins?\s+with|takes?|rec
 _IN_A_COUNTED_LIST_AFTER = patterns.compile(r"\s*(?:,|\band\b|&|\+)\s*\d+\s+(?P<word>[A-Z][a-z]+)\b")
 
 
+_PIECES_UNIT = patterns.compile(r"\s+(?:pcs?\.?|pz\.?|stk\.?)(?=\s+[^\W\d_])", re.I)
 _POSITION_AFTER = patterns.compile(r"\s+(?:before|above|below|under|beneath)\s+the\s+(?:top|bottom|end)\s+of\s+the\s+"
                                    r"(?:[\w-]+\s+)?(?:deck|pile|stack)\b", re.I)  # (not 'under the top card of each pile')
 _COMBINATION_AFTER = patterns.compile(r"\s+(?:of|in)\s+the\s+same\s+(?:suit|value|rank|number|denomination)\b", re.I)
@@ -125,7 +126,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         value = parse_number(number)
         if value is None and not re.fullmatch(PLACEHOLDER, number):
             continue
-        noun = read_noun_phrase(text, match.end())
+        unit = _PIECES_UNIT.match(text, match.end())  # '64 pcs. hex tiles': the count's unit, then what is counted
+        noun = read_noun_phrase(text, unit.end() if unit else match.end())
         described = _ADJECTIVES.match(text, match.end()) if noun is None or head_of(noun[0]) not in COMPONENT_HEADS else None
         if described is not None and any(singular(w) != w for w in re.findall(r"[a-z]+", described.group("words"))):
             described = None  # 'three rounds, players collect …': a noun, not an adjective
