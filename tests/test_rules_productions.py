@@ -1736,6 +1736,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
      [(40, "ore", "part", None), (40, "crystal", "part", None), (40, "fuel", "part", None)], []),
     # a count's unit before what it counts
     ("Components\n64 pcs. hex tiles\n12 pcs wooden cubes\n", [(64, "tile", "total", None), (12, "cube", "total", None)], []),
+    # the parts of the total a sentence opens with ('Of the 36 …, 20 are …')
+    ("Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm.\n",
+     [(36, "card", "total", None), (20, "card", "part", None), (10, "card", "part", None), (6, "card", "part", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

@@ -15,6 +15,9 @@ _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
 _OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[^\W\d_][\w-]*)"
                                 rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[^\W\d_][\w-]*)", re.I)
+# 'Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm': the parts of the total the sentence opens with
+_OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,", re.I)
+_ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
 _FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
@@ -86,6 +89,10 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
         if _names_kind(match.group(what), sentence[match.end():]):  # not 'two of them are discarded', '… are worth 2'
             found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
                           "component": match.group(what), "kind": "part"})
+    for match in _ARE_AFTER_OF_THE.finditer(sentence, _OF_THE_TOTAL.match(sentence).end()) if _OF_THE_TOTAL.match(sentence) else ():
+        if _names_kind(match.group("what"), sentence[match.end():]):  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain
+            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),  # …'
+                          "component": match.group("what"), "kind": "part"})
     for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():
         found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part", "fraction": fraction_value(match.group("frac"))})
