@@ -1739,6 +1739,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # the parts of the total a sentence opens with ('Of the 36 …, 20 are …')
     ("Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm.\n",
      [(36, "card", "total", None), (20, "card", "part", None), (10, "card", "part", None), (6, "card", "part", None)], []),
+    # names each with its count after them, after a colon, read where they add up to the total
+    ("Components\n45 Terrain tiles: Forest 12, Hill 10, Plain 15, Swamp 8\n30 Gold coins: Small 11, Large 11\n",
+     [(45, "tile", "total", None), (12, "tile", "part", None), (8, "tile", "part", None), (30, "coin", "total", None)], [11]),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),

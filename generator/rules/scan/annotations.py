@@ -176,8 +176,12 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
     far = match is not None and total is not None and bool(between.strip(" ,:-")) and len(between.split()) <= 8 \
         and not re.search(r"[.;:()]", between)  # '20 Round cards with “Ship” on the reverse (there are 7 Wooden ships, …)'
+    named_first = False
     if not far and (match is None or between.strip(" ,:-")):
         match = _DASHED.match(text, pos)
+        if match is None and total is not None:
+            match = _DASHED_NAMES_FIRST.match(text, pos)  # '45 Terrain tiles: Forest 12, Hill 10, Plain 15, Swamp 8'
+            named_first = match is not None
         if match is None:
             return None
     items = match.group("items")
@@ -215,12 +219,15 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
-    if len(parts) < 2 or ((spelled or far) and total is not None and sum(part.count for part in parts) != total):
+    if len(parts) < 2 or ((spelled or far or named_first) and total is not None and sum(part.count for part in parts) != total):
         return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
         # they add up to the total
     return parts, match.start(), match.end()
 
 
+_DASHED_NAMES_FIRST = patterns.compile(  # names, each with its count after it, after a colon or a dash (read where they add up)
+    r"\s*[:–—-]\s+(?P<items>[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,3} \d{1,4}(?:\s*[,;]\s*(?:and\s+)?[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,3} \d{1,4})+)"
+    r"\s*\.?\s*$")
 _ONE_BY_ARTICLE = patterns.compile(r"^\s*(?:and\s+)?an?\s+(?=[^\W\d_])", re.I)
 # A breakdown by value (denominations, card values): '(18 x 1, 10 x 3)', ': 20x1, 15x2', '(12 x $1, 8 x $5)',
 # '20 1-coins, 10 5-coins', 'Three 1's, Two 2's', '2x5pt', '15 each 5 and 10', '(5 of 4, 4 of 5)'.
