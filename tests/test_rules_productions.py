@@ -1742,6 +1742,9 @@ def test_a_set_up_step_under_a_variants_heading_is_an_optional_set_up_for_its_pl
     # names each with its count after them, after a colon, read where they add up to the total
     ("Components\n45 Terrain tiles: Forest 12, Hill 10, Plain 15, Swamp 8\n30 Gold coins: Small 11, Large 11\n",
      [(45, "tile", "total", None), (12, "tile", "part", None), (8, "tile", "part", None), (30, "coin", "total", None)], [11]),
+    # a picture's callouts lettered in brackets
+    ("Components\n[A] Owl board x1\n[B] Ember cards x45\n[C] Lamp die x1\n",
+     [(1, "board", "total", None), (45, "card", "total", None), (1, "die", "total", None)], []),
     # the equipment of lawn and table games
     ("Equipment\nA set also includes 6 corner pins, 4 mallets and 9 hoops.\n",
      [(6, "pin", "total", None), (4, "mallet", "total", None), (9, "hoop", "total", None)], []),
