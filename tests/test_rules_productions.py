@@ -1817,3 +1817,8 @@ def test_a_title_for_the_games_own_range_of_players_is_no_condition():
     doc = read_rulebook_document(source_of_text("## Setup for 2 to 5 players\n\nEach player takes 10 Knight cards.\n",
                                                 "rules").text)
     assert [(s.count, s.condition) for s in doc.statements] == [(10, None)]
+
+
+def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
+    doc = read_rulebook_document(source_of_text("Each player needs a 20-sided die (not included).\n", "rules").text)
+    assert [(s.count, head_of(s.component), s.per, s.supplied_by) for s in doc.statements] == [(1, "die", "player", "player")]

@@ -28,6 +28,7 @@ _ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|
 _CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:also\s+)?(?:contains|includes|comes\s+with)|comes\s+with|contains|includes|consists\s+of"
                                       r"|you\s+(?:will\s+)?find)\b", re.I)
 _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
+_EACH_NEEDS = patterns.compile(r"\W*(?:each|every)\s+(?:player|person)\s+(?:needs|will\s+need|requires|must\s+have)\b", re.I)
 _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                                 r"|draw|reveal|choose|select|pick|flip|turn\s+over|prepare"
                                 r"|takes?|places?|placed|puts?|sets?|lays?|laid|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
@@ -297,8 +298,9 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         found(start, end, value, noun, per=None)
     for start, end, noun in [] if words.gameplay and not said_setup \
             else one_used(sentence):
-        found(start, end, 1, noun, role="setup" if section == "setup" else "total", per=None,
-              optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED)
+        found(start, end, 1, noun, role="setup" if section == "setup" else "total",
+              per="player" if _EACH_NEEDS.match(sentence) else None,  # 'Each player needs a 20-sided die (not included)'
+              optional=bool(re.search(r"optional", sentence, re.I)), supplied=section == SUPPLIED or bool(SUPPLIED_WORDS.search(sentence)))
 
 
 _FOR_EACH_GROUP = rf"(?:(?:for|to)\s+each|per)\s+(?P<group>player|{GROUP_PATTERN})\b"  # 'for each player', 'per team'
