@@ -175,8 +175,9 @@ def _blank_inline_contents(mapped: _Mapped) -> None:
 
 
 def _markup(mapped: _Mapped) -> None:
-    mapped.sub(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
-    mapped.sub(r"\[([^\]]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links
+    mapped.sub(r"\[\[(?:[^\]|\[]*\|)?([^\]\[]*)\]\]", lambda m: m.span(1))  # wiki links [[target|shown]]
+    mapped.sub(r"\[([^\]\[]+)\]\([^)]*\)", lambda m: m.span(1))  # Markdown links (no '[' inside: a run of them is
+    # met once, not scanned to its end from each)
     mapped.sub(r"^([ \t]*(?:[-*+][ \t]+)?\*\*[^*\n]{0,60}?[^\W\d_]{2}[^*\n]{0,60}?)\*\*(?=[ \t]+(?!(?:and|or|plus)\b)(?P<next>[a-z]|\d+[ \t]+[a-z]))",
                _bold_name_ended)
     # ('* **Market Deck** 100 cards': the count of what the bold names; '**Gem Tokens (6):** 2 of each': said already)
