@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -190,7 +190,7 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     spaced = _SPACED_COUNT_LAST.match(rest) if allow_bare else None
     if spaced is not None:  # 'Dragon eggs (wooden) 12' / 'Nest boards 4' in a list of pieces: the count one space after
         noun = spaced.group("noun")
-        named = re.sub(r"\s*\([^()]*\)$", "", noun)
+        named = without_note(noun)
         last = named.split()[-1].lower()
         if (head_of(named) in COMPONENT_HEADS or is_plural(last)) and singular(last) not in _NOT_A_PIECE_LISTED \
                 and singular(last) not in NUMBERED_LABELS and singular(last) not in NOT_COMPONENTS:  # ('Round 3', 'Players 4')

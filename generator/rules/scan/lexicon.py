@@ -226,9 +226,9 @@ _GERMAN_CLOSING = patterns.compile(r"(?<=[a-zäöüß]{3})(?P<noun>karten|karte|
 def head_of(component: str) -> str:
     """The head noun of a component name, singular: 'Wooden Harbour cards' -> 'card'; in French, Spanish, Italian
     or German, the English noun its own stands for ('cartes Action', 'Aktionskarten' -> 'card')."""
-    noted = _TRAILING_NOTE.search(component)
-    if noted and singular((re.findall(r"[^\W\d_][\w'’-]*", noted.group(0)) or [""])[-1].lower()) not in COMPONENT_HEADS:
-        component = component[:noted.start()]  # 'Crystal (blue)', 'Dragon eggs (wooden)': a note, not the head
+    named = without_note(component)
+    if named != component and singular((re.findall(r"[^\W\d_][\w'’-]*", component[len(named):]) or [""])[-1].lower()) not in COMPONENT_HEADS:
+        component = named  # 'Crystal (blue)', 'Dragon eggs (wooden)': a note, not the head
     words = re.findall(r"[^\W\d_][\w'’-]*", component)
     if not words:
         return ""
@@ -249,7 +249,14 @@ def head_of(component: str) -> str:
     return head
 
 
-_TRAILING_NOTE = patterns.compile(r"(?<=\S)\s*\([^()]*\)\s*$")  # ('pots (player boards)': a note that names the piece stays)
+_TRAILING_NOTE = patterns.compile(r"(?<=\S)\s*\([^()]*\)\s*$")
+
+
+def without_note(name: str) -> str:
+    """A name without the note in parentheses at its end: 'Barge pawns (4 per player)' -> 'Barge pawns' (head_of keeps
+    a note that names the piece: 'pots (player boards)')."""
+    noted = _TRAILING_NOTE.search(name)
+    return name[:noted.start()] if noted else name
 _COMPOUND_HEAD = patterns.compile(r"(?<=[a-z]{3})(?:card|tile|board|sheet|token|piece|marker|chip|cube|disc|pawn|meeple|figure|book|booklet|mat)$")
 _NOT_COMPOUNDS = frozenset({"discard", "format", "automat", "onboard", "aboard", "overboard", "combat"})
 

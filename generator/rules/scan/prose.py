@@ -367,9 +367,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     # ('sixteen pieces of each color: one king, one queen, two rooks …' names the pieces, not a list run together)
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
-    each_takes = _EACH_PLAYER_SUBJECT.match(sentence) and (section_kind == "setup" or _GETS.match(
-        sentence, _EACH_PLAYER_SUBJECT.match(sentence).end()))  # 'Each player takes the 8 houses, …', 'Each player
-    # starts the game with 10 Ration tokens, 2 Torch cards and a Map' (what each gets, titled set-up or not)
+    each_player = _EACH_PLAYER_SUBJECT.match(sentence)
+    each_takes = each_player is not None and (section_kind == "setup" or _GETS.match(sentence, each_player.end()) is not None)
+    # ('Each player takes the 8 houses, …', 'Each player starts the game with 10 Ration tokens, 2 Torch cards and a
+    # Map': what each gets, titled set-up or not)
     optional = bool(_OPTIONAL.search(sentence)) or in_variant  # 'The three Tempest cards are an optional expansion.'
     supplied = bool(_SUPPLIED.search(sentence)) or section_kind == "supplied"
     each_group = _EACH_GROUP.match(sentence) or _PER_LABEL.match(sentence) or GROUPS_EACH_WITH.match(sentence) or defined  # 'Each team receives 4 pawns', 'Each side

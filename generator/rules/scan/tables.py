@@ -12,7 +12,7 @@ from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -183,10 +183,10 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
             continue  # unchanged …': outcomes by a count, not pieces; nothing reads them
         for row_line, row, number, start, end in body:
             name = row[name_at][0]
-            noted = _NAME_WITH_NOTE.match(name)
-            per_note = read_per(name, noted.end("name")) if noted else None
+            named = without_note(name)
+            per_note = read_per(name, len(named)) if named != name else None
             if per_note is not None and per_note.count is not None:  # '| 16 | Barge pawns (4 per player) |'
-                name = noted.group("name")
+                name = named
             else:
                 per_note = None
             statement = out.add(line=row_line.number, column=row_line.cols[start] if start < len(row_line.cols) else 0,
@@ -215,9 +215,6 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
 
 
 _NOTES_HEADER = patterns.compile(r"^\W*(?:notes?|comments?|remarks?|details?|description|distribution|breakdown)?\W*$", re.I)
-
-
-_NAME_WITH_NOTE = patterns.compile(r"^(?P<name>[^()]*?\S)\s*\([^()]*\)\s*$")  # 'Barge pawns (4 per player)'
 
 
 def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]) -> list[tuple[int, Per]]:
