@@ -1822,3 +1822,22 @@ def test_a_title_for_the_games_own_range_of_players_is_no_condition():
 def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     doc = read_rulebook_document(source_of_text("Each player needs a 20-sided die (not included).\n", "rules").text)
     assert [(s.count, head_of(s.component), s.per, s.supplied_by) for s in doc.statements] == [(1, "die", "player", "player")]
+
+
+@pytest.mark.parametrize("text, wanted, not_counts", [
+    # a glossary of named cards under a title naming them: each entry on its own line, how many, its description below
+    ("Special Cards\nWinter (3)\nDiscard all Spring cards in play.\nBishop (6)\nDiscard the highest Mercenary cards.\n"
+     "Scarecrow (x16)\nTake back one Mercenary card into your hand.\n",
+     [(3, "card", "total", None), (6, "card", "total", None), (16, "card", "total", None)], []),
+    ("## Character cards\n\n**Guard (5)**\n\nName a card. If that player has it, they are out.\n\n**Baron (2)**\n"
+     "Compare hands.\n", [(5, "card", "total", None), (2, "card", "total", None)], []),
+    # (an entry alone, entries under a title that names no pieces, a phase's or a round's number: no glossary)
+    ("Special Cards\nWinter (3)\nDiscard all Spring cards in play.\n", [], [3]),
+    ("Turn order\nDraw (2)\nDraw two cards from the deck.\nPlay (1)\nPlay one card from your hand.\n", [], [1, 2]),
+    ("Action cards\nPhase (2)\nDraw two cards from the deck.\nRound (3)\nPlay one card from your hand.\n", [], [2, 3]),
+])
+def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
+    read = statements(text)
+    for statement in wanted:
+        assert statement in read, f"{statement} not in {read}"
+    assert not [s for s in read if s[0] in not_counts and s not in wanted], read

@@ -254,6 +254,45 @@ def _counted_heading(line: LayoutLine, out) -> bool:
     return True
 
 
+_ENTRY = patterns.compile(r"^(?P<name>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,3})\s+\(\s*[x×]?\s*(?P<n>\d{1,3})\s*\)$", re.I)
+_GLOSSARY_TITLE = patterns.compile(r"^\W*(?:[^\W\d_][\w'’-]*\s+){0,3}(?:cards?|tiles?|tokens?|pieces?)(?:\s+(?:explanations?|descriptions?|reference|overview|list))?\W*$", re.I)
+
+
+def _glossary_entries(lines: list[LayoutLine], out, used: set[int]) -> None:
+    """'Special Cards' / 'Winter (3)' / 'Discard all Spring cards …' / 'Bishop (6)' / …: a glossary of named cards,
+    each on a line of its own with how many there are, its description below it. Read where two or more entries
+    stand under a title that names the pieces ('Special Cards', 'Character cards'): each entry is that many of them."""
+    entries = []
+    for index, line in enumerate(lines[:-1]):
+        match = _ENTRY.match(line.text.strip()) if line.text.rstrip().endswith(")") else None
+        below = next((other.text.strip() for other in lines[index + 1:index + 3] if not other.blank), "")
+        if match and line.number not in used and re.match(r"[^\W\d_]", below) and len(below.split()) >= 2 \
+                and not _ENTRY.match(below) and head_of(match.group("name")) not in NOT_COMPONENTS:
+            entries.append((index, match))
+    clusters: list[list[tuple[int, re.Match]]] = []
+    for entry in entries:
+        if clusters and entry[0] - clusters[-1][-1][0] <= 25:
+            clusters[-1].append(entry)
+        else:
+            clusters.append([entry])
+    for cluster in (c for c in clusters if len(c) >= 2):
+        above = next((line for line in reversed(lines[max(0, cluster[0][0] - 3):cluster[0][0]]) if not line.blank), None)
+        title = _GLOSSARY_TITLE.match(above.text) if above is not None else None
+        if title is None:
+            continue
+        kind = title.group(0).strip(" :*#").split()
+        pieces = next(word for word in reversed(kind) if head_of(word) in COMPONENT_HEADS)
+        for index, match in cluster:
+            line = lines[index]
+            name = match.group("name")
+            lead = len(line.text) - len(line.text.lstrip())
+            component = name if head_of(name) in COMPONENT_HEADS else f"{name} {pieces.lower()}"
+            out.add(line=line.number, column=line.cols[lead] if lead < len(line.cols) else 0,
+                    quote=line.quote(lead, len(line.text.rstrip())), count=int(match.group("n")), component=component,
+                    role="total", head=head_of(component))
+            used.add(line.number)
+
+
 _NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[^\W\d_][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
                               r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
 
@@ -384,6 +423,7 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     used = _property_tables(lines)
     tally_lines: set[int] = set()
     _count_column_tables(lines, out, used)
+    _glossary_entries(lines, out, used)
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
             continue
