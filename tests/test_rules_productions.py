@@ -1835,6 +1835,9 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Special Cards\nWinter (3)\nDiscard all Spring cards in play.\n", [], [3]),
     ("Turn order\nDraw (2)\nDraw two cards from the deck.\nPlay (1)\nPlay one card from your hand.\n", [], [1, 2]),
     ("Action cards\nPhase (2)\nDraw two cards from the deck.\nRound (3)\nPlay one card from your hand.\n", [], [2, 3]),
+    # 'N each of' names listed with an Oxford comma and the pieces' noun after the last, then what else there is
+    ("Components\n- 110 Train Car cards (12 each of Box, Passenger, Tanker, Reefer, Freight, Hopper, Coal, and Caboose "
+     "cars, plus 14 Locomotives)\n", [(110, "card", "total", None), (12, "card", "part", "kind"), (14, "locomotive", "total", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -35,7 +35,7 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,\s*and\b|,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+(?-i:[a-z])[\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
 _HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
 # ('4 Guild decks of 15 cards each': several holders; 'a deck of 10 cards each' is each player's)
@@ -58,7 +58,7 @@ class Per:
 
 def read_per(text: str, pos: int) -> Per | None:
     """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause."""
-    rest = text[pos:pos + 90]
+    rest = text[pos:pos + 160]
     after = _PER_PLAYER_AFTER.match(rest)
     held = _HELD_IN.search(text, max(0, pos - 60), pos) if after and not after.group("player") else None
     if held is not None:  # '4 Guild decks of 15 cards each': fifteen in each deck, not for each player
