@@ -1838,6 +1838,11 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     # 'N each of' names listed with an Oxford comma and the pieces' noun after the last, then what else there is
     ("Components\n- 110 Train Car cards (12 each of Box, Passenger, Tanker, Reefer, Freight, Hopper, Coal, and Caboose "
      "cars, plus 14 Locomotives)\n", [(110, "card", "total", None), (12, "card", "part", "kind"), (14, "locomotive", "total", None)], []),
+    # a count whose pieces the sentence named before it, after a verb in the third person or 'to the centre'
+    ("Setup\nShuffle toy cards face down, reveal 4 to center (market).\n", [(4, "card", "setup", None)], []),
+    ("Setup\nEach player shuffles the 6 Goal tiles face down and reveals 4.\n", [(4, "tile", "setup", None)], []),
+    # (not what a player shows another, nor a count a rule names)
+    ("Setup\nShuffle the Goal tiles. The first player reveals 2 to the other players.\n", [], [2]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -408,9 +408,9 @@ def coordinated_ones(sentence: str, pos: int) -> list[tuple[int, int, str]]:
 
 
 _OF_THEM = patterns.compile(rf"\b(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\b"
-                            rf"|\b(?:draw|deal|reveal|flip(?:\s+over)?|turn\s+over|take|remove|set\s+aside|place|put|lay(?:\s+out)?)\s+"
+                            rf"|\b(?:draws?|deals?|reveals?|flip(?:s|\s+over|s\s+over)?|turns?\s+over|takes?|removes?|set\s+aside|places?|puts?|lay(?:s|\s+out|s\s+out)?)\s+"
                             rf"(?:only\s+|the\s+(?:top|first)\s+)?(?P<alone>{NUMBER})(?=\s*(?:[,;.]|and\b|face\b|at\s+random|$|to\s+(?:form|make|create|build)\b"
-                            r"|into\b|onto\b|instead\b|next\s+to\b|beside\b|in\s+(?:a|the)\s+(?:row|line|column|middle|cent(?:re|er))\b))",
+                            r"|into\b|onto\b|instead\b|next\s+to\b|beside\b|(?:in|to)\s+(?:a\s+|the\s+)?(?:row|line|column|middle|cent(?:re|er))\b))",
                             re.I)  # 'Shuffle the Contract cards, draw 3 and place them face up', 'reveal 4 to form the market', 'flip the
 # top 5 face up', 'with 5 players, deal only 3': so many of the things named before
 
@@ -481,4 +481,6 @@ def of_them(sentence: str, counted_before: str | None = None) -> list[tuple[int,
     return found
 
 
-_OF_THEM_STOP = frozenset("the all your their his her its and or of a an to from in on with".split())
+_OF_THEM_STOP = frozenset("the all your their his her its and or of a an to from in on with shuffle shuffles deal give take place "
+                          "use draw hand reveal remove flip put set lay sort separate stack mix return discard choose select "
+                          "pick".split())  # ('Shuffle toy cards, reveal 4': the toy cards)
