@@ -1843,6 +1843,9 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Setup\nEach player shuffles the 6 Goal tiles face down and reveals 4.\n", [(4, "tile", "setup", None)], []),
     # (not what a player shows another, nor a count a rule names)
     ("Setup\nShuffle the Goal tiles. The first player reveals 2 to the other players.\n", [], [2]),
+    # a list's bare singular name is one of it (a material stays an amount)
+    ("Components\n\n- 60 cards\n- Campaign Analysis article\n- Paper\n- Gold\n",
+     [(60, "card", "total", None), (1, "article", "total", None), (None, "paper", "total", None), (None, "gold", "total", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

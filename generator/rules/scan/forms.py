@@ -16,7 +16,7 @@ import re
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from . import patterns
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
+from .lexicon import COMPONENT_HEADS, MATERIALS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
@@ -228,7 +228,8 @@ def bare_item(text: str) -> Phrase | None:
         if article in {"these"} and head in {"instructions"}:
             return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
         return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")
-    if not article and head not in COMPONENT_HEADS:
-        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")  # 'paper': a material
-    return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
+    if not article and head in MATERIALS:
+        return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")  # 'paper', 'Gold': a material
+    return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")  # ('Campaign Analysis article',
+    # 'Planet (value of 4)': one thing named, as a list names its pieces)
 

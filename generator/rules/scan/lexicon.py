@@ -104,6 +104,11 @@ def pairs_of(what: str, pairs: int = 1) -> tuple[int, str]:
     return 2 * pairs, what
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
+MATERIALS = frozenset("""
+paper cardboard card-stock cardstock money cash gold silver copper bronze food wood stone clay water string tape glue
+ink sand rice beans plasticine play-doh""".split())  # named bare in a list, an amount, not a piece: 'paper', 'Gold'
+
+
 NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser
 spectator dealer guest friend child adult human individual audience volunteer
