@@ -374,7 +374,7 @@ CASES = {
     "sets of so many, sizes in inches, a breakdown joined by and, a per-player sub-section": (
         "Components\n* 4 x 10 Reef Tiles\n- 1 11” x 17” chart\n6 dice: 2 green and 4 blue\n\n### For each player\n\n"
         "* Choose a colour\n* Take 3 Tide tokens of your colour and place them on your mat\n",
-        [(10, "tile", "total", "set"), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
+        [(40, "tile", "total", None), (10, "tile", "part", "set"), (1, "chart", "total", None), (6, "die", "total", None), (2, "die", "part", None),
          (3, "token", "setup", None)], [11, 17]),
 
     "each in colours after a dash, a card named with a number, pictures between words, one per player, both": (
@@ -1120,16 +1120,16 @@ def test_two_counts_joined_by_or_are_one_or_the_other():
 
 
 def test_a_product_counts_so_many_in_each_of_so_many_sets():
-    """'4 x 12 Tiles' is 48 tiles, twelve in each of four sets, not twelve tiles."""
+    """'4 x 12 Tiles' is 48 tiles (as a careful reader lists it), twelve in each of four sets (its part)."""
     doc = read_rulebook_document(source_of_text("Components\n* 4 x 12 Tiles\n2 x 7 cubes\n1 board\n", "rules").text)
     read = [(s.count, s.per, s.per_count, s.total) for s in doc.statements]
-    assert read == [(12, "set", 4, 48), (7, "set", 2, 14), (1, None, None, 1)]
+    assert read == [(48, None, None, 48), (12, "set", 4, 48), (14, None, None, 14), (7, "set", 2, 14), (1, None, None, 1)]
 
 
 def test_a_product_in_prose_counts_so_many_in_each_of_so_many_sets():
     """The grammar, not the list reader, knows a product: in a sentence '3 x 10 wooden cubes' is 30 cubes too."""
     doc = read_rulebook_document(source_of_text("Contents\nThe box holds 3 x 10 wooden cubes and 10 x 10 florin.\n", "rules").text)
-    assert [(s.count, s.per, s.per_count, s.total) for s in doc.statements][:1] == [(10, "set", 3, 30)]
+    assert [(s.count, s.per, s.per_count, s.total) for s in doc.statements][:1] == [(30, None, None, 30)]
 
 
 def test_tex_en_dash_between_numbers_is_a_range():
@@ -1846,6 +1846,12 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     # a list's bare singular name is one of it (a material stays an amount)
     ("Components\n\n- 60 cards\n- Campaign Analysis article\n- Paper\n- Gold\n",
      [(60, "card", "total", None), (1, "article", "total", None), (None, "paper", "total", None), (None, "gold", "total", None)], []),
+    # 'A x B things' is A times B of them, B in each of A sets (of a thing the lexicon does not know, with spaces)
+    ("Components\n\n* 4 x 12 Tiles\n* 2 x 12 small beige buildings and 2 large beige buildings\n",
+     [(48, "tile", "total", None), (12, "tile", "part", "set"), (24, "building", "total", None),
+      (12, "building", "part", "set"), (2, "building", "total", None)], []),
+    # (a size, a score)
+    ("Components\n\n* 2x3 grid\n* 3 x 5 points\n* 1 4x8 gameboard\n", [(1, "gameboard", "total", None)], [2, 3, 4, 6, 15, 24]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

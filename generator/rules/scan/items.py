@@ -380,6 +380,11 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         # worth 2 Gold each' are 48 cards of that value
     item = Item(line, phrase, offset, condition, offset + phrase.end, explicit=text.rstrip().endswith(":"))
     item.per, item.per_count = phrase.per, phrase.per_count
+    numbers = list(re.finditer(r"\d+", rest[phrase.count_start:phrase.count_end])) if phrase.form == "product" else []
+    if len(numbers) == 2:  # '4 x 12 Tiles': the forty-eight, and twelve in each of the four sets
+        sets, each = numbers
+        item.per, item.per_count, item.inner = "set", int(sets.group(0)), int(each.group(0))
+        item.inner_span = (offset + phrase.count_start + each.start(), offset + phrase.count_start + each.end())
     named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
     per = read_per(rest, phrase.end) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
     if per is not None:
@@ -608,7 +613,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     if several:
         return several
     whole = _item(line, allow_bare)
-    if whole is not None and (whole.phrase.form in {"count_first", "shared", "compound"} or (
+    if whole is not None and (whole.phrase.form in {"count_first", "shared", "compound", "product"} or (
             whole.phrase.form == "bare_item" and (_ONE_NAMED.match(line.text, whole.offset) or whole.quote_end < len(line.text.rstrip(" .;"))))):
         joined = _joined_items(line, whole, allow_bare)
         if len(joined) > 1:
