@@ -1852,6 +1852,14 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
       (12, "building", "part", "set"), (2, "building", "total", None)], []),
     # (a size, a score)
     ("Components\n\n* 2x3 grid\n* 3 x 5 points\n* 1 4x8 gameboard\n", [(1, "gameboard", "total", None)], [2, 3, 4, 6, 15, 24]),
+    # a deck's cards listed by name under its title, each one card unless a count follows it
+    ("Market Deck\nArkus, Imperial Dragon\nClose Ranks\nMan-at-Arms (2)\nCommand\nRecruit (3)\nWord of Power\n",
+     [(1, "card", "total", None), (2, "card", "total", None), (3, "card", "total", None)], []),
+    ("Basic Cards\nGold (28, 7 per player)\nDagger\nRuby\nShortsword (4, 1 per player)\nFire Gem\n",
+     [(28, "card", "total", None), (7, "card", "part", "player"), (4, "card", "total", None), (1, "card", "part", "player")], []),
+    # (names with no counts, or names under a title that names no pieces: credits, contents)
+    ("Market Deck\nArkus, Imperial Dragon\nClose Ranks\nCommand\nWord of Power\n", [], [1]),
+    ("Credits\nJohn Smith (2)\nAnna Berg\nKim Lee (3)\nTom Ford\nEve Stone\n", [], [1, 2, 3]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -12,7 +12,7 @@ from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition, without_note
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition, singular, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -293,6 +293,54 @@ def _glossary_entries(lines: list[LayoutLine], out, used: set[int]) -> None:
             used.add(line.number)
 
 
+_LISTED_NAME = patterns.compile(r"^(?P<name>(?-i:[A-Z])[\w'’.-]*(?:,?\s+[\w'’.-]+){0,5}?)"
+                                r"(?:\s+\(\s*(?P<n>\d{1,3})(?P<note>\s*,\s*[^()]{1,30})?\s*\))?$")
+
+
+def _card_lists(lines: list[LayoutLine], out, used: set[int]) -> None:
+    """'Basic Cards' / 'Fire Gem (16)' / 'Score Tracker (8, 2 per player)' / 'Close Ranks' / 'Command' / …: a list of
+    the cards of a deck by name, under a title naming the pieces, each name one card unless a count follows it. Read
+    where two names or more have a count and three or more have none."""
+    runs: list[tuple[str, list[tuple[LayoutLine, re.Match]]]] = []
+    current: list[tuple[LayoutLine, re.Match]] | None = None
+    for line in lines:
+        if line.blank:
+            continue
+        text = line.text.strip()
+        title = _GLOSSARY_TITLE.match(text) if len(text) <= 40 and "(" not in text else None
+        if title is not None or _GLOSSARY_TITLE.match(re.sub(r"\bdecks?\b", "cards", text, flags=re.I)) and len(text) <= 40 \
+                and "(" not in text:
+            current = []
+            runs.append((text, current))
+            continue
+        match = _LISTED_NAME.match(text) if current is not None and line.number not in used else None
+        if match is None:
+            current = None
+            continue
+        current.append((line, match))
+    for title, run in runs:
+        counted = sum(bool(m.group("n")) for _, m in run)
+        if counted < 2 or len(run) - counted < 3:
+            continue  # (a list whose every name has its count is a component list, read as one)
+        pieces = next((w for w in reversed(title.strip(" :*#").split()) if head_of(w) in COMPONENT_HEADS), "cards").lower()
+        pieces = "cards" if head_of(pieces) == "deck" else pieces
+        for line, match in run:
+            name = match.group("name")
+            lead = len(line.text) - len(line.text.lstrip())
+            count = int(match.group("n")) if match.group("n") else 1
+            component = name if head_of(name) in COMPONENT_HEADS else f"{name} {pieces if count > 1 else singular(pieces)}"
+            statement = out.add(line=line.number, column=line.cols[lead] if lead < len(line.cols) else 0,
+                                quote=line.quote(lead, len(line.text.rstrip())), count=count, component=component,
+                                role="total", head=head_of(component))
+            note = read_per(f"({match.group('note').strip(' ,')})", 0) if match.group("note") else None
+            if note is not None and note.count is not None:  # 'Gold (28, 7 per player)': seven of the 28 for each player
+                at = lead + match.start("note") + len(match.group("note")) - len(match.group("note").lstrip(" ,"))
+                out.add(line=line.number, column=line.cols[at] if at < len(line.cols) else 0,
+                        quote=line.quote(at, lead + match.end("note")), count=note.count, component=component,
+                        role="part", per=note.per, parent_ref=statement, head=head_of(component))
+            used.add(line.number)
+
+
 _NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\s+(?P<noun>[^\W\d_][\w' -]*?)(?:\s+(?:in|per|for|of)\s+(?P<per>[\w ]+?))?"
                               r"\s*[:=]\s*(?P<n>\d{1,4})(?:\s*(?P<alt>or|and)\s*(?P<m>\d{1,4}))?\s*\.?$", re.I)
 
@@ -423,6 +471,7 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     used = _property_tables(lines)
     tally_lines: set[int] = set()
     _count_column_tables(lines, out, used)
+    _card_lists(lines, out, used)
     _glossary_entries(lines, out, used)
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
