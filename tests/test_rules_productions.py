@@ -1860,6 +1860,13 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     # (names with no counts, or names under a title that names no pieces: credits, contents)
     ("Market Deck\nArkus, Imperial Dragon\nClose Ranks\nCommand\nWord of Power\n", [], [1]),
     ("Credits\nJohn Smith (2)\nAnna Berg\nKim Lee (3)\nTom Ford\nEve Stone\n", [], [1, 2, 3]),
+    # a table of contents under its title, two columns of entries numbered or not: pages, not pieces
+    ("TABLE OF CONTENTS\n Components            2   \t\t    6) Power Actions          15\n Game Setup            4\n"
+     "                      \t\t    9) Free Actions           16\n  I. Income            10\n"
+     " 1) Build a Mine    11   Appendices            20\n\nCOMPONENTS\n10 Space Sector Tiles\n",
+     [(10, "tile", "total", None)], [2, 4, 6, 9, 11, 15, 16, 20]),
+    # (under a bare 'Contents' title, a list of pieces)
+    ("Contents\nCards     40\nDice      5\nTokens    20\n", [(40, "card", "total", None), (5, "die", "total", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -13,7 +13,8 @@ from .lexicon import COMPONENT_HEADS, head_of
 def debris_indexes(lines: list[str]) -> set[int]:
     """The indexes of the lines (as in the file) that are contents lists or front matter."""
     return (_front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
-            | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines) | _gapped_contents_as_debris(lines))
+            | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines) | _gapped_contents_as_debris(lines)
+            | _titled_contents_as_debris(lines))
 
 
 _CONTENTS_ENTRY = patterns.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
@@ -202,4 +203,29 @@ def _gapped_contents_as_debris(lines: list[str]) -> set[int]:
             # (page numbers never go down, and few titles name a piece: not 'Cards  40' / 'Dice  5' / 'Tokens  20')
             found |= set(range(run[0], run[-1] + 1)) | _contents_title(plain, run[0])
         run = []
+    return found
+
+
+_TABLE_OF_CONTENTS = patterns.compile(r"^\s*table\s+of\s+contents\s*:?\s*$", re.I)
+_PAGED = r"(?:(?:[IVX]{1,4}|\d{1,2})[.)]\s+)?[^\W\d_][^\t]*?(?:\s{3,}|\t+|\s*[.…·_]{3,}\s*)\d{1,3}(?:/\d{1,3})?"
+_PAGED_ENTRY = patterns.compile(rf"^\s*{_PAGED}(?:\s+{_PAGED})?\s*$")
+
+
+def _titled_contents_as_debris(lines: list[str]) -> set[int]:
+    """The lines under a 'TABLE OF CONTENTS' title that give a section and its page, one or two to a line ('Game
+    Setup   4   6) Power and Q.I.C. Actions   15', '  I. Income   10'), with the blank lines between them: whatever
+    their titles, pages, not pieces."""
+    found: set[int] = set()
+    for index, line in enumerate(lines):
+        if not _TABLE_OF_CONTENTS.match(line):
+            continue
+        entries = []
+        for below in range(index + 1, min(len(lines), index + 80)):
+            if not lines[below].strip():
+                continue
+            if len(lines[below]) > 200 or not _PAGED_ENTRY.match(lines[below]):
+                break
+            entries.append(below)
+        if len(entries) >= 3:
+            found |= {index} | set(range(entries[0], entries[-1] + 1))
     return found
