@@ -444,7 +444,10 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         if qualified and _AND_MORE.match(line.text[rest_at + qualified.end():]):
             rest_at += qualified.end()  # '10 coins of value 1 and 5 coins of value 5'
         joiner = _AND_MORE.match(line.text[rest_at:]) or (  # '16 Garden Tiles 8 Red Tokens': a list run onto one line
-            _NEXT_COUNTED.match(line.text[rest_at:]) if last.phrase.head in COMPONENT_HEADS else None)
+            _NEXT_COUNTED.match(line.text[rest_at:]) if last.phrase.head in COMPONENT_HEADS
+            or (last.phrase.form == "count_first" and "(" not in last.phrase.component
+                and is_plural(last.phrase.component.split()[-1])) else None)  # ('3 sea
+        # colonists 3 land colonists 1 scoring marker': pieces the lexicon does not know, named in the plural)
         if joiner is None:
             return items
         cell_end = line.text.find("\t", rest_at)

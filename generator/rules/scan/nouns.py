@@ -115,6 +115,8 @@ class Phrase:
             # ('1 Rules Summary', '4 Player Summary': counted sheets)
         if self.count is not None and 1900 <= self.count <= 2099 and self.head not in COMPONENT_HEADS:
             return True  # a year: '© 2014 Paolo Montrasio'
+        if self.count == 1 and self.component.lower().endswith(" rules"):
+            return False  # '1 game rules': the rules sheet, not the game
         words = [singular(w) for w in re.findall(r"[^\W\d_]+", self.component)]
         return self.head not in COMPONENT_HEADS and any(w in NOT_COMPONENTS for w in words[:1])
 
