@@ -1871,7 +1871,8 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Components\n1 game rules\n3 sea colonists 3 land colonists 1 scoring marker 15 houses\n",
      [(1, "rule", "total", None), (3, "colonist", "total", None), (1, "marker", "total", None), (15, "house", "total", None)], []),
     # (a run-on list of counted parts with notes, under the item it breaks down, stays its parts)
-    ("Game board Rulebook Storage tray 5 player mats 100 Adventurer cubes:\n25 Clerics (white) 25 Fighters (orange)\n",
+    ("Game board Rulebook Storage tray 5 player mats 100 Adventurer cubes:\n25 Clerics (white) 25 Fighters (orange) "
+     "25 Rogues (black) 25 Wizards (purple)\n",
      [(100, "cube", "total", None), (25, "cube", "part", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
