@@ -1874,6 +1874,11 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Game board Rulebook Storage tray 5 player mats 100 Adventurer cubes:\n25 Clerics (white) 25 Fighters (orange) "
      "25 Rogues (black) 25 Wizards (purple)\n",
      [(100, "cube", "total", None), (25, "cube", "part", None)], []),
+    # what each player places or has, one of it: 'places his Faction marker', 'has a faction marker'
+    ("Setup\nEach player places his Faction marker on the 0 space of the track.\nEach player has a screen.\n",
+     [(1, "marker", "setup", "player"), (1, "screen", "setup", "player")], []),
+    # (his cards, a hand of cards, a turn)
+    ("Setup\nEach player places his cards face down.\nEach player has a hand of cards.\nEach player has a turn.\n", [], [1]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)
