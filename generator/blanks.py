@@ -61,32 +61,37 @@ def _piece_name(fields: Mapping, card: int | None, player: int | None) -> str:
 
 
 def find_blanks(kit, faces, imposition=None) -> list[Blank]:
-    """Every blank of the kit's printed faces, in print order; `imposition` adds the sheets they are on."""
-    sheets: dict[tuple[str, str], set[int]] = {}
-    if imposition is not None:
-        for page in imposition.pages:
-            for placement in page.placements:
-                face = placement.piece.back if placement.side == BACK else placement.piece.front
-                if face is not None:
-                    sheets.setdefault((face.key, placement.side), set()).add(page.sheet)
+    """Every blank of the kit's printed faces, in print order; `imposition` adds the sheets they are on.
+    Copies and sheets are counted only for faces that have blanks (most have none: a 10 000-card deck's
+    20 000 counts and sheet sets were the build's memory at its end)."""
+    seen: dict[str, list[tuple[str, bool]]] = {}  # per face: (blank name, filled in)
+
+    def blanks_of(key: str) -> list[tuple[str, bool]]:
+        found = seen.get(key)
+        if found is None:
+            svg = faces[key].svg
+            found = seen[key] = [(unescape(name), False) for name in BLANK.findall(svg)] + [
+                (unescape(name), True) for name in FILLED.findall(svg)]
+        return found
+
     names = {c.id: c.name for c in kit.spec.components}
     copies: Counter = Counter()
     first: dict[tuple[str, str], object] = {}
     for piece in kit.pieces:
         for side, face in ((FRONT, piece.front), (BACK, piece.back)):
-            if face is None:
+            if face is None or not blanks_of(face.key):
                 continue
             copies[(face.key, side)] += piece.unit if side == FRONT else 1
             first.setdefault((face.key, side), piece)
+    sheets: dict[tuple[str, str], set[int]] = {}
+    if imposition is not None and first:
+        for page in imposition.pages:
+            for placement in page.placements:
+                face = placement.piece.back if placement.side == BACK else placement.piece.front
+                if face is not None and (face.key, placement.side) in first:
+                    sheets.setdefault((face.key, placement.side), set()).add(page.sheet)
     found: list[Blank] = []
-    seen: dict[str, list[tuple[str, bool]]] = {}  # per face: (blank name, filled in)
     for (key, side), piece in first.items():
-        if key not in seen:
-            svg = faces[key].svg
-            seen[key] = [(unescape(name), False) for name in BLANK.findall(svg)] + [
-                (unescape(name), True) for name in FILLED.findall(svg)]
-        if not seen[key]:
-            continue
         face = piece.front if side == FRONT else piece.back
         fields = face.fields
         label = _piece_name(_unfilled(fields), piece.card, piece.player)

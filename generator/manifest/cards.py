@@ -14,6 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Callable, Iterator
 
 from generator.errors import ManifestError, UnsafeResourceError
@@ -31,6 +32,7 @@ DECK_FILES = {".csv", ".xlsx", ".ods"}
 # the designer's own notes (kept with the card, printed only by a template that reads them).
 KNOWN_COLUMNS = ("count", "template", "back_template", "art", "back_art", "rule", "notes")
 TEMPLATE_COLUMNS = ("template", "back_template")
+NO_FIELDS = MappingProxyType({})  # a card without back_* values (most): one read-only mapping for them all
 
 Row = tuple[dict, Location, Callable[[str], Location] | None]  # cells, the row's place, each cell's place
 
@@ -92,7 +94,7 @@ def read_cards(doc: Document, path: KeyPath, raw: Any, reader: FieldReader,
                 continue
             target, name = (back, key[5:]) if key.startswith("back_") else (front, key)
             target[name] = reader.cell(folder, at(key), f"{deck_path}[{i}].{key}", name, value)
-        cards.append(CardSpec(count, front, back, where, templates.get("template"), templates.get("back_template"),
+        cards.append(CardSpec(count, front, back or NO_FIELDS, where, templates.get("template"), templates.get("back_template"),
                               rules))
     if header is not None and deck.templated:
         _check_columns(path, header, cards, deck, reader)

@@ -228,9 +228,10 @@ def _visual(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, 
     return order
 
 
+LINES_KEPT = 512
 # A line is measured, then drawn with its face: 4096 lines hold many faces' worth. Kept longer, a large deck's
 # distinct lines were only more for the garbage collector to walk (S10000: 16384 lines, 14 MB more a process).
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=LINES_KEPT)
 def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> ShapedLine:
     """`text` (one line, logical order) shaped with the fonts of `chain`; MissingGlyphError for a character
     none of them has."""
@@ -270,7 +271,7 @@ def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> 
 # Words kept per font, direction and shaping. A deck's vocabulary is a few thousand words, but a word seen on one
 # card only (a card's number, a name) would be kept for the rest of the process: S10000's titles, numbered 1 to
 # 10 000, grew a worker by some 15 MB. Past WORDS_KEPT the words are forgotten and shaped again as they come back.
-WORDS_KEPT = 4096
+WORDS_KEPT = 1024
 
 
 @lru_cache(maxsize=256)

@@ -36,6 +36,7 @@ from generator.write.sheet import FIXED_DATE, CutLines, PageFooter, draw_footer
 SINGLE_PAGES = 64      # sheet pages a document may have and still be one cairo document (every kit in components/)
 SEGMENT_PAGES = 16     # the least pages in a segment: a watched rebuild redraws one of them for a one-card edit
 MOST_SEGMENTS = 32     # a larger document gets larger segments (each carries its own font subsets)
+NO_MARKS = ()          # the blanks of a face that prints none (most): one object for them all
 WORKERS_FROM = 4       # segments a document needs before worker processes pay for their start
 
 
@@ -82,7 +83,7 @@ class MarkedFaces(Mapping):
         face = self.kept.get(key)
         if face is None:
             face = self.kept[key] = self.faces[key]
-            self.marks[key] = BLANK.findall(face.svg)
+            self.marks[key] = BLANK.findall(face.svg) or NO_MARKS
         return face
 
     def __iter__(self):
