@@ -167,8 +167,8 @@ def write_segmented(imposition: Imposition, faces: Mapping, path: Path, kit_name
     try:
         cover_segment = []
         if make_cover is not None:
-            marks = {key: names for _, found in drawn for key, names in found.items()}
-            cover = make_cover(BlankMarks(marks, faces))
+            cover = make_cover(BlankMarks({key: names for _, found in drawn for key, names in found.items()}, faces))
+            drawn = [(data, None) for data, _ in drawn]  # the blanks are read: not held through the merge
             if len(cover.pages) != lead:  # a long cover: the sheets' page numbers move
                 _remove_files(drawn)
                 document = Document(imposition, roots, document.footer, typeface, document.reused,
