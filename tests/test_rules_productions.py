@@ -1879,6 +1879,12 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      [(1, "marker", "setup", "player"), (1, "screen", "setup", "player")], []),
     # (his cards, a hand of cards, a turn)
     ("Setup\nEach player places his cards face down.\nEach player has a hand of cards.\nEach player has a turn.\n", [], [1]),
+    # a count in parentheses before the name; 'make sure you have the following items' announces the contents
+    ("## Contents\n\nBefore beginning, make sure you have the following items:\n\n* (10) 'Explorer' cards\n"
+     "* (12) 1/5 Authority cards\n* This Rules Sheet\n",
+     [(10, "card", "total", None), (12, "card", "total", None), (1, "sheet", "total", None)], []),
+    # (a note in parentheses before a counted item, a rule's number)
+    ("## Contents\n\n* (optional) 2 dice\n* (see p. 4) 20 tokens\n", [(2, "die", "total", None), (20, "token", "total", None)], [4]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -143,7 +143,26 @@ def _foreign_worded(rest: str) -> Phrase | None:
     return Phrase(0, match.end("noun"), match.start("n"), match.end("n"), value, "exact", noun, head_of(noun), "count_first")
 
 
+_PAREN_COUNT = patterns.compile(r"^\(\s*(?P<n>\d{1,3})\s*\)\s+(?=\S)")
+
+
+def _paren_counted(rest: str) -> Phrase | None:
+    """'(10) 'Explorer' cards', '(12) 1/5 Authority cards': a list item whose count stands in parentheses before its
+    name."""
+    paren = _PAREN_COUNT.match(rest)
+    name = re.match(r"[^\s(][^()]*?(?=\s*(?:[,;(]|$))", rest[paren.end():]) if paren else None
+    if name is None or head_of(name.group(0)) not in COMPONENT_HEADS or head_of(name.group(0)) in NOT_COMPONENTS:
+        return None
+    component = name.group(0).replace("'", "").replace("‘", "").replace("’", "").strip()
+    return Phrase(0, paren.end() + name.end(), paren.start("n"), paren.end("n"), int(paren.group("n")), "exact", component,
+                  head_of(component), "count_first")
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    if rest[:1] == "(" and bulleted:
+        counted = _paren_counted(rest)
+        if counted is not None:
+            return counted
     designated = _designated(rest) if len(rest) < 100 and rest[:1].isalpha() and _RUN_HINT.search(rest) else None
     if designated is not None:
         return designated

@@ -136,6 +136,10 @@ _PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|wi
 _TABLE_OF_CONTENTS = patterns.compile(r"\btable\s+of\s+contents\b", re.I)
 
 
+_HAVE_THESE = patterns.compile(r"\b(?:you\s+have|check\s+that|make\s+sure)\b.*\bthe\s+following\s+(?:items|components|pieces|materials|contents)\b",
+                              re.I)  # 'Before beginning, make sure you have the following items:': the box's contents
+
+
 def classify(title: str) -> str:
     if _TABLE_OF_CONTENTS.search(title):
         return OTHER  # the rulebook's own chapters, not the box's contents
@@ -143,9 +147,9 @@ def classify(title: str) -> str:
         return SUPPLIED
     if _OPTIONAL_TITLE.search(title):
         return OPTIONAL
-    if _SETUP_TITLE.search(title):
+    if _SETUP_TITLE.search(title) and not _HAVE_THESE.search(title):
         return SETUP
-    if _COMPONENT_TITLE.search(title):
+    if _COMPONENT_TITLE.search(title) or _HAVE_THESE.search(title):
         return COMPONENTS
     return OTHER
 
