@@ -410,7 +410,8 @@ CASES = {
 
     "a deck named by its size after an adjective": (
         "Components\n- A standard 48-card deck\n\nYou also need a regular 52-card deck.\n",
-        [(48, "card", "total", None), (52, "card", "total", None)], [1]),
+        [(1, "deck", "total", None), (48, "card", "part", None), (52, "card", "total", None)], []),  # (a deck on a line of
+    # its own is one deck, its cards its part)
 
     "pieces named by their value between the count and the noun": (
         "Contents\n• 30 value 5 shells\n• 18 value 1 shells\n• 2 « solo » cards\n",
@@ -922,7 +923,7 @@ CASES = {
         [(50, "card", "setup", "player"), (20, "card", "setup", "player")], [1]),
     "a deck of so many cards written without its hyphen": (
         "Components\nA standard 52 card deck\n- a 40 card deck\n- 2 decks of cards\n",
-        [(52, "card", "total", None), (40, "card", "total", None)], [1]),
+        [(1, "deck", "total", None), (52, "card", "part", None), (40, "card", "part", None)], []),
     "a few things, and a table printed on a board, are no single things of their own": (
         "Components\n40 cards and a few tokens\n- a battle table and a time track printed on the board\n",
         [(40, "card", "total", None)], [1]),
@@ -1885,6 +1886,11 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      [(10, "card", "total", None), (12, "card", "total", None), (1, "sheet", "total", None)], []),
     # (a note in parentheses before a counted item, a rule's number)
     ("## Contents\n\n* (optional) 2 dice\n* (see p. 4) 20 tokens\n", [(2, "die", "total", None), (20, "token", "total", None)], [4]),
+    # a deck named on a line of its own: one deck, its cards its part
+    ("You will need\n\n* A standard 52-card deck\n* A 40-card deck (no jokers)\n",
+     [(1, "deck", "total", None), (52, "card", "part", None), (40, "card", "part", None)], []),
+    # (in a sentence, the compound counts the cards)
+    ("Setup\nShuffle a 40-card deck.\n", [(40, "card", "setup", None)], [1]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

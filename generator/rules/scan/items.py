@@ -614,8 +614,28 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
     return [item for item in items if item is not None and item.phrase.form == "count_last"]
 
 
+_ONE_DECK = patterns.compile(r"^\W*(?P<article>an?|one)\s+(?P<kind>(?:[^\W\d_]+\s+){0,2}?)(?P<n>\d{1,3})[- ]card\s+(?P<deck>deck|pack)\b"
+                            r"(?=\s*(?:\([^()]*\)|[,;:-][^\d]*|\.)?\s*$)", re.I)
+
+
+def _one_deck(line: LayoutLine) -> Item | None:
+    """'A standard 52-card deck' as an item of its own: one deck, and its 52 cards its part."""
+    match = _ONE_DECK.match(line.text)
+    if match is None:
+        return None
+    deck = f"{match.group('kind')}{match.group('deck')}"
+    phrase = Phrase(match.start("article"), match.end("deck"), match.start("article"), match.end("article"), 1, "exact", deck,
+                    head_of(deck), "bare_item")
+    item = Item(line, phrase, 0, None, match.end("deck"))
+    item.parts = [("cards", int(match.group("n")), match.start("n"), match.end("deck"))]
+    return item
+
+
 def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """The items of a line: one, or one per column when a laid-out page puts several side by side."""
+    deck = _one_deck(line) if "card" in line.text else None
+    if deck is not None:
+        return [deck]
     cuts = _inline_cuts(line.text)
     if cuts:
         return _bulleted_items(line, allow_bare, cuts)
