@@ -1891,9 +1891,20 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      [(1, "deck", "total", None), (52, "card", "part", None), (40, "card", "part", None)], []),
     # (in a sentence, the compound counts the cards)
     ("Setup\nShuffle a 40-card deck.\n", [(40, "card", "setup", None)], [1]),
+    # the cards of a numbered run that are used: as many as the run, under the sentence's player count
+    ("Setup\nIf two people are playing, only the cards from 1 to 40 are used.\nWith 3 players, cards 1 - 24 are used.\n",
+     [(40, "card", "setup", None), (24, "card", "setup", None)], []),
+    # (a run that names values, or cards 'used' as a rule says)
+    ("Rules\nCards 1 - 5 score one point.\nCards from 1 to 10 are worth their value.\n", [], [5, 10]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)
     for statement in wanted:
         assert statement in read, f"{statement} not in {read}"
     assert not [s for s in read if s[0] in not_counts and s not in wanted], read
+
+
+def test_a_run_of_cards_used_takes_the_player_count_its_sentence_opens_with():
+    doc = read_rulebook_document(source_of_text("Setup\nIf two people are playing, only the cards from 1 to 40 are used.\n"
+                                                "Use the cards numbered 1 to 36.\n", "rules").text)
+    assert [(s.count, s.component, s.condition) for s in doc.statements] == [(40, "cards", "2 players"), (36, "cards", None)]

@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -124,7 +124,12 @@ def _designated(rest: str) -> Phrase | None:
     if length is None or each is None or length > 500:
         return None
     noun = match.group("noun")
-    return Phrase(0, match.end(), match.start("a"), match.end("b"), length * each, "exact", noun, head_of(noun), "count_last")
+    if re.search(r"\d", noun):
+        return None  # 'The deck consists of 60 cards, numbered 1 to 60': the count is said; the run names them
+    verb = re.match(rf"{SETUP_VERB_PATTERN}\s+(?:only\s+)?(?:the\s+|all\s+(?:the\s+)?)?", noun, re.I)
+    start = match.start("noun") + (verb.end() if verb else 0)  # 'Use the cards numbered 1 to 36': the cards
+    noun = noun[verb.end():] if verb else noun
+    return Phrase(start, match.end(), match.start("a"), match.end("b"), length * each, "exact", noun, head_of(noun), "count_last")
 
 
 _WORD_THEN_NOUN = patterns.compile(r"^(?P<n>[^\W\d_]+)\s+(?P<noun>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s*(?:\([^()]*\))?\s*\.?\s*$")

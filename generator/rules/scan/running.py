@@ -100,6 +100,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
             for special in specials:
+                if special["kind"] == "setup" and special.get("condition") is None:  # 'If two people are playing, only the
+                    special = {**special, "condition": condition_of(sentence, special["start"], special["end"])}  # cards …'
                 before = [made for start, _, made in totals_here if start < special["start"]]
                 _special_statement(special, before[-1] if before else last_total, emit, findings)
     _prose_sums(out, findings)

@@ -30,6 +30,12 @@ _FOR_EVERY = patterns.compile(r"\bfor\s+(?:every|each)\s+(?P<cat>[a-z]+)\s*,?\s+
 _NUMBERED = patterns.compile(
     rf"(?P<noun>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?\s+(?:cards?|tiles?|tokens?|pieces?))\s+numbered\s+(?P<a>\d+)\s+(?:through|to|-)\s+"
     rf"(?P<b>\d+),?\s+(?P<k>{NUMBER})\s+of\s+each", re.I)
+# 'only the cards from 1 to 40 are used', 'cards 1 - 24 are used', 'use the cards from 1 to 50': as many as the run
+_RUN_USED = patterns.compile(
+    r"\b(?P<noun>cards?|tiles?)\s+(?:from\s+|numbered\s+)?(?P<a>\d{1,3})\s*(?:-|–|to|through)\s*(?P<b>\d{1,3})\s+"
+    r"(?:are|is|will\s+be)\s+(?:used|in\s+play|played\s+with)\b"
+    r"|\buse\s+(?:only\s+)?(?:the\s+)?(?P<noun2>cards?|tiles?)\s+(?:from\s+|numbered\s+)?(?P<a2>\d{1,3})\s*(?:-|–|to|through)\s*"
+    r"(?P<b2>\d{1,3})\b", re.I)
 
 # '5 suits of 20 cards each', 'four colours of 12 tiles': so many of the thing in each of so many categories.
 _CATEGORIES_OF = patterns.compile(rf"\b(?P<many>{NUMBER})\s+(?P<cat>suits|colou?rs|kinds|types|factions|sets|species)\s+of\s+(?P<n>{NUMBER})\s+"
@@ -143,6 +149,12 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             each = re.match(r"\s+each\b", sentence[end:])
             found.append({"start": match.start("n"), "end": end + (each.end() if each else 0), "count": parse_number(match.group("n")),
                           "component": noun, "kind": "part", "per": singular(match.group("cat")).replace("color", "colour")})
+    for match in _RUN_USED.finditer(sentence) if "use" in low else ():
+        noun, a, b = ("noun", "a", "b") if match.group("noun") else ("noun2", "a2", "b2")
+        low_end, high_end = int(match.group(a)), int(match.group(b))
+        if high_end > low_end >= 0 and high_end - low_end < 500:
+            found.append({"start": match.start(noun), "end": match.end(b), "count": high_end - low_end + 1,
+                          "component": match.group(noun), "kind": "setup"})
     for match in _NUMBERED.finditer(sentence) if "numbered" in low else ():
         a, b, k = int(match.group("a")), int(match.group("b")), parse_number(match.group("k"))
         if k and b >= a:
