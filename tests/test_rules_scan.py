@@ -362,6 +362,14 @@ def test_a_binary_file_is_refused_with_exit_2(tmp_path):
     assert result.exit_code == 2 and "not a text file" in result.output
 
 
+def test_a_text_with_a_few_stray_nul_characters_a_pdf_kept_is_read(tmp_path):
+    rulebook = tmp_path / "rules.txt"
+    rulebook.write_bytes(b"Components\n" + b"Some words about the game.\n" * 60 + b"40 cards\x00\x08\n12 dice\n")
+    result = CliRunner().invoke(app, ["rules", "scan", str(rulebook), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert [s["count"] for s in json.loads(result.output)["statements"]] == [40, 12]
+
+
 def test_a_file_named_pdf_that_is_not_one_says_so_with_exit_2(tmp_path):
     rulebook = tmp_path / "rules.pdf"
     rulebook.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00 not a pdf")

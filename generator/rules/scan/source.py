@@ -114,7 +114,7 @@ def _decode(data: bytes, label: str) -> str:
 
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
-    if b"\x00" in data:
+    if b"\x00" in data[:1024] or data.count(b"\x00") * 200 > len(data):  # (a few NULs a PDF's text kept are text still)
         raise RulebookError(f"the rulebook {label} is not a text file (it holds binary data); give the rulebook "
                             "as .txt, .md, .html or .pdf")
     try:
