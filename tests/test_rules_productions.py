@@ -1896,6 +1896,12 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      [(40, "card", "setup", None), (24, "card", "setup", None)], []),
     # (a run that names values, or cards 'used' as a rule says)
     ("Rules\nCards 1 - 5 score one point.\nCards from 1 to 10 are worth their value.\n", [], [5, 10]),
+    # a timer named by how long it runs is one timer; what a thing is for is no part of its name
+    ("Components\n60 Second Sand Timer\n1 60-second sand timer\n* A cribbage board for keeping score\n",
+     [(1, "timer", "total", None), (1, "board", "total", None)], [60]),
+    # each player has a chain of single things
+    ("Setup\nMake sure each player has a sketch book, a marker, and a clean-up cloth.\n",
+     [(1, "book", "setup", "player"), (1, "marker", "setup", "player"), (1, "cloth", "setup", "player")], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

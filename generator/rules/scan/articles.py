@@ -279,7 +279,8 @@ def named_alone(sentence: str) -> list[tuple[int, int, str]]:
                         for _, _, noun in found) else []  # ('A Tower costs 4 stone': a price, not a tower and a stone)
 
 
-_GIVES_EACH = patterns.compile(r"\b(?:give|deal|hand)\s+each\s+player\b", re.I)
+_GIVES_EACH = patterns.compile(r"\b(?:give|deal|hand)\s+each\s+player\b|\b(?:each|every)\s+player\s+has\b", re.I)  # ('make sure
+# each player has a sketch book, a marker, and a clean-up cloth')
 
 
 def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, str]]:

@@ -53,6 +53,8 @@ _SETUP_VERB = patterns.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only
 _SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
 _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
+_TIMED = patterns.compile(r"[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?:timers?|hourglass(?:es)?|sandglass(?:es)?)\b", re.I)  # '60
+# Second Sand Timer': how long it runs, not how many
 
 
 _CREDITED = patterns.compile(r"(?:\b(?:designed|illustrated|written|published|developed|translated|art|artwork|graphics)\s+by"
@@ -115,6 +117,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if any(a <= match.start("number") < b for a, b in taken):
             continue
         multiplied = re.match(r"[x×]\s+\d{1,3}\s+[A-Z]", text[match.end("number"):]) is not None  # '12x 2 Sushi rolls'
+        if _TIMED.match(text, match.end("number")):
+            continue
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension

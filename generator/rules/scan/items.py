@@ -163,7 +163,13 @@ def _paren_counted(rest: str) -> Phrase | None:
                   head_of(component), "count_first")
 
 
+_TIMER_NAMED = patterns.compile(r"^\d{1,3}[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?P<head>timer|hourglass|sandglass)\b", re.I)
+
+
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
+    timer = _TIMER_NAMED.match(rest) if rest[:1].isdigit() and not re.search(r"[x×]\s*\d{1,3}\s*$", rest) else None
+    if timer:  # '60 Second Sand Timer': one timer, named by how long it runs
+        return Phrase(0, timer.end(), 0, 0, 1, "exact", timer.group(0), timer.group("head").lower(), "bare_item")
     if rest[:1] == "(" and bulleted:
         counted = _paren_counted(rest)
         if counted is not None:
@@ -255,6 +261,9 @@ _NOTE_AT_END = patterns.compile(r"\s*\([^()]*\)\s*\.?$"
 _PRINTED_ON = patterns.compile(r"\bprinted\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
 
 
+_PURPOSE = patterns.compile(r"\s+(?:to|for)\s+(?:keep|keeping|track|tracking|record|recording|write|writing|note|noting)\b[^()]*$", re.I)
+
+
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     """An item with no number: 'A deck of Action cards' (unspecified), 'A felt playmat' (one); a step ('a. Shuffle
     the deck.', 'b. Each player is dealt 6 cards.') names no component and is left to the sentences."""
@@ -262,6 +271,7 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return None
     if _PRINTED_ON.search(rest):
         return None  # 'a combat result table printed on the map': part of another component
+    rest = _PURPOSE.sub("", rest)  # 'A pen and paper to keep score': what it is for is no part of its name
     another = _ANOTHER_ONE.search(rest) if re.match(r"(?:an?|one)\s", rest, re.I) else None
     rest = rest[:another.start()] if another else rest  # 'A felt mat and a scoring pad': the first of two things
     two = _TWO_NAMED.match(rest) if another is None else None
