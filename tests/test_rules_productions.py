@@ -1902,6 +1902,9 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     # each player has a chain of single things
     ("Setup\nMake sure each player has a sketch book, a marker, and a clean-up cloth.\n",
      [(1, "book", "setup", "player"), (1, "marker", "setup", "player"), (1, "cloth", "setup", "player")], []),
+    # a number with an inch mark is a length
+    ("Components\nMovement: 6” or 3” (Open vs. Rough)\nRange 12\" or 8\"\n1 11” x 17” map\n", [(1, "map", "total", None)],
+     [3, 6, 8, 12]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

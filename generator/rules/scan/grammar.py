@@ -117,8 +117,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if any(a <= match.start("number") < b for a, b in taken):
             continue
         multiplied = re.match(r"[x×]\s+\d{1,3}\s+[A-Z]", text[match.end("number"):]) is not None  # '12x 2 Sushi rolls'
-        if _TIMED.match(text, match.end("number")):
-            continue
+        if _TIMED.match(text, match.end("number")) or text[match.end("number"):match.end("number") + 1] in {'"', "”", "″"}:
+            continue  # ('6” or 3” (Open vs. Rough)': inches, not things)
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
