@@ -52,6 +52,7 @@ _OF_THE = patterns.compile(r"\s+of\s+the\s+(?:remaining\s+)?", re.I)
 _SETUP_VERB = patterns.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only\s+)?$", re.I)
 _SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
 _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
+_CAPACITY_BEFORE = patterns.compile(r"\b(?:spaces?|room|slots?|places?|capacity)\s+for\s+(?:no\s+more\s+than\s+|up\s+to\s+|at\s+most\s+)?$", re.I)
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 _TIMED = patterns.compile(r"[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?:timers?|hourglass(?:es)?|sandglass(?:es)?)\b", re.I)  # '60
 # Second Sand Timer': how long it runs, not how many
@@ -122,6 +123,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
+        if "for" in text and _CAPACITY_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+            continue  # '1 enclosure with 4 spaces for 4 animal tiles', 'room for no more than 3 tiles': what fits, not what there is
         if _CREDITED.search(text, max(0, match.start() - 24), match.start()) and re.match(r"\s*[A-Z]", text[match.end("number"):]):
             continue  # 'illustrated by 2 Ravens Studio', '© 2 Moons Games': a name in the credits (not 'produced by 6 cards')
         number = match.group("number")
