@@ -1906,7 +1906,8 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Components\nMovement: 6” or 3” (Open vs. Rough)\nRange 12\" or 8\"\n1 11” x 17” map\n", [(1, "map", "total", None)],
      [3, 6, 8, 12]),
     # what fits is no count of what there is
-    ("Components\n- 5 zoo boards, each with 4 spaces for 4 animal tiles\nEach delivery truck has room for no more than 3 tiles.\n",
+    ("Components\n- 5 zoo boards. Each zoo board has 3 different enclosures: 1 enclosure with 4 spaces for 4 animal tiles.\n"
+     "Each delivery truck has room for no more than 3 tiles.\n",
      [(5, "board", "total", None)], [3, 4]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
