@@ -1909,6 +1909,14 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Components\n- 5 zoo boards. Each zoo board has 3 different enclosures: 1 enclosure with 4 spaces for 4 animal tiles.\n"
      "Each delivery truck has room for no more than 3 tiles.\n",
      [(5, "board", "total", None)], [3, 4]),
+    # what a player holds as a condition of play is no count
+    ("Rules\nIf you have 5 cards in your hand, go to phase 3.\nPlayers can only have 6 cards in their hand.\n"
+     "Players must have a minimum of 3 cards in their hand.\nIf there are less than 4 cards remaining in the deck, reveal them.\n",
+     [], [3, 4, 5, 6]),
+    # (a hand dealt, a hand drawn up to, a maximum the box allows)
+    ("Setup\nEach player starts with 5 cards in hand.\nDraw cards until you have 4 Location cards in hand.\n"
+     "Players can only use a maximum of 3 Character dice.\n",
+     [(5, "card", "setup", "player"), (4, "card", "setup", None), (3, "die", "setup", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

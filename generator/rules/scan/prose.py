@@ -56,6 +56,10 @@ _PLAY_ONLY_BEFORE = patterns.compile(r"\b(?:plays?|pays?|spends?|gains?|loses?|m
                                      r"\s+(?:all\s+(?:of\s+)?)?(?:the|his|her|their|your|its)\s+(?:other\s+)?$", re.I)
 _RELATIVE_NEED = patterns.compile(r"\b(?:which|that|who)\s+(?:only\s+|each\s+|also\s+)?(?:requires?|needs?)\b", re.I)
 _RELATIVE_NEED_BEFORE = patterns.compile(r"\b(?:which|that)\s+(?:only\s+|each\s+)?(?:requires?|needs?)\s+(?:only\s+|exactly\s+)?$", re.I)
+_HELD_IF_BEFORE = patterns.compile(r"(?:\b(?:if|when|whenever|unless|once)\s+(?:you|they|he|she|it|(?:a|the|that|each|every)\s+player|players?)"
+                                     r"\s+(?:has|have|holds?|keeps?)|\b(?:can|may|must)\s+(?:only\s+)?(?:have|hold|keep)"
+                                     r"|\ba\s+minimum\s+of|\b(?:less|fewer)\s+than)\s+(?:only\s+|exactly\s+|up\s+to\s+|at\s+(?:least|most)\s+)?$",
+                                     re.I)  # 'If you have 5 cards in your hand', 'Players can only have 5 cards': a condition of play
 _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|lower)\s+than|at\s+a\s+time)\b", re.I)  # 'one order at a time'
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})\s+(?:are|is)\s+$")
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
@@ -415,7 +419,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if re.search(r"\b(?:between|among|beside|next\s+to|above|below|beneath|under|behind)\s+(?:the\s+|its\s+|their\s+)?$",
                      sentence[:phrase.start], re.I) or _SORTED_INTO.search(sentence[:phrase.start]):
             continue  # 'between the two left-most cards', 'separate the cards into three decks': where pieces go, not how many
-        if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]):
+        if _COMPARED_AFTER.match(sentence, phrase.end) or _RELATIVE_NEED_BEFORE.search(sentence[:phrase.start]) \
+                or _HELD_IF_BEFORE.search(sentence, max(0, phrase.start - 48), phrase.start):
             continue  # 'one brown amber fewer than when the round started': a comparison in play
         dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(
             _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) or rolled)  # 'then place 3 blue dice per player', 'Roll 3 dice per player'
