@@ -1917,6 +1917,9 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     ("Setup\nEach player starts with 5 cards in hand.\nDraw cards until you have 4 Location cards in hand.\n"
      "Players can only use a maximum of 3 Character dice.\n",
      [(5, "card", "setup", "player"), (4, "card", "setup", None), (3, "die", "setup", None)], []),
+    # 'Nx' before pieces named by their value: so many of them ('20x 1-chips'), items parted by a slash
+    ("Components\n- 20x 1-chips\n- 8x 2-chips/4x 3-chips\n",
+     [(20, "chip", "total", None), (8, "chip", "total", None), (4, "chip", "total", None)], [1, 2, 3]),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -53,6 +53,7 @@ _SETUP_VERB = patterns.compile(rf"\b{SETUP_VERB_PATTERN}s?\s+(?:randomly\s+|only
 _SAME_PLURAL = frozenset({"sheep", "fish", "deer", "series", "species", "chess"})  # one word for one and for several
 _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _CAPACITY_BEFORE = patterns.compile(r"\b(?:spaces?|room|slots?|places?|capacity)\s+for\s+(?:no\s+more\s+than\s+|up\s+to\s+|at\s+most\s+)?$", re.I)
+_TIMES_BEFORE = patterns.compile(r"\b\d{1,3}\s*[x×]\s*$", re.I)
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
 _TIMED = patterns.compile(r"[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?:timers?|hourglass(?:es)?|sandglass(?:es)?)\b", re.I)  # '60
 # Second Sand Timer': how long it runs, not how many
@@ -110,6 +111,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
     taken_lists = [(p.count_start, p.count_end) for p in listed]
     taken: list[tuple[int, int]] = [(p.start, p.end) for p in phrases if p.form != "number_list"] + taken_lists
     for match in _COMPOUND.finditer(text) if COMPOUND_HINT.search(text) else ():
+        if _TIMES_BEFORE.search(text, max(0, match.start() - 8), match.start()):
+            continue  # '20x 1-chips': twenty chips of value 1, named by their value
         phrase = _compound(match)
         if phrase is not None:
             phrases.append(phrase)
@@ -117,7 +120,8 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
     for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
-        multiplied = re.match(r"[x×]\s+\d{1,3}\s+[A-Z]", text[match.end("number"):]) is not None  # '12x 2 Sushi rolls'
+        multiplied = re.match(r"[x×]\s+\d{1,3}\s+[A-Z]|[x×]\s*\d{1,3}-[^\W\d_]", text[match.end("number"):]) is not None
+        # ('12x 2 Sushi rolls', '20x 1-chips')
         if _TIMED.match(text, match.end("number")) or text[match.end("number"):match.end("number") + 1] in {'"', "”", "″"}:
             continue  # ('6” or 3” (Open vs. Rough)': inches, not things)
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
@@ -160,9 +164,12 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
             continue
         if noun is None and match.group("times"):
             numbered = re.match(r"\s+(\d{1,2})\s+(?=[^\W\d_])", text[match.end():])  # '12x 2 Sushi rolls'
+            valued_name = re.match(r"\s*(\d{1,2}-[^\W\d_][\w'-]*)", text[match.end():]) if numbered is None else None
             if numbered:
                 rest = read_noun_phrase(text, match.end() + numbered.end() - 1)
                 noun = (text[match.end() + numbered.start(1):rest[2]], 0, rest[2]) if rest else None
+            elif valued_name:  # '20x 1-chips': chips of value 1
+                noun = (valued_name.group(1), 0, match.end() + valued_name.end(1))
         valued = _VALUED.match(text, match.end())
         if valued:  # '24 value 3 coins': the coins of value 3, 24 of them
             rest = read_noun_phrase(text, valued.end() - 1)

@@ -450,7 +450,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
-_AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+", re.I)  # '52-card deck, with 2 jokers'
+_AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+|^\s*/\s*(?=\d)", re.I)  # ('8x 2-chips/4x 3-chips')  # '52-card deck, with 2 jokers'
 _NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[^\W\d_])")
 
 
