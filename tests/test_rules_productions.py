@@ -1920,6 +1920,11 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
     # 'Nx' before pieces named by their value: so many of them ('20x 1-chips'), items parted by a slash
     ("Components\n- 20x 1-chips\n- 8x 2-chips/4x 3-chips\n",
      [(20, "chip", "total", None), (8, "chip", "total", None), (4, "chip", "total", None)], [1, 2, 3]),
+    # the spares in an item's note are its part; 'A X, or a Y' lists the first thing, the other its stand-in
+    ("Components\n\n* 6 player screens (must be assembled before play; 1 spare player screen)\n* 6 discard markers (1 spare)\n"
+     "* A cribbage board, or a pen-and-paper to keep score.\n",
+     [(6, "screen", "total", None), (1, "screen", "part", None), (6, "marker", "total", None), (1, "marker", "part", None),
+      (1, "board", "total", None)], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

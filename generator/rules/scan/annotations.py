@@ -309,8 +309,15 @@ def _value_parts(chunk: str, start: int) -> list[Part] | None:
 _INCLUDING = patterns.compile(rf"(?:\(\s*|,?\s*)(?:including|incl\.?|of\s+which)\s+(?P<n>{NUMBER})\s+(?!(?:are|is)\b)(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){{0,2}}?)(?=\s+(?:with|that|which|for)\b|\s*[),;(]|\s*$)", re.I)
 
 
+_SPARE = patterns.compile(rf"\s*\((?:[^();]*;\s*)?(?P<n>{NUMBER})\s+(?P<noun>spares?\b(?:\s+[^\W\d_][\w'-]*){{0,3}})\s*\)", re.I)
+
+
 def read_including(text: str, pos: int) -> tuple[int, str, int, int] | None:
-    """'72 Land tiles (including 1 Start tile with a darker back)': (1, 'Start tile', start, end), a part."""
+    """'72 Land tiles (including 1 Start tile with a darker back)': (1, 'Start tile', start, end), a part; '6 discard
+    markers (1 spare)', '(must be assembled before play; 1 spare player screen)': the spares, a part too."""
+    spare = _SPARE.match(text, pos)
+    if spare is not None and parse_number(spare.group("n")) is not None:
+        return parse_number(spare.group("n")), spare.group("noun"), spare.start("n"), spare.end("noun")
     match = _INCLUDING.search(text, pos)
     if match is None or text[pos:match.start()].strip():
         return None

@@ -272,6 +272,9 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if _PRINTED_ON.search(rest):
         return None  # 'a combat result table printed on the map': part of another component
     rest = _PURPOSE.sub("", rest)  # 'A pen and paper to keep score': what it is for is no part of its name
+    if re.match(r"(?:an?|one)\s", rest, re.I):
+        rest = re.split(r",?\s+or\s+(?=(?:an?|one|\d)\b)", rest, maxsplit=1, flags=re.I)[0]  # 'A cribbage board, or a
+        # pen-and-paper': the first thing, the other one its stand-in
     another = _ANOTHER_ONE.search(rest) if re.match(r"(?:an?|one)\s", rest, re.I) else None
     rest = rest[:another.start()] if another else rest  # 'A felt mat and a scoring pad': the first of two things
     two = _TWO_NAMED.match(rest) if another is None else None
