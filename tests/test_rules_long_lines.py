@@ -126,3 +126,19 @@ def test_a_run_of_brackets_is_no_link_scanned_from_each_bracket():
     one of them was a possible link's start scanned to the line's end)."""
     assert layout_lines("[" * 50_000)[0].text == "[" * 50_000
     assert layout_lines("See [[Dice|the dice]] and [the rules](rules.md).")[0].text == "See the dice and the rules."
+
+
+def test_the_names_after_each_of_are_parted_by_a_whole_word_and():
+    """'and' inside a word parts no names: with it, '(12 each of aandaand…' doubled the time of each repeat."""
+    from generator.rules.scan.annotations import _EACH_OF_NAMES
+
+    assert _EACH_OF_NAMES.match(" (2 each of Redand Blueand Green)") is None
+    assert _EACH_OF_NAMES.match(" (2 each of Red, Blue, and Green per player)").group("names") == "Red, Blue, and Green"
+
+
+def test_a_purpose_is_cut_only_from_a_line_of_an_items_length():
+    from generator.rules.scan.items import _uncounted
+
+    assert _uncounted("A pen and paper to keep score", True, True).component == "pen and paper"
+    long = "A pen" + " to keep" * 12500 + " (x"
+    assert _uncounted(long, True, True) is None or len(_uncounted(long, True, True).component) > 300

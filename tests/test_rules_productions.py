@@ -1937,3 +1937,28 @@ def test_a_run_of_cards_used_takes_the_player_count_its_sentence_opens_with():
     doc = read_rulebook_document(source_of_text("Setup\nIf two people are playing, only the cards from 1 to 40 are used.\n"
                                                 "Use the cards numbered 1 to 36.\n", "rules").text)
     assert [(s.count, s.component, s.condition) for s in doc.statements] == [(40, "cards", "2 players"), (36, "cards", None)]
+
+
+@pytest.mark.parametrize("text, wanted, unwanted", [
+    # a step numbered in parentheses names no piece
+    ("## Setup\n\n* (1) Shuffle the cards\n* (2) Deal 5 cards to each player\n", [5], [1]),
+    # a colour played, players per team: no player counts
+    ("Setup\nIf two players are playing the same colour, they share 10 cubes.\nWith 3 people per team, use 2 boards.\n", [10, 2], []),
+    # card values in order, a section's own cards: no counts
+    ("Character Cards\nGuard (1)\nName a card and guess it.\nPriest (2)\nLook at a hand.\nBaron (3)\nCompare hands.\n", [], [1, 2, 3]),
+    ("Playing your cards\nDraw (2)\nDraw two cards.\nPlay (1)\nPlay one card.\nDiscard (3)\nDiscard three.\n", [], [1, 3]),
+    # sizes and durations
+    ("Components\n* 10 11 x 17 sheets\n* 20 8 x 10 photos\n", [10, 20], [187, 80]),
+    # resources and abstractions named bare are no single pieces
+    ("Components\n\n- 95 cards\n- Ore\n- Wool\n- Patience\n", [95], [1]),
+    # what each player has that is no piece
+    ("Setup\nEach player has a goal, a secret, and a plan.\n", [], [1]),
+    # a run of cards in a rule of play
+    ("Rules\nIf you use cards 1-3 in a turn, discard them.\nOnly the cards from 1 to 40 are in play.\n", [40], [3]),
+])
+def test_near_misses_of_the_seventeenth_rounds_productions(text, wanted, unwanted):
+    read = [s[0] for s in statements(text)]
+    for count in wanted:
+        assert count in read, read
+    for count in unwanted:
+        assert count not in read, read

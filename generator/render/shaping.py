@@ -229,8 +229,8 @@ def _visual(runs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, 
 
 
 LINES_KEPT = 512
-# A line is measured, then drawn with its face: 4096 lines hold many faces' worth. Kept longer, a large deck's
-# distinct lines were only more for the garbage collector to walk (S10000: 16384 lines, 14 MB more a process).
+# A line is measured, then drawn within its face: 512 lines hold a face's worth and more. Kept longer, a large
+# deck's distinct lines were only more for the garbage collector to walk and more memory a process (S10000).
 @lru_cache(maxsize=LINES_KEPT)
 def shape_line(text: str, chain: tuple[Path, ...], shaping: Shaping = PLAIN) -> ShapedLine:
     """`text` (one line, logical order) shaped with the fonts of `chain`; MissingGlyphError for a character

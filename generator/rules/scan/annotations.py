@@ -35,7 +35,7 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:\s*(?:,\s*and\b|,|and|&)\s*(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+(?-i:[a-z])[\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
 _HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
 # ('4 Guild decks of 15 cards each': several holders; 'a deck of 10 cards each' is each player's)

@@ -293,8 +293,8 @@ def _acquired_articles(sentence: str, taken: set[int]) -> list[tuple[int, int, s
     for match in _ARTICLE_ITEM.finditer(rest):
         start = verb.end() + match.start("article")
         noun = match.group("noun")
-        if start in taken or head_of(noun) in NOT_COMPONENTS:
-            continue
+        if start in taken or head_of(noun) in NOT_COMPONENTS or (verb.group(0).lower().endswith("has") and head_of(noun) not in COMPONENT_HEADS):
+            continue  # ('each player has a goal, a secret, and a plan': no pieces)
         found.append((start, verb.end() + match.end("noun"), noun))
     return found
 

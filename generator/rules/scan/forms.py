@@ -54,10 +54,12 @@ def _products(text: str) -> list[Phrase]:
             phrases.append(Phrase(match.start(), end, match.start(), match.end(), a * b, "exact", component, head, "dealt"))
             continue
         spaced = re.search(r"\s[x×]\s", match.group(0)) is not None and a != b
-        named = head in COMPONENT_HEADS or (spaced and head not in NOT_COMPONENTS and head not in _UNIT_WORDS)  # ('2 x 12
-        # small beige buildings': so many of a thing the lexicon does not know, with spaces around the 'x')
-        if not named or not is_plural(component.split()[-1]) or (head in _SIZED and not spaced):
-            continue  # '4x8 gameboards' is a size; '4 x 12 Tiles' are four sets of twelve
+        named = head in COMPONENT_HEADS or (spaced and a <= 6 and head not in NOT_COMPONENTS and head not in _UNIT_WORDS)
+        # ('2 x 12 small beige buildings': so many of a thing the lexicon does not know, with spaces around the 'x';
+        # not '8 x 10 photos')
+        if not named or not is_plural(component.split()[-1]) or (head in _SIZED and (not spaced or min(a, b) >= 8)) \
+                or re.match(r"(?:seconds?|minutes?|secs?|mins?)\b", component, re.I):
+            continue  # ('11 x 17 sheets' is a paper size, '2 x 10 minute timers' two timers; '4x8 gameboards' a size)
         if a == b:  # ('10 x 10 florin', the same number twice: ten coins of value 10)
             phrases.append(Phrase(match.start(), end, match.start("b"), match.end("b"), b, "exact", component, head, "product"))
         else:  # '4 x 12 Tiles': forty-eight, in four sets of twelve (items.py reads the twelve as the part of each set)

@@ -117,6 +117,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if phrase is not None:
             phrases.append(phrase)
             taken.append((match.start("number"), match.end()))
+    capacity = "for" in text  # ('4 spaces for 4 animal tiles': tried only where its word stands)
     for match in _count_first_matches(text):
         if any(a <= match.start("number") < b for a, b in taken):
             continue
@@ -127,7 +128,7 @@ def _count_first(text: str) -> tuple[Phrase, ...]:
         if _DIMENSION_BEFORE.search(text, max(0, match.start() - 8), match.start()) or (
                 _DIMENSION_AFTER.match(text, match.end("number")) and not multiplied):
             continue  # '2 x 3 board', '7×7 mat': a dimension
-        if "for" in text and _CAPACITY_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+        if capacity and _CAPACITY_BEFORE.search(text, max(0, match.start() - 40), match.start()):
             continue  # '1 enclosure with 4 spaces for 4 animal tiles', 'room for no more than 3 tiles': what fits, not what there is
         if _CREDITED.search(text, max(0, match.start() - 24), match.start()) and re.match(r"\s*[A-Z]", text[match.end("number"):]):
             continue  # 'illustrated by 2 Ravens Studio', '© 2 Moons Games': a name in the credits (not 'produced by 6 cards')

@@ -156,8 +156,9 @@ def _paren_counted(rest: str) -> Phrase | None:
     name."""
     paren = _PAREN_COUNT.match(rest)
     name = re.match(r"[^\s(][^()]*?(?=\s*(?:[,;(]|$))", rest[paren.end():]) if paren else None
-    if name is None or head_of(name.group(0)) not in COMPONENT_HEADS or head_of(name.group(0)) in NOT_COMPONENTS:
-        return None
+    if name is None or head_of(name.group(0)) not in COMPONENT_HEADS or head_of(name.group(0)) in NOT_COMPONENTS \
+            or _CLAUSE.match(name.group(0)):
+        return None  # ('* (1) Shuffle the cards': a step numbered in parentheses)
     component = name.group(0).replace("'", "").replace("‘", "").replace("’", "").strip()
     return Phrase(0, paren.end() + name.end(), paren.start("n"), paren.end("n"), int(paren.group("n")), "exact", component,
                   head_of(component), "count_first")
@@ -261,7 +262,7 @@ _NOTE_AT_END = patterns.compile(r"\s*\([^()]*\)\s*\.?$"
 _PRINTED_ON = patterns.compile(r"\bprinted\s+(?:directly\s+)?(?:on|in)\s+(?:the|each|every|a|your)\b", re.I)
 
 
-_PURPOSE = patterns.compile(r"\s+(?:to|for)\s+(?:keep|keeping|track|tracking|record|recording|write|writing|note|noting)\b[^()]*$", re.I)
+_PURPOSE = patterns.compile(r" (?:to|for) (?:keep|keeping|track|tracking|record|recording|write|writing|note|noting)\b[^()]*$", re.I)
 
 
 def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
@@ -271,7 +272,8 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return None
     if _PRINTED_ON.search(rest):
         return None  # 'a combat result table printed on the map': part of another component
-    rest = _PURPOSE.sub("", rest)  # 'A pen and paper to keep score': what it is for is no part of its name
+    purpose = _PURPOSE.search(rest) if len(rest) < 300 else None  # (a long line is a sentence, not an item)
+    rest = rest[:purpose.start()] if purpose else rest  # 'A pen and paper to keep score': what it is for is no part of its name
     if re.match(r"(?:an?|one)\s", rest, re.I):
         rest = re.split(r",?\s+or\s+(?=(?:an?|one|\d)\b)", rest, maxsplit=1, flags=re.I)[0]  # 'A cribbage board, or a
         # pen-and-paper': the first thing, the other one its stand-in

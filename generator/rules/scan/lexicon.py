@@ -15,7 +15,7 @@ from functools import lru_cache
 COMPONENT_HEADS = frozenset("""
 card deck token marker counter chit disc disk chip coin bill banknote cube die dice pawn meeple figure figurine
 miniature mini piece tile hex hexagon board gameboard mat playmat sheet pad scorepad scoresheet booklet rulebook
-book manual instruction instructions sleeve stand standee base bag box tray timer hourglass sandglass screen track
+book manual instruction instructions sleeve stand standee base bag box tray timer hourglass sandglass screen track cloth
 stone bead gem crystal jewel ring stick peg checker draughtsman domino seed marble ball cup pencil pen sticker
 envelope insert holder spinner dial wheel cylinder block bar plate disk octagon plaque clip punchboard pouch
 crate coaster rod button bell overview aid reference summary map ship car train hotel tower wall
@@ -103,12 +103,14 @@ def pairs_of(what: str, pairs: int = 1) -> tuple[int, str]:
         return pairs, f"pair{'s' if pairs > 1 else ''} of {what}"
     return 2 * pairs, what
 
-# Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
+# Named bare in a list, an amount or a kind of resource, not a piece: 'Paper', 'Gold', 'Ore'.
 MATERIALS = frozenset("""
-paper cardboard card-stock cardstock money cash gold silver copper bronze food wood stone clay water string tape glue
-ink sand rice beans plasticine play-doh""".split())  # named bare in a list, an amount, not a piece: 'paper', 'Gold'
+paper cardboard card-stock cardstock money cash gold silver copper bronze iron coal oil food wood lumber stone
+brick clay ore wool grain wheat sheep water string tape glue ink sand rice beans plasticine play-doh felt cloth spice
+salt sugar tea coffee wine fish patience imagination luck""".split())
 
 
+# Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
 NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser
 spectator dealer guest friend child adult human individual audience volunteer

@@ -74,9 +74,9 @@ def players_of(label: re.Match) -> str:
 
 
 PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:when\s+|if\s+)?playing\s+with)\s+(?:a\s+)?"
-                                    rf"|(?:if|when)\s+(?={PLAYER_NUMBER}\s+(?:people|players)\s+are\s+playing\b))(?P<n>{PLAYER_NUMBER})"
-                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?|\s+people)\b", re.I)
-# ('If two people are playing, …')
+                                    rf"|(?:if|when)\s+(?={PLAYER_NUMBER}\s+(?:people|players)\s+are\s+playing\s*[,.;:]))(?P<n>{PLAYER_NUMBER})"
+                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?|(?<=[a-z])\s+people(?=\s+are\s+playing))\b",
+                                    re.I)  # ('If two people are playing, …')
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"

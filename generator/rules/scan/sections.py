@@ -136,7 +136,7 @@ _PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|wi
 _TABLE_OF_CONTENTS = patterns.compile(r"\btable\s+of\s+contents\b", re.I)
 
 
-_HAVE_THESE = patterns.compile(r"\b(?:you\s+have|check\s+that|make\s+sure)\b.*\bthe\s+following\s+(?:items|components|pieces|materials|contents)\b",
+_HAVE_THESE = patterns.compile(r"\byou\s+have\s+(?:all\s+)?the\s+following\s+(?:items|components|pieces|materials|contents)\b",
                               re.I)  # 'Before beginning, make sure you have the following items:': the box's contents
 
 

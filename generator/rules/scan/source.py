@@ -109,12 +109,22 @@ def read_rulebook_text(path: Path) -> str:
     return read_rulebook(path).text
 
 
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _decode(data: bytes, label: str) -> str:
     from generator.errors import RulebookError
 
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
-    if b"\x00" in data[:1024] or data.count(b"\x00") * 200 > len(data):  # (a few NULs a PDF's text kept are text still)
+    nuls = data.count(b"\x00")
+    if nuls and (b"\x00" in data[:1024] or nuls * 200 > len(data) or not _is_utf8(data)):  # (a few NULs a PDF's text kept in
+        # UTF-8 are text still; text followed by compressed data is not)
         raise RulebookError(f"the rulebook {label} is not a text file (it holds binary data); give the rulebook "
                             "as .txt, .md, .html or .pdf")
     try:

@@ -149,10 +149,10 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             each = re.match(r"\s+each\b", sentence[end:])
             found.append({"start": match.start("n"), "end": end + (each.end() if each else 0), "count": parse_number(match.group("n")),
                           "component": noun, "kind": "part", "per": singular(match.group("cat")).replace("color", "colour")})
-    for match in _RUN_USED.finditer(sentence) if "use" in low else ():
+    for match in _RUN_USED.finditer(sentence) if ("use" in low or "play" in low) and not re.match(r"\W*(?:if|when|whenever)\b(?!\s+\w+\s+(?:people|players)\s+are\s+playing)", low) else ():
         noun, a, b = ("noun", "a", "b") if match.group("noun") else ("noun2", "a2", "b2")
         low_end, high_end = int(match.group(a)), int(match.group(b))
-        if high_end > low_end >= 0 and high_end - low_end < 500:
+        if low_end in {0, 1} and 5 <= high_end < 500:  # (a run from the first: 'cards 1-3' in a rule is no deck)
             found.append({"start": match.start(noun), "end": match.end(b), "count": high_end - low_end + 1,
                           "component": match.group(noun), "kind": "setup"})
     for match in _NUMBERED.finditer(sentence) if "numbered" in low else ():

@@ -255,7 +255,13 @@ def _counted_heading(line: LayoutLine, out) -> bool:
 
 
 _ENTRY = patterns.compile(r"^(?P<name>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,3})\s+\(\s*[x×]?\s*(?P<n>\d{1,3})\s*\)$", re.I)
-_GLOSSARY_TITLE = patterns.compile(r"^\W*(?:[^\W\d_][\w'’-]*\s+){0,3}(?:cards?|tiles?|tokens?|pieces?)(?:\s+(?:explanations?|descriptions?|reference|overview|list))?\W*$", re.I)
+_GLOSSARY_TITLE = patterns.compile(r"^\W*(?!.*\b(?:your|their|his|her|its|an?|the|of|playing|using|with|on|to|for|in)\s)"
+                                   r"(?:[^\W\d_][\w'’-]*\s+){0,3}(?:cards?|tiles?|tokens?|pieces?)(?:\s+(?:explanations?|descriptions?|reference|overview|list))?\W*$", re.I)
+
+
+def _ranked(numbers: list[int]) -> bool:
+    """'Guard (1)' / 'Priest (2)' / 'Baron (3)' …: numbers going up one by one are the cards' values, not counts."""
+    return len(numbers) >= 3 and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
 
 
 def _glossary_entries(lines: list[LayoutLine], out, used: set[int]) -> None:
@@ -275,7 +281,7 @@ def _glossary_entries(lines: list[LayoutLine], out, used: set[int]) -> None:
             clusters[-1].append(entry)
         else:
             clusters.append([entry])
-    for cluster in (c for c in clusters if len(c) >= 2):
+    for cluster in (c for c in clusters if len(c) >= 2 and not _ranked([int(m.group("n")) for _, m in c])):
         above = next((line for line in reversed(lines[max(0, cluster[0][0] - 3):cluster[0][0]]) if not line.blank), None)
         title = _GLOSSARY_TITLE.match(above.text) if above is not None else None
         if title is None:
@@ -307,9 +313,8 @@ def _card_lists(lines: list[LayoutLine], out, used: set[int]) -> None:
         if line.blank:
             continue
         text = line.text.strip()
-        title = _GLOSSARY_TITLE.match(text) if len(text) <= 40 and "(" not in text else None
-        if title is not None or _GLOSSARY_TITLE.match(re.sub(r"\bdecks?\b", "cards", text, flags=re.I)) and len(text) <= 40 \
-                and "(" not in text:
+        short = len(text) <= 40 and "(" not in text
+        if short and (_GLOSSARY_TITLE.match(text) or _GLOSSARY_TITLE.match(re.sub(r"\bdecks?\b", "cards", text, flags=re.I))):
             current = []
             runs.append((text, current))
             continue
@@ -320,7 +325,7 @@ def _card_lists(lines: list[LayoutLine], out, used: set[int]) -> None:
         current.append((line, match))
     for title, run in runs:
         counted = sum(bool(m.group("n")) for _, m in run)
-        if counted < 2 or len(run) - counted < 3:
+        if counted < 2 or len(run) - counted < 3 or _ranked([int(m.group("n")) for _, m in run if m.group("n")]):
             continue  # (a list whose every name has its count is a component list, read as one)
         pieces = next((w for w in reversed(title.strip(" :*#").split()) if head_of(w) in COMPONENT_HEADS), "cards").lower()
         pieces = "cards" if head_of(pieces) == "deck" else pieces
