@@ -286,17 +286,27 @@ def _glossary_entries(lines: list[LayoutLine], out, used: set[int]) -> None:
         title = _GLOSSARY_TITLE.match(above.text) if above is not None else None
         if title is None:
             continue
-        kind = title.group(0).strip(" :*#").split()
-        pieces = next(word for word in reversed(kind) if head_of(word) in COMPONENT_HEADS)
+        pieces = _pieces_titled(title.group(0))
         for index, match in cluster:
-            line = lines[index]
-            name = match.group("name")
-            lead = len(line.text) - len(line.text.lstrip())
-            component = name if head_of(name) in COMPONENT_HEADS else f"{name} {pieces.lower()}"
-            out.add(line=line.number, column=line.cols[lead] if lead < len(line.cols) else 0,
-                    quote=line.quote(lead, len(line.text.rstrip())), count=int(match.group("n")), component=component,
-                    role="total", head=head_of(component))
-            used.add(line.number)
+            _named_line(lines[index], match.group("name"), int(match.group("n")), pieces, out)
+            used.add(lines[index].number)
+
+
+def _pieces_titled(title: str) -> str:
+    """The pieces a glossary's or a card list's title names, in the plural: 'Special Cards' -> 'cards', 'Market
+    Deck' -> 'cards'."""
+    pieces = next((w for w in reversed(title.strip(" :*#").split()) if head_of(w) in COMPONENT_HEADS), "cards").lower()
+    return "cards" if head_of(pieces) == "deck" else pieces
+
+
+def _named_line(line: LayoutLine, name: str, count: int, pieces: str, out) -> dict:
+    """One line that names a piece and how many ('Winter (3)', 'Close Ranks'), the whole line quoted; a name that
+    says no piece of its own is one of the title's pieces ('Winter cards')."""
+    lead = len(line.text) - len(line.text.lstrip())
+    component = name if head_of(name) in COMPONENT_HEADS else f"{name} {pieces if count > 1 else singular(pieces)}"
+    return out.add(line=line.number, column=line.cols[lead] if lead < len(line.cols) else 0,
+                   quote=line.quote(lead, len(line.text.rstrip())), count=count, component=component, role="total",
+                   head=head_of(component))
 
 
 _LISTED_NAME = patterns.compile(r"^(?P<name>(?-i:[A-Z])[\w'’.-]*(?:,?\s+[\w'’.-]+){0,5}?)"
@@ -327,22 +337,16 @@ def _card_lists(lines: list[LayoutLine], out, used: set[int]) -> None:
         counted = sum(bool(m.group("n")) for _, m in run)
         if counted < 2 or len(run) - counted < 3 or _ranked([int(m.group("n")) for _, m in run if m.group("n")]):
             continue  # (a list whose every name has its count is a component list, read as one)
-        pieces = next((w for w in reversed(title.strip(" :*#").split()) if head_of(w) in COMPONENT_HEADS), "cards").lower()
-        pieces = "cards" if head_of(pieces) == "deck" else pieces
+        pieces = _pieces_titled(title)
         for line, match in run:
-            name = match.group("name")
-            lead = len(line.text) - len(line.text.lstrip())
-            count = int(match.group("n")) if match.group("n") else 1
-            component = name if head_of(name) in COMPONENT_HEADS else f"{name} {pieces if count > 1 else singular(pieces)}"
-            statement = out.add(line=line.number, column=line.cols[lead] if lead < len(line.cols) else 0,
-                                quote=line.quote(lead, len(line.text.rstrip())), count=count, component=component,
-                                role="total", head=head_of(component))
+            statement = _named_line(line, match.group("name"), int(match.group("n") or 1), pieces, out)
             note = read_per(f"({match.group('note').strip(' ,')})", 0) if match.group("note") else None
             if note is not None and note.count is not None:  # 'Gold (28, 7 per player)': seven of the 28 for each player
+                lead = len(line.text) - len(line.text.lstrip())
                 at = lead + match.start("note") + len(match.group("note")) - len(match.group("note").lstrip(" ,"))
                 out.add(line=line.number, column=line.cols[at] if at < len(line.cols) else 0,
-                        quote=line.quote(at, lead + match.end("note")), count=note.count, component=component,
-                        role="part", per=note.per, parent_ref=statement, head=head_of(component))
+                        quote=line.quote(at, lead + match.end("note")), count=note.count, component=statement["component"],
+                        role="part", per=note.per, parent_ref=statement, head=statement["head"])
             used.add(line.number)
 
 
