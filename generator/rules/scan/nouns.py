@@ -95,8 +95,9 @@ class Phrase:
     component: str  # the noun phrase as written, modifiers included
     head: str  # its head noun, singular, lower-case
     form: str  # count_first | compound | count_last | bare_item
-    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players); 'set' for '4 x 12 Tiles'
-    per_count: int | None = None  # how many of `per` the phrase itself says: 4 (sets) for '4 x 12 Tiles'
+    per: str | None = None  # 'player' for '50xN markers' (N standing for the number of players)
+    per_count: int | None = None  # how many of `per` the phrase itself says ('2 decks of 54 cards': 2 decks); a product
+    # ('4 x 12 Tiles', form 'product') counts 48 and leaves its sets to items.py
 
     @property
     def is_excluded(self) -> bool:
