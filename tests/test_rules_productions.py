@@ -1925,6 +1925,11 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      "* A cribbage board, or a pen-and-paper to keep score.\n",
      [(6, "screen", "total", None), (1, "screen", "part", None), (6, "marker", "total", None), (1, "marker", "part", None),
       (1, "board", "total", None)], []),
+    # a table of contents under a Markdown title, an entry opened by a player count: pages, not pieces
+    ("# Table of Contents\n\nComponents: Cards         2\nSetting up the Board      4\n2-Player Variant          15\n"
+     "Ending the Game           18\n\n# Components\n10 Space Tiles\n", [(10, "tile", "total", None)], [2, 4, 15, 18]),
+    # every player, as each player
+    ("Setup\nEvery player places his Faction marker on the track.\n", [(1, "marker", "setup", "player")], []),
 ])
 def test_boundaries_of_the_seventeenth_rounds_productions(text, wanted, not_counts):
     read = statements(text)

@@ -23,7 +23,7 @@ _INLINE_LIST = patterns.compile(
 
 
 _ONE_PER_PLAYER = patterns.compile(
-    r"\b(?:(?:give|deal|hand)\s+each\s+player|each\s+player\s+(?:(?:also|then|now|first|additionally)\s+)?"
+    r"\b(?:(?:give|deal|hand)\s+each\s+player|(?:each|every)\s+player\s+(?:(?:also|then|now|first|additionally)\s+)?"
     r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?"  # 'Each player chooses a color and takes: a screen, …'
     r"(?:takes?|receives?|gets?|grabs?|draws?|chooses?|selects?|picks?|is\s+given|is\s+dealt|has|places|puts)"
     r"|(?:give|deal|hand)(?=\s+(?:an?|one)\s+(?:[\w'*-]+\s+){1,4}to\s+each\s+player))"

@@ -206,8 +206,9 @@ def _gapped_contents_as_debris(lines: list[str]) -> set[int]:
     return found
 
 
-_TABLE_OF_CONTENTS = patterns.compile(r"^\s*table\s+of\s+contents\s*:?\s*$", re.I)
-_PAGED = r"(?:(?:[IVX]{1,4}|\d{1,2})[.)]\s+)?[^\W\d_][^\t]*?(?:\s{3,}|\t+|\s*[.…·_]{3,}\s*)\d{1,3}(?:/\d{1,3})?"
+_TABLE_OF_CONTENTS = patterns.compile(r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?table\s+of\s+contents(?:\*\*|__)?\s*:?\s*$", re.I)  # (also
+# '# Table of Contents', '**Table of Contents**')
+_PAGED = r"(?:(?:[IVX]{1,4}|\d{1,2})[.)]\s+)?(?:\d-)?[^\W\d_][^\t]*?(?:\s{3,}|\t+|\s*[.…·_]{3,}\s*)\d{1,3}(?:[/–-]\d{1,3})?"
 _PAGED_ENTRY = patterns.compile(rf"^\s*{_PAGED}(?:\s+{_PAGED})?\s*$")
 
 
