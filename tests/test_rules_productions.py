@@ -1858,6 +1858,8 @@ def test_what_each_player_needs_and_the_box_does_not_hold_is_each_players_own():
      [(1, "card", "total", None), (2, "card", "total", None), (3, "card", "total", None)], []),
     ("Basic Cards\nGold (28, 7 per player)\nDagger\nRuby\nShortsword (4, 1 per player)\nFire Gem\n",
      [(28, "card", "total", None), (7, "card", "part", "player"), (4, "card", "total", None), (1, "card", "part", "player")], []),
+    ("Market Deck\nArkus, Imperial Dragon\nClose Ranks\nMan-at-Arms (x2)\nCommand\nRecruit (x3)\n",
+     [(2, "card", "total", None), (3, "card", "total", None)], []),
     # (names with no counts, or names under a title that names no pieces: credits, contents)
     ("Market Deck\nArkus, Imperial Dragon\nClose Ranks\nCommand\nWord of Power\n", [], [1]),
     ("Credits\nJohn Smith (2)\nAnna Berg\nKim Lee (3)\nTom Ford\nEve Stone\n", [], [1, 2, 3]),

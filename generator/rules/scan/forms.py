@@ -16,7 +16,7 @@ import re
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from . import patterns
-from .lexicon import COMPONENT_HEADS, MATERIALS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
+from .lexicon import COMPONENT_HEADS, DURATION, MATERIALS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
@@ -58,7 +58,7 @@ def _products(text: str) -> list[Phrase]:
         # ('2 x 12 small beige buildings': so many of a thing the lexicon does not know, with spaces around the 'x';
         # not '8 x 10 photos')
         if not named or not is_plural(component.split()[-1]) or (head in _SIZED and (not spaced or min(a, b) >= 8)) \
-                or re.match(r"(?:seconds?|minutes?|secs?|mins?)\b", component, re.I):
+                or re.match(rf"{DURATION}\b", component, re.I):
             continue  # ('11 x 17 sheets' is a paper size, '2 x 10 minute timers' two timers; '4x8 gameboards' a size)
         if a == b:  # ('10 x 10 florin', the same number twice: ten coins of value 10)
             phrases.append(Phrase(match.start(), end, match.start("b"), match.end("b"), b, "exact", component, head, "product"))

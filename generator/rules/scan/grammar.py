@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from . import patterns
 from .forms import _RANGE_HINT, _compound, _number_lists, _products, _ranges, bare_item, count_last
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, head_of, pairs_of, singular
+from .lexicon import COMPONENT_HEADS, DURATION, NOT_COMPONENTS, TIMER, NUMBERED_LABELS, SETUP_VERB_PATTERN, head_of, pairs_of, singular
 from .nouns import (_COUNT_FIRST, _COMPOUND, _GROUP_OF, COMPOUND_HINT, _UNIT_WORDS, COUNT_HINT, GROUPING, NUMBER, PLACEHOLDER,
                     STOP_WORDS, VERB_FORM, Phrase, _tidy, parse_number, qualifier_kind, read_noun_phrase)
 
@@ -55,7 +55,7 @@ _DIMENSION_BEFORE = patterns.compile(r"\d\s*[x×]\s*$")
 _CAPACITY_BEFORE = patterns.compile(r"\b(?:spaces?|room|slots?|places?|capacity)\s+for\s+(?:no\s+more\s+than\s+|up\s+to\s+|at\s+most\s+)?$", re.I)
 _TIMES_BEFORE = patterns.compile(r"\b\d{1,3}\s*[x×]\s*$", re.I)
 _DIMENSION_AFTER = patterns.compile(r"\s*(?:\"|”|''|in\b|cm\b|mm\b)?\s*[x×]\s*\d")  # '3 x 5 board', '3"x5" cards'
-_TIMED = patterns.compile(r"[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?:timers?|hourglass(?:es)?|sandglass(?:es)?)\b", re.I)  # '60
+_TIMED = patterns.compile(rf"[\s-]*{DURATION}[\s-]+{TIMER}\b", re.I)  # '60
 # Second Sand Timer': how long it runs, not how many
 
 

@@ -13,7 +13,7 @@ from .annotations import read_breakdown, read_each_consisting, read_including, r
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -164,13 +164,13 @@ def _paren_counted(rest: str) -> Phrase | None:
                   head_of(component), "count_first")
 
 
-_TIMER_NAMED = patterns.compile(r"^\d{1,3}[\s-]*(?:seconds?|secs?|minutes?|mins?)[\s-]+(?:sand[\s-]*)?(?P<head>timer|hourglass|sandglass)\b", re.I)
+_TIMER_NAMED = patterns.compile(rf"^\d{{1,3}}[\s-]*{DURATION}[\s-]+{TIMER}\b", re.I)
 
 
 def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     timer = _TIMER_NAMED.match(rest) if rest[:1].isdigit() and not re.search(r"[x×]\s*\d{1,3}\s*$", rest) else None
     if timer:  # '60 Second Sand Timer': one timer, named by how long it runs
-        return Phrase(0, timer.end(), 0, 0, 1, "exact", timer.group(0), timer.group("head").lower(), "bare_item")
+        return Phrase(0, timer.end(), 0, 0, 1, "exact", timer.group(0), singular(timer.group("timer").lower()), "bare_item")
     if rest[:1] == "(" and bulleted:
         counted = _paren_counted(rest)
         if counted is not None:
@@ -455,7 +455,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
-_AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+|^\s*/\s*(?=\d)", re.I)  # ('8x 2-chips/4x 3-chips')  # '52-card deck, with 2 jokers'
+_AND_MORE = patterns.compile(r"^\s*(?:,\s*)?(?:and|&|\+|plus|,|with(?=\s+\d))\s+|^\s*/\s*(?=\d)", re.I)  # ('52-card deck, with 2
+# jokers', '8x 2-chips/4x 3-chips')
 _NEXT_COUNTED = patterns.compile(r"^ +(?=\d{1,3} +[^\W\d_])")
 
 

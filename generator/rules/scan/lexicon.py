@@ -110,6 +110,12 @@ brick clay ore wool grain wheat sheep water string tape glue ink sand rice beans
 salt sugar tea coffee wine fish patience imagination luck""".split())
 
 
+# How long a timer runs ('60 Second Sand Timer', '2 x 10 minute timers'): a duration before the timer's name, never a
+# count of timers. One vocabulary for grammar.py (no count), forms.py (no product) and items.py (one timer named).
+DURATION = r"(?:seconds?|secs?|minutes?|mins?)"
+TIMER = r"(?:sand[\s-]*)?(?P<timer>timers?|hourglass(?:es)?|sandglass(?:es)?)"
+
+
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
 NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser

@@ -309,8 +309,8 @@ def _named_line(line: LayoutLine, name: str, count: int, pieces: str, out) -> di
                    head=head_of(component))
 
 
-_LISTED_NAME = patterns.compile(r"^(?P<name>(?-i:[A-Z])[\w'’.-]*(?:,?\s+[\w'’.-]+){0,5}?)"
-                                r"(?:\s+\(\s*(?P<n>\d{1,3})(?P<note>\s*,\s*[^()]{1,30})?\s*\))?$")
+_LISTED_NAME = patterns.compile(r"^(?P<name>[A-Z][\w'’.-]*(?:,?\s+[\w'’.-]+){0,5}?)"
+                                r"(?:\s+\(\s*[x×]?\s*(?P<n>\d{1,3})(?P<note>\s*,\s*[^()]{1,30})?\s*\))?$")  # (the counts as _ENTRY reads them)
 
 
 def _card_lists(lines: list[LayoutLine], out, used: set[int]) -> None:
