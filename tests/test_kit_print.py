@@ -84,6 +84,23 @@ def test_the_cover_lists_the_blanks_to_fill(built):
     assert "blanks to fill" not in " ".join(built["end_of_resources"][2][:2])
 
 
+@pytest.mark.parametrize("kit", KITS)
+def test_the_cover_draws_each_character_from_a_font_that_has_it(built, kit):
+    """The sheets' own font (DejaVu Sans) has no Japanese: a kit's names in it are drawn from the kit's typeface,
+    never as the empty boxes of a font that lacks them (the PDF's text would still read right: the run's font
+    says what was drawn)."""
+    from generator.typeface import BUNDLED, font_chars
+
+    dejavu = font_chars(BUNDLED.regular) & font_chars(BUNDLED.bold)
+    runs = []
+    for page in PdfReader(str(built[kit][0].pdf)).pages[:2]:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append((text, font or {})))
+    lacking = [(text.strip(), str(font.get("/BaseFont"))) for text, font in runs if set(map(ord, text.strip())) - dejavu]
+    assert all("DejaVu" not in name for _, name in lacking), lacking
+    if kit == "medieval_manor_ja":
+        assert "その他の効果" in {text for text, _ in lacking}, lacking
+
+
 def test_build_json_reports_each_sheets_utilisation(built):
     for kit, (_, report, _) in built.items():
         sheets = report["sheet_utilisation"]

@@ -105,7 +105,9 @@ class _Flow:
         y = self.y
 
         def step(context, text=text, x=x, y=y) -> None:
-            _text(context, text, x, y, size, bold, colour)
+            from generator.write.draw import label
+
+            label(context, text, x, y, size, bold, colour=colour)
 
         self.pages[-1].append(step)
 
@@ -187,21 +189,6 @@ class _Flow:
             context.restore()
 
         self.pages[-1].append(band)
-
-
-def _text(context, text: str, x: float, y: float, size: float, bold: bool, colour) -> None:
-    """One line with its baseline at y, in the sheets' own font (as write/draw.py's labels)."""
-    from generator.write.glyphs import cairo, font_options
-
-    context.save()
-    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_options(font_options())
-    context.set_font_size(size)
-    context.set_source_rgb(*colour)
-    context.move_to(x, y)
-    context.show_text(text)
-    context.restore()
 
 
 def _layout(content: CoverContent, width: float, height: float) -> list[list[Step]]:

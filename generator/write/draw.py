@@ -1,5 +1,6 @@
 """Write stage, drawing primitives every sheet uses: one line of text in the sheets' own font (the bundled
-DejaVu Sans, whatever the kit's typeface), its width, and a piece's cut outline as a cairo path."""
+DejaVu Sans, whatever the kit's typeface; characters it lacks from the kit's typeface), its width, and a
+piece's cut outline as a cairo path."""
 
 from __future__ import annotations
 
@@ -7,34 +8,78 @@ import math
 from functools import lru_cache
 
 from generator.geometry.polygon import clipped, grown, is_convex
-from generator.write.glyphs import cairo, font_options
+from generator.errors import LayoutError
+from generator.render.shaping import ShapedLine, shape_line
+from generator.typeface import BUNDLED, Typeface, font_chars
+from generator.write.glyphs import cairo, font_options, show_line
 
 
-def label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0) -> float:
-    """Draw one line of text with its baseline at y; return its advance width."""
+def label(context, text: str, x: float, y: float, size: float, bold: bool = False, grey: float = 0.0,
+          colour: tuple[float, float, float] | None = None) -> float:
+    """Draw one line of text with its baseline at y, in `grey` (or `colour`); return its advance width."""
     context.save()
-    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_options(font_options())
-    context.set_font_size(size)
-    context.set_source_rgb(grey, grey, grey)
-    context.move_to(x, y)
-    context.show_text(text)
-    advance = context.text_extents(text)[4]
+    context.set_source_rgb(*(colour or (grey, grey, grey)))
+    line = _shaped(text, bold)
+    if line is None:
+        _select(context, size, bold)
+        context.move_to(x, y)
+        context.show_text(text)
+        advance = context.text_extents(text)[4]
+    else:
+        names, shaped = line
+        context.set_font_options(font_options())
+        context.set_font_size(size)
+        show_line(context, shaped, names, x, y, size, cairo.FONT_SLANT_NORMAL, _weight(bold))
+        advance = shaped.width * size
     context.restore()
     return advance
 
 
 def text_width(context, text: str, size: float, bold: bool = False) -> float:
     """The advance width of one line of `label` text."""
+    line = _shaped(text, bold)
+    if line is not None:
+        return line[1].width * size
     context.save()
-    context.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_options(font_options())
-    context.set_font_size(size)
+    _select(context, size, bold)
     advance = context.text_extents(text)[4]
     context.restore()
     return advance
+
+
+def use_sheet_fallback(typeface: Typeface) -> None:
+    """Characters the sheets' own font lacks (a kit's names in Japanese on its cover or footer) are drawn from
+    `typeface`, the one the document's faces are set in (write/fontfiles.use_typeface)."""
+    global _FALLBACK
+    _FALLBACK = typeface
+
+
+_FALLBACK: Typeface = BUNDLED
+
+
+def _weight(bold: bool):
+    return cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
+
+
+def _select(context, size: float, bold: bool) -> None:
+    context.select_font_face(BUNDLED.family, cairo.FONT_SLANT_NORMAL, _weight(bold))
+    context.set_font_options(font_options())
+    context.set_font_size(size)
+
+
+def _shaped(text: str, bold: bool) -> tuple[tuple[str, ...], ShapedLine] | None:
+    """None for text the sheets' own font draws alone (cairo's text call, as ever); else the line shaped with
+    that font and then the document's typeface, for characters it lacks, with the face names of that chain.
+    A character in none of them is left to the sheets' font (an empty box: the rest of the line still prints)."""
+    if text.isascii():
+        return None
+    chain = (BUNDLED.file(bold), *_FALLBACK.chain(bold))
+    if all(ord(char) in font_chars(chain[0]) for char in text):
+        return None
+    try:
+        return (BUNDLED.face(bold), *_FALLBACK.faces(bold)), shape_line(text, chain)
+    except LayoutError:
+        return None
 
 
 @lru_cache(maxsize=256)

@@ -23,10 +23,13 @@ FAMILY_NAME_IDS = (1, 16)  # family and typographic family; the PostScript name 
 
 
 def use_typeface(typeface: Typeface) -> None:
-    """Make the typeface's files, and its fallbacks', findable by cairo (and by the text drawer)."""
+    """Make the typeface's files, and its fallbacks', findable by cairo (and by the text drawer); the sheets'
+    labels take the characters their own font lacks from it."""
     from generator.render.shaping import register_typeface
+    from generator.write.draw import use_sheet_fallback
 
     register_typeface(typeface)
+    use_sheet_fallback(typeface)
     for member in (typeface, *typeface.fallbacks):
         for bold in (False, True):
             if member.digest(bold):  # pnpgen's own files are configured already (fonts.conf)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.render.shaping import Shaping, chain_of, register_typeface, shape_line
+from generator.render.shaping import Shaping, ShapedLine, chain_of, register_typeface, shape_line
 from generator.typeface import BUNDLED
 from generator.write.cairolib import load_cairo
 from generator.write.svgvalues import size
@@ -47,6 +47,37 @@ def _coordinate(surface, value: str | None, reference: str) -> float:
         return size(surface, value, reference)
 
 
+def show_line(context, line: ShapedLine, names: tuple[str, ...], pen: float, baseline: float, em: float,
+              slant, weight, selected: str | None = None) -> str | None:
+    """Draw one shaped line from `pen` on `baseline` at `em` points, each run in its face of `names` (the chain the
+    line was shaped with); returns the face selected last (`selected`: the one selected already, not asked again)."""
+    placed = []
+    for piece in line.pieces:  # placed in visual order, left to right ...
+        placed.append((piece, pen))
+        pen += piece.width * em
+    if len(placed) > 1:  # ... and drawn in logical order, so that the PDF's text reads (copies, searches) as written
+        placed.sort(key=lambda item: item[0].start)
+    for piece, pen in placed:
+        face = names[piece.font_index]
+        if face != selected:
+            context.select_font_face(face, slant, weight)
+            selected = face
+        glyphs = []
+        for shape, left in piece.segments:
+            left = pen + left * em
+            if shape.ys is None:  # on the baseline: baseline - 0.0 * em is the baseline itself
+                glyphs += [(glyph, left + x * em, baseline) for glyph, x in zip(shape.ids, shape.xs)]
+            else:
+                glyphs += [(glyph, left + x * em, baseline - y * em)
+                           for glyph, x, y in zip(shape.ids, shape.xs, shape.ys)]
+        if piece.plain:  # a glyph per ASCII character: the font's own character map tells the PDF the text
+            context.show_glyphs(glyphs)
+        else:
+            context.show_text_glyphs(piece.text, glyphs, piece.clusters,
+                                     cairo.TEXT_CLUSTER_FLAG_BACKWARD if piece.rtl else 0)
+    return selected
+
+
 def fast_text(surface, node) -> None:
     """Draw a block of pre-laid-out lines: each line shaped as its layout was (fonts, bidi, features) and
     drawn glyph by glyph from the very font files that were measured, one show_text_glyphs per run. The glyphs
@@ -66,30 +97,7 @@ def fast_text(surface, node) -> None:
     selected = None
     for x, y, text, rtl in node.lines:
         line = shape_line(text, chain, right_to_left if rtl else shaping)
-        pen, baseline = _coordinate(surface, x, "x"), _coordinate(surface, y, "y")
-        placed = []
-        for piece in line.pieces:  # placed in visual order, left to right ...
-            placed.append((piece, pen))
-            pen += piece.width * em
-        if len(placed) > 1:  # ... and drawn in logical order, so that the PDF's text reads (copies, searches) as written
-            placed.sort(key=lambda item: item[0].start)
-        for piece, pen in placed:
-            face = names[piece.font_index]
-            if face != selected:
-                context.select_font_face(face, slant, weight)
-                selected = face
-            glyphs = []
-            for shape, left in piece.segments:
-                left = pen + left * em
-                if shape.ys is None:  # on the baseline: baseline - 0.0 * em is the baseline itself
-                    glyphs += [(glyph, left + x * em, baseline) for glyph, x in zip(shape.ids, shape.xs)]
-                else:
-                    glyphs += [(glyph, left + x * em, baseline - y * em)
-                               for glyph, x, y in zip(shape.ids, shape.xs, shape.ys)]
-            if piece.plain:  # a glyph per ASCII character: the font's own character map tells the PDF the text
-                context.show_glyphs(glyphs)
-            else:
-                context.show_text_glyphs(piece.text, glyphs, piece.clusters,
-                                         cairo.TEXT_CLUSTER_FLAG_BACKWARD if piece.rtl else 0)
+        selected = show_line(context, line, names, _coordinate(surface, x, "x"), _coordinate(surface, y, "y"), em,
+                             slant, weight, selected)
     context.new_path()
     node["fill"] = "none"  # draw() fills afterwards; nothing more to paint
