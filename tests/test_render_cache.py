@@ -63,3 +63,21 @@ def test_an_edited_card_and_an_edited_template_are_rendered_again(kit, tmp_path)
     os.utime(template, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a new mtime even on coarse clocks
     text = pdf_text(build(kit, BuildOptions(out=out)).pdf)
     assert "MARK2" in text and "MARK1" not in text
+
+
+def test_a_first_build_looks_nothing_up(kit, tmp_path, monkeypatch):
+    """With no file kept by an earlier build every face is new: the cache is written, never asked (S10000 asked
+    SQLite 10 000 times for nothing once its first batch of faces was written)."""
+    from generator.render.cache import FaceCache
+
+    asked = []
+    original = FaceCache.get
+    monkeypatch.setattr(FaceCache, "get", lambda self, key: asked.append(self.kept) or original(self, key))
+    monkeypatch.setattr("generator.render.cache.BATCH", 1)  # the file exists after the first face
+    out = tmp_path / "out"
+    build(kit, BuildOptions(out=out))
+    assert asked and not any(asked)
+    assert list((out / ".cache").rglob("faces-*.sqlite"))
+    asked.clear()
+    build(kit, BuildOptions(out=out))
+    assert asked and all(asked)

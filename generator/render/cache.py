@@ -47,6 +47,7 @@ class FaceCache:
         self.folder = folder
         self.fingerprint = fingerprint(spec)
         self.path = folder / f"faces-{self.fingerprint}.sqlite"
+        self.kept = self.path.is_file()  # an earlier build kept faces: else each face is new, nothing to look up
         self.db: sqlite3.Connection | None = None
         self.broken = False
         self.pending: list[tuple[str, str, str | None]] = []
@@ -71,7 +72,7 @@ class FaceCache:
 
     def get(self, key: str) -> tuple[str, TextBlocks | None] | None:
         """The SVG kept for face `key` and its text blocks (None: the writer reads them from the SVG)."""
-        if not self._connect(create=False):
+        if not self.kept or not self._connect(create=False):
             return None
         try:
             row = self.db.execute("SELECT svg, lines FROM faces WHERE key = ?", (key,)).fetchone()
