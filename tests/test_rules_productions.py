@@ -1969,3 +1969,26 @@ def test_near_misses_of_the_seventeenth_rounds_productions(text, wanted, unwante
         assert count in read, read
     for count in unwanted:
         assert count not in read, read
+
+
+def test_a_modifier_that_counts_something_else_is_not_the_things_name():
+    """'12x 2-space corrals': spaces are no piece, but the huts are; the numbered modifier is not the name's first word."""
+    assert _read("Components\n* 12x 2-space corral\n* 6x 3-space corral\n") == [(12, "2-space corral", "total"), (6, "3-space corral", "total")]
+    assert _read("Components\n* 4 room tiles\n* 2 player aids\n") == [(4, "room tiles", "total"), (2, "player aids", "total")]
+
+
+def test_a_deck_named_with_its_counted_parts_is_as_many_as_they_are():
+    read = _read("Contents\n- Weather Deck (8 Storm Cards, 6 Calm Cards)\n- Spell Cards (5 Fire Cards, 5 Ice Cards)\n- Game board\n")
+    assert read == [(14, "Weather Deck", "total"), (8, "Storm Cards", "part"), (6, "Calm Cards", "part"),
+                    (10, "Spell Cards", "total"), (5, "Fire Cards", "part"), (5, "Ice Cards", "part"),
+                    (1, "Game board", "total")]
+
+
+@pytest.mark.parametrize("text, wanted", [
+    # one part is no breakdown; a board's sides are no parts; a single thing named is not its parts' sum
+    ("Contents\n- Weather Deck (8 Storm Cards)\n- 20 coins\n", [(1, "Weather Deck", "total"), (20, "coins", "total")]),
+    ("Contents\n- Game board (2 sides, 1 map)\n- 20 coins\n", [(1, "Game board", "total"), (20, "coins", "total")]),
+])
+def test_near_misses_of_the_eighteenth_rounds_productions(text, wanted):
+    read = [(count, component, role) for count, component, role in _read(text) if role != "part"]
+    assert read == wanted, read

@@ -6,7 +6,7 @@ condition. lists.py finds the runs these items make. Entry points: line_items, I
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import patterns
 from .annotations import read_breakdown, read_each_consisting, read_including, read_per, read_value_breakdown
@@ -436,6 +436,9 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         item.parts = [(noun, value, offset + a, offset + b)]
         item.including = True
     breakdown = None if including else read_breakdown(rest, item.quote_end - offset, phrase.count)
+    if breakdown is None and not including and named_end > 0:  # 'Events Deck (14 Monster Cards, 9 Quest Cards)'
+        breakdown = read_breakdown(rest, named_end)
+        breakdown = breakdown if breakdown is not None and _counted_by_parts(phrase, breakdown[0]) else None
     each = read_each_consisting(rest, item.quote_end - offset) if breakdown is None and not including else None
     if each is not None:  # '4 sets of pieces, each consisting of 12 ships and 4 ports': what each one holds
         breakdown, item.parts_each = each, True
@@ -446,12 +449,20 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if breakdown is not None:
         item.parts = [(p.name, p.count, offset + p.start, offset + p.end) for p in breakdown[0]]
         item.quote_end = offset + breakdown[2]
+        if _counted_by_parts(phrase, breakdown[0]):  # as many as its parts
+            item.phrase = replace(phrase, count=sum(p.count for p in breakdown[0]), form="count_last")
     elif wordy:
         return None
     tail_paren = re.match(r"\s*\([^()]*\)", text[item.quote_end:])
     if tail_paren:
         item.quote_end += tail_paren.end()
     return item
+
+
+def _counted_by_parts(phrase: Phrase, parts) -> bool:
+    """A deck or a plural named with no count of its own, broken down into two or more counted parts."""
+    return phrase.form == "bare_item" and len(parts) >= 2 and all(p.count for p in parts) and (
+        phrase.count is None or (phrase.count == 1 and phrase.head in HOLDERS))
 
 
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)

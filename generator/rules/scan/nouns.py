@@ -118,7 +118,9 @@ class Phrase:
             return True  # a year: '© 2014 Paolo Montrasio'
         if self.count == 1 and self.component.lower().endswith(" rules"):
             return False  # '1 game rules': the rules sheet, not the game
-        words = [singular(w) for w in re.findall(r"[^\W\d_]+", self.component)]
+        named = re.sub(r"^(?:\d{1,3}[-‑](?:[^\W\d_]+[-‑])*[^\W\d_]+\s+)+", "", self.component)  # ('1-space enclosure': a
+        # modifier that counts something else, not the thing's first word)
+        words = [singular(w) for w in re.findall(r"[^\W\d_]+", named)]
         return self.head not in COMPONENT_HEADS and any(w in NOT_COMPONENTS for w in words[:1])
 
 
