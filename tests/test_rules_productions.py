@@ -1992,3 +1992,10 @@ def test_a_deck_named_with_its_counted_parts_is_as_many_as_they_are():
 def test_near_misses_of_the_eighteenth_rounds_productions(text, wanted):
     read = [(count, component, role) for count, component, role in _read(text) if role != "part"]
     assert read == wanted, read
+
+
+def test_people_playing_are_players():
+    doc = read_rulebook_document(source_of_text(
+        "Setup\n2-3 People: each player takes 18 tiles.\nWith 4 people, each player takes 12 cards.\n"
+        "With 2 people per team, use 3 boards.\n", "rules").text)
+    assert [(s.count, s.condition) for s in doc.statements] == [(18, "2-3 players"), (12, "4 players"), (3, None)]

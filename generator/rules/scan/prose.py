@@ -64,7 +64,7 @@ _COMPARED_AFTER = patterns.compile(r"\s+(?:(?:fewer|more|less|greater|higher|low
 _COPULA_SUBJECT = patterns.compile(r"(?P<subject>(?:the\s+)?[A-Z][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})\s+(?:are|is)\s+$")
 # '2 players: remove 6 cards', '3-4 Players – use …', 'For 5 players =': a line or sentence opened by its player count
 PLAYERS_LABEL = patterns.compile(rf"^[\s*•-]*(?:for\s+|with\s+)?(?P<a>{PLAYER_NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<b>{PLAYER_NUMBER})|(?P<more>\s*\+|\s+or\s+more))?"
-                                 r"[\s-]+players?\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)
+                                 r"[\s-]+(?:players?|people)\s*(?:game\s*)?(?:[:=]|\s[-–—]\s)\s*", re.I)  # ('2-4 People: …')
 
 
 def players_of(label: re.Match) -> str:
@@ -75,7 +75,8 @@ def players_of(label: re.Match) -> str:
 
 PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:when\s+|if\s+)?playing\s+with)\s+(?:a\s+)?"
                                     rf"|(?:if|when)\s+(?={PLAYER_NUMBER}\s+(?:people|players)\s+are\s+playing\s*[,.;:]))(?P<n>{PLAYER_NUMBER})"
-                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?|(?<=[a-z])\s+people(?=\s+are\s+playing))\b",
+                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?|(?<=[a-z])\s+people(?=\s+are\s+playing)"
+                                    r"|(?<!if\s\d)(?<!when\s\d)\s+people(?!\s+(?:per|on|in|of)\b))\b",
                                     re.I)  # ('If two people are playing, …')
 
 
