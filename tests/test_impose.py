@@ -313,3 +313,23 @@ def test_blocks_kept_by_their_geometry_lay_the_pages_laid_afresh(others, spec, p
     fresh = impose_sheets(expand(spec), options)
     impose_sheets(expand(others), options)
     assert impose_sheets(expand(spec), options) == fresh
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["rect", "rect", "disc", "pointy", "flat"]), st.floats(8, 150), st.floats(8, 150),
+       st.sampled_from([0, 1, 3]), st.booleans(), st.integers(1, 90), st.sampled_from([A4, LETTER]))
+def test_a_deck_of_one_kind_is_laid_as_if_every_strategy_were_tried(shape, w, h, bleed, two_sided, copies, paper):
+    """The layouts stop trying strategies once a deck of one kind is on as few sheets as a sheet's room allows: the
+    pages are those the full search picks."""
+    import generator.impose.layouts as layouts
+
+    pieces = [make_piece(0, shape, round(w, 1), round(h, 1), bleed, two_sided)] * copies
+    options = SheetOptions(paper, mm(2))
+    quick = impose_sheets(pieces, options)
+    original = layouts._fewest_possible
+    layouts._fewest_possible = lambda *args: False
+    try:
+        full = impose_sheets(pieces, options)
+    finally:
+        layouts._fewest_possible = original
+    assert quick.pages == full.pages

@@ -81,7 +81,10 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     # then, with it, each way of tiling the big pieces (at most TILINGS of them). Only the best packing so far is
     # kept: a large deck's sheets, packed by every strategy at once, were most of the build's memory at its peak
     strategy, untiled = None, None
-    for tried in strategies_for(pieces):
+    tries = strategies_for(pieces)
+    for tried in tries:
+        if untiled is not None and len(tries) > 1 and _fewest_possible(untiled, tries, pieces, whole, opener, options):
+            break  # a deck of one kind already on as few sheets as a sheet's room allows: no other try can do better
         sheets = packed(tried, {})
         if untiled is None or _sheet_count(sheets) < _sheet_count(untiled):
             strategy, untiled = tried, sheets
@@ -99,6 +102,22 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
 
 def _sheet_count(sheets: Sequence[OpenSheet]) -> int:
     return sum(len(s.before) + 1 for s in sheets)
+
+
+def _fewest_possible(sheets: Sequence[OpenSheet], tries: Sequence[Strategy], pieces: Sequence[Piece],
+                     whole: dict[bool, list[Piece]], opener, options: SheetOptions) -> bool:
+    """Whether `sheets` (packed by the first try) hold pieces all laid alike (one duplex group of one block kind, none
+    tiled) on the fewest sheets any try could: as many as the most pieces one sheet takes under any try allow (each
+    try lays every fresh sheet alike, so its first sheet shows what one holds)."""
+    duplex = bool(whole[True])
+    group = whole[duplex]
+    if len(group) != len(pieces) or whole[not duplex] or any(s.before for s in sheets) or not sheets:
+        return False
+    most = len(sheets[0].placements)
+    for tried in tries:  # a try's first sheet, packed from a few sheets' worth of the pieces
+        first = pack(group[:3 * most + 1], lambda p: opener(p, duplex), options.gutter, strategy=tried, turn=True)
+        most = max(most, len(first[0].placements))
+    return len(sheets) <= -(-len(group) // most)
 
 
 def fold_halves(paper: Paper, vertical: bool) -> tuple[float, Box]:
