@@ -1999,3 +1999,10 @@ def test_people_playing_are_players():
         "Setup\n2-3 People: each player takes 18 tiles.\nWith 4 people, each player takes 12 cards.\n"
         "With 2 people per team, use 3 boards.\n", "rules").text)
     assert [(s.count, s.condition) for s in doc.statements] == [(18, "2-3 players"), (12, "4 players"), (3, None)]
+
+
+def test_a_contents_list_of_titles_with_their_pages_after_colons_is_no_list_of_pieces():
+    text = ("CONTENTS\n• Introduction: 2\n• What You Need: 2\n• Setup: 3\n• Taking a Turn: 5\n• Scoring: 9\n• Credits: 12\n"
+            "\nCOMPONENTS\n• Cards: 54\n• Tokens: 60\n• Dice: 70\n• Pawns: 80\n• Cubes: 90\n")
+    assert [(count, component) for count, component, _ in _read(text)] == [
+        (54, "Cards"), (60, "Tokens"), (70, "Dice"), (80, "Pawns"), (90, "Cubes")]

@@ -14,7 +14,7 @@ def debris_indexes(lines: list[str]) -> set[int]:
     """The indexes of the lines (as in the file) that are contents lists or front matter."""
     return (_front_matter_as_debris(lines) | _unpaged_contents_as_debris(lines) | _contents_as_debris(lines)
             | _leadered_contents_as_debris(lines) | _linked_contents_as_debris(lines) | _gapped_contents_as_debris(lines)
-            | _titled_contents_as_debris(lines))
+            | _titled_contents_as_debris(lines) | _colon_paged_contents_as_debris(lines))
 
 
 _CONTENTS_ENTRY = patterns.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\S.*?(?:[\t .…·_]{2,})\d{1,3}\s*$")  # '1.1 Goals . . . 5'
@@ -229,4 +229,35 @@ def _titled_contents_as_debris(lines: list[str]) -> set[int]:
             entries.append(below)
         if len(entries) >= 3:
             found |= {index} | set(range(entries[0], entries[-1] + 1))
+    return found
+
+
+_COLON_PAGED = patterns.compile(r"^\s*(?:[-–•*●▪◦]\s*)?(?P<title>[^\W\d_][^:\t]{0,60}?)\s*:\s*(?P<page>\d{1,3})\s*$")
+_SECTION_WORDS = frozenset("""introduction intro overview setup set-up credits index glossary appendix contents faq rules
+gameplay summary variants variant reference scoring concepts""".split())
+
+
+def _colon_paged_contents_as_debris(lines: list[str]) -> set[int]:
+    """'• Introduction: 2' / '• Setup: 4' / … / '• Index: 24': a table of contents written as a list of titles, each
+    with its page after a colon: at least five such lines in a row (blank lines aside) whose pages never go back, two of
+    whose titles name a section of a rulebook ('Setup', 'Credits'). A list of pieces ('• Cards: 54') names none."""
+    found: set[int] = set()
+    run: list[tuple[int, re.Match]] = []
+
+    def close() -> None:
+        pages = [int(m.group("page")) for _, m in run]
+        sections = sum(1 for _, m in run if _SECTION_WORDS & set(re.findall(r"[\w-]+", m.group("title").lower())))
+        if len(run) >= 5 and sections >= 2 and pages[-1] > pages[0]:
+            found.update(i for i, _ in run)
+
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        match = _COLON_PAGED.match(line)
+        if match is not None and (not run or int(match.group("page")) >= int(run[-1][1].group("page"))):
+            run.append((index, match))
+            continue
+        close()
+        run = [(index, match)] if match is not None else []
+    close()
     return found
