@@ -2006,3 +2006,9 @@ def test_a_contents_list_of_titles_with_their_pages_after_colons_is_no_list_of_p
             "\nCOMPONENTS\n• Cards: 54\n• Tokens: 60\n• Dice: 70\n• Pawns: 80\n• Cubes: 90\n")
     assert [(count, component) for count, component, _ in _read(text)] == [
         (54, "Cards"), (60, "Tokens"), (70, "Dice"), (80, "Pawns"), (90, "Cubes")]
+
+
+def test_several_decks_of_so_many_cards_are_decks_each_holding_them():
+    assert _read("Components\nThree 40-card decks\n2 54-card packs\n") == [
+        (3, "decks", "total"), (40, "cards", "part"), (2, "packs", "total"), (54, "cards", "part")]
+    assert _read("Components\nA standard 52-card deck\n") == [(1, "standard deck", "total"), (52, "cards", "part")]

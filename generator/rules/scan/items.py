@@ -646,20 +646,24 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
     return [item for item in items if item is not None and item.phrase.form == "count_last"]
 
 
-_ONE_DECK = patterns.compile(r"^\W*(?P<article>an?|one)\s+(?P<kind>(?:[^\W\d_]+\s+){0,2}?)(?P<n>\d{1,3})[- ]card\s+(?P<deck>deck|pack)\b"
+_ONE_DECK = patterns.compile(r"^\W*(?P<article>an?|one|(?P<many>two|three|four|five|six|[2-9]))\s+(?P<kind>(?:[^\W\d_]+\s+){0,2}?)"
+                            r"(?P<n>\d{1,3})[- ]card\s+(?P<deck>(?(many)decks|deck)|(?(many)packs|pack))\b"
                             r"(?=\s*(?:\([^()]*\)|[,;:-][^\d]*|\.)?\s*$)", re.I)
 
 
 def _one_deck(line: LayoutLine) -> Item | None:
-    """'A standard 52-card deck' as an item of its own: one deck, and its 52 cards its part."""
+    """'A standard 52-card deck' as an item of its own: one deck, and its 52 cards its part; 'Four 28-card decks': four
+    decks, 28 cards in each."""
     match = _ONE_DECK.match(line.text)
     if match is None:
         return None
     deck = f"{match.group('kind')}{match.group('deck')}"
-    phrase = Phrase(match.start("article"), match.end("deck"), match.start("article"), match.end("article"), 1, "exact", deck,
-                    head_of(deck), "bare_item")
+    decks = parse_number(match.group("many")) if match.group("many") else 1
+    phrase = Phrase(match.start("article"), match.end("deck"), match.start("article"), match.end("article"), decks, "exact", deck,
+                    head_of(deck), "count_first" if match.group("many") else "bare_item")
     item = Item(line, phrase, 0, None, match.end("deck"))
     item.parts = [("cards", int(match.group("n")), match.start("n"), match.end("deck"))]
+    item.parts_each = decks > 1  # (the cards each of the decks holds)
     return item
 
 
