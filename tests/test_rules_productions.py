@@ -2012,3 +2012,9 @@ def test_several_decks_of_so_many_cards_are_decks_each_holding_them():
     assert _read("Components\nThree 40-card decks\n2 54-card packs\n") == [
         (3, "decks", "total"), (40, "cards", "part"), (2, "packs", "total"), (54, "cards", "part")]
     assert _read("Components\nA standard 52-card deck\n") == [(1, "standard deck", "total"), (52, "cards", "part")]
+
+
+def test_pieces_scored_for_so_many_points_are_no_list_of_pieces():
+    text = "Scoring example\n6 Fish tiles: 5 pt\n4 Shell tiles: 3 pt\n3 Crab tiles: 2 pts\n2-players 3-players\n"
+    assert _read(text) == []
+    assert _read("Components\n6 Fish tiles\n4 Shell tiles\n") == [(6, "Fish tiles", "total"), (4, "Shell tiles", "total")]

@@ -110,6 +110,7 @@ _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?
 _LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left\s*over|leftover)\b", re.I)
 _SCORES_POINTS = patterns.compile(r"\s+(?:scores?|is\s+worth|are\s+worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
                                   r"(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
+_POINTS_LABEL = patterns.compile(r"\s*[:=]\s*\d{1,3}\s*(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
 _SET_OF_BEFORE = patterns.compile(r"\b(?:sets?|groups?|collections?|runs?|rows?|pairs?)\s+of\s+$", re.I)
 _CONTENTS_MORE = patterns.compile(r"\b(?:box|game|set|deck|kit|edition)\s+(?:contains|includes|has|holds|comes\s+with)\s+more\s+than\s+$", re.I)
 _STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)
@@ -396,8 +397,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if phrase.is_excluded:
             continue
         if _LEFT_OVER.match(sentence, phrase.end) or (_SCORES_POINTS.match(sentence, phrase.end) and _SET_OF_BEFORE.search(
-                sentence, max(0, phrase.start - 24), phrase.start)):
-            continue  # '1 card is left over', 'Each set of 3 gems scores 5 points': what remains, what scores, not pieces
+                sentence, max(0, phrase.start - 24), phrase.start)) or _POINTS_LABEL.match(sentence, phrase.end):
+            continue  # '1 card is left over', 'Each set of 3 gems scores 5 points', '3 Cat tiles: 2 pt': what remains,
+            # what scores, not pieces
         if example is not None and phrase.start > example.start():
             continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
         if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(
