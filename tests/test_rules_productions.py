@@ -45,7 +45,7 @@ CASES = {
         [(1, "board", "total", None), (40, "cube", "total", None), (1, "booklet", "total", None)], []),
     "colour names after each": (
         "Contents\n100 Sail tokens (25 each in Teal, Amber, Plum and Ash)\n",
-        [(100, "token", "total", None), (25, "token", "part", "kind")], []),
+        [(100, "token", "total", None), (25, "token", "part", None)], []),  # (one part a kind, by name)
     "so many in so many colours": (
         "Contents\n72 pebbles, 18 in 4 colours\n64 cards (sixteen cards in each suit)\n",
         [(72, "pebble", "total", None), (18, "pebble", "part", "colour"), (64, "card", "total", None),
@@ -248,7 +248,7 @@ CASES = {
         "Components\n- 12 shells of value 1 and 6 shells of value 5\n"
         "- 40 Cargo cards: 8 each of Salt, Silk, Tea, Spice and Wool\nYou will also need a pencil and paper.\n",
         [(12, "shell", "total", None), (6, "shell", "total", None), (40, "card", "total", None),
-         (8, "card", "part", "kind"), (1, "pencil", "total", None)], [5]),
+         (8, "card", "part", None), (1, "pencil", "total", None)], [5]),
 
     "a single thing listed among counted ones": (
         "In the box you will find 7 wooden rafts, a river board and 36 fish tokens.\n",
@@ -2018,3 +2018,18 @@ def test_pieces_scored_for_so_many_points_are_no_list_of_pieces():
     text = "Scoring example\n6 Fish tiles: 5 pt\n4 Shell tiles: 3 pt\n3 Crab tiles: 2 pts\n2-players 3-players\n"
     assert _read(text) == []
     assert _read("Components\n6 Fish tiles\n4 Shell tiles\n") == [(6, "Fish tiles", "total"), (4, "Shell tiles", "total")]
+
+
+@pytest.mark.parametrize("text", [
+    "Components\n- 12 spirit stones (4 each of Ember, Frost, Gale)\n",
+    "Components\n- 12 spirit stones (4 of each: Ember, Frost, and Gale)\n",
+    "Components\n- 12 spirit stones (4 of each of 3 stone types: Ember, Frost and Gale). Each type has its own glyph.\n",
+])
+def test_so_many_of_each_named_kind_are_parts_by_name(text):
+    assert _read(text) == [(12, "spirit stones", "total"), (4, "Ember spirit stones", "part"),
+                           (4, "Frost spirit stones", "part"), (4, "Gale spirit stones", "part")]
+
+
+def test_kinds_named_that_do_not_make_up_the_total_stay_one_part():
+    """'12 coins (3 each of Duke, Captain)': two kinds of three are not twelve; one part, per kind, as the note says."""
+    assert _read("Components\n- 12 coins (3 each of Duke, Captain)\n") == [(12, "coins", "total"), (3, "coins", "part")]

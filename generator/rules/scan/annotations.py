@@ -35,7 +35,8 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+(?:of|in)\s+(?:the\s+)?(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?(?:{NUMBER}\s+"
+                                  rf"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
 _HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
 # ('4 Guild decks of 15 cards each': several holders; 'a deck of 10 cards each' is each player's)
@@ -54,6 +55,7 @@ class Per:
     many: int | None  # how many units ("5 colours")
     end: int
     start: int = 0  # where the annotation's own count starts
+    names: tuple[tuple[str, int, int], ...] = ()  # the kinds named, each with its span ('(3 each of Duke, Captain)')
 
 
 def read_per(text: str, pos: int) -> Per | None:
@@ -80,11 +82,13 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per("colour" if sets.group("colours") else "set", parse_number(sets.group("inner")),
                    parse_number(sets.group("many")), pos + sets.end(), pos + sets.start("inner"))
     each_of = _EACH_OF_NAMES.match(rest)
-    names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", each_of.group("names")) if n.strip()] if each_of else []
-    if each_of and all(n[0].isupper() or n.lower() in COLOUR_NAMES for n in names):
+    names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
+    if each_of and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names):
         # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour
-        kind = "colour" if all(n.lower() in COLOUR_NAMES for n in names) else "kind"
-        return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"))
+        kind = "colour" if all(n.group(0).lower() in COLOUR_NAMES for n in names) else "kind"
+        at = pos + each_of.start("names")
+        return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"),
+                   tuple((n.group(0), at + n.start(), at + n.end()) for n in names) if kind == "kind" else ())
     slashed = _SLASH_PER.match(rest)
     if slashed:  # '6 Mage tokens (1/player)'
         per = per_word(slashed.group("per"))

@@ -80,9 +80,15 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         statement["per"], statement["per_count"] = None, None
         a, b = item.inner_span
         line = item.per_line or line  # '(12 per player)' on the line below the item
-        out.add(line=line.number, column=line.cols[a] if a < len(line.cols) else 0, quote=quote_of(line, a, b),
-                count=item.inner, component=phrase.component, role="part", per=per, per_count=per_count,
-                parent_ref=statement, head=phrase.head, inner_of=count)
+        named = item.per_names if item.per_line is None and count == item.inner * len(item.per_names) else ()
+        for name, start, end in named:  # '18 dice (6 each of Assault, Raid, Skirmish)': six of each kind, by name
+            out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0, quote=quote_of(line, start, end),
+                    count=item.inner, component=f"{name} {phrase.component}", role="part", parent_ref=statement,
+                    head=phrase.head, inner_of=count)
+        if not named:
+            out.add(line=line.number, column=line.cols[a] if a < len(line.cols) else 0, quote=quote_of(line, a, b),
+                    count=item.inner, component=phrase.component, role="part", per=per, per_count=per_count,
+                    parent_ref=statement, head=phrase.head, inner_of=count)
         statement["inner"] = item.inner
         statement["per_label"] = per
     return statement

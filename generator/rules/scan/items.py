@@ -39,6 +39,7 @@ class Item:
     parts_each: bool = False  # `parts` are what each one of the counted things holds ('4 sets, each of 12 ships')
     parts_per: str | None = None  # `parts` are those of each such category ('5 suits, each with three 1s, …')
     including: bool = False  # `parts` is one part named inside the item ('72 tiles (including 1 Start tile)')
+    per_names: tuple = ()  # the kinds `inner` counts each of, named, with their spans ('(6 each of Assault, Raid, Skirmish)')
     sums: list = field(default_factory=list)  # the items on its line it is the total of ('12 red cards and 12 blue cards (24 cards in total)')
     # What the list around it tells (lists.py), then what it became (document.py):
     per_line: LayoutLine | None = None  # the line below that gives its per-unit note ('(12 per player)')
@@ -430,6 +431,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         item.per, item.per_count, item.inner = per.per, per.many, per.count
         item.inner_span = (offset + per.start, offset + per.end)
         item.quote_end = offset + per.end
+        item.per_names = tuple((name, offset + a, offset + b) for name, a, b in per.names)
     including = read_including(rest, item.quote_end - offset)
     if including is not None:
         value, noun, a, b = including

@@ -82,6 +82,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 continue
             last_made, last_end = None, 0
             totals_here: list[tuple[int, int, dict]] = []  # (start, end, statement) of the sentence's totals: a part
+            named_per: list[tuple[int, int]] = []  # notes read kind by kind (_prose_per_part)
             # joins the total before it, the counts after a total's colon are its breakdown
             for phrase, info in read_sentence(sentence, section, known, words):
                 if any(s["start"] <= phrase.count_start < s["end"] for s in specials):
@@ -91,7 +92,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                     last_total = made
                     totals_here.append((phrase.start, phrase.end, made))
                 if made is not None:
-                    _prose_per_part(sentence, phrase, made, emit)
+                    named_per += _prose_per_part(sentence, phrase, made, emit)
                 if made is not None and made["role"] in {"total", "setup"} and phrase.form in {"count_first", "compound"}:
                     last_made, last_end = made, phrase.end
                     last_counted = made
@@ -100,6 +101,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
             for special in specials:
+                if any(start <= special["start"] < end for start, end in named_per):
+                    continue  # ('11 of each of 8 types: Elephant, …': read kind by kind already)
                 if special["kind"] == "setup" and special.get("condition") is None:  # 'If two people are playing, only the
                     special = {**special, "condition": condition_of(sentence, special["start"], special["end"])}  # cards …'
                 before = [made for start, _, made in totals_here if start < special["start"]]
@@ -192,16 +195,27 @@ def _clusters(opening: list[int], gap: int = 3) -> list[tuple[int, int]]:
     return [(cluster[0], cluster[-1]) for cluster in clusters if len(cluster) >= 2]
 
 
-def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> None:
-    """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names."""
+def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> list[tuple[int, int]]:
+    """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names; the kinds
+    named one by one ('(11 of each of 8 types: Elephant, …, Zebra)'), each a part. Returns the span of a note read
+    kind by kind."""
     per = read_per(sentence, phrase.end)
     if per is None or per.count is None or per.count == phrase.count or per.per == "player":
-        return
-    part = emit(Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"),
-                {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
-                 "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+        return []
+    info = {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
+            "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None}
+    named = per.names if phrase.count == per.count * len(per.names) else ()
+    for name, start, end in named:  # '88 tiles (11 of each of 8 types: Elephant, …, Zebra)': eleven of each, by name
+        part = emit(Phrase(start, end, start, end, per.count, "exact", f"{name} {phrase.component}", phrase.head, "prose"),
+                    {**info, "per": None, "component": f"{name} {phrase.component}"})
+        if part is not None:
+            part["parent_ref"] = made
+    if named:
+        return [(per.start, per.end)]
+    part = emit(Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"), info)
     if part is not None:
         part["parent_ref"] = made
+    return []
 
 
 _COUNTED_ITEMS = patterns.compile(r"(?:\s*\([^()]*\))?(?:\s*,\s*\d{1,3}\s+[^,;.()]*?(?:\s*\([^()]*\))?(?=\s*,|\s+and\s))*")
