@@ -2033,3 +2033,9 @@ def test_so_many_of_each_named_kind_are_parts_by_name(text):
 def test_kinds_named_that_do_not_make_up_the_total_stay_one_part():
     """'12 coins (3 each of Duke, Captain)': two kinds of three are not twelve; one part, per kind, as the note says."""
     assert _read("Components\n- 12 coins (3 each of Duke, Captain)\n") == [(12, "coins", "total"), (3, "coins", "part")]
+
+
+def test_parts_by_value_may_carry_a_note_each():
+    assert _read("Components\n- 40 crowns: 30 x 1 (copper) and 10 x 5 (silver)\n") == [
+        (40, "crowns", "total"), (30, "value 1 crowns", "part"), (10, "value 5 crowns", "part")]
+    assert _read("Components\n- 40 crowns: 30 x 1 (copper) and 9 x 5 (silver)\n") == [(40, "crowns", "total")]  # (39)

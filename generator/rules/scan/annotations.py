@@ -239,13 +239,13 @@ _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points
 _A_NUMBER = r"(?:\d{1,5}|[^\W\d_]+(?:-[^\W\d_]+)?)"  # a numeral or a word: parse_number says whether it is a number
 _VALUE_PART = patterns.compile(
     rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{_A_NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
-    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))\s*$",
-    re.I)  # '20 (1 Gold)', '30 x 5 Gold'
+    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))"
+    r"(?:\s*\([^()]*\))?\s*$", re.I)  # '20 (1 Gold)', '30 x 5 Gold', '46 x 1 (silver)'
 
 _EACH_VALUES = patterns.compile(rf"^\s*(?:and\s+)?(?P<n>{_A_NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
 _VALUE_LIST = patterns.compile(
     rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
-    r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>[^;()]+?)\s*(?:[.;]|$))", re.I)
+    r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>(?:[^;()]|\([^()]*\))+?)\s*(?:[.;]|$))", re.I)
 _WHOLE_LIST = patterns.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
 # '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
 _IN_EACH_OF = patterns.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)
