@@ -2039,3 +2039,12 @@ def test_parts_by_value_may_carry_a_note_each():
     assert _read("Components\n- 40 crowns: 30 x 1 (copper) and 10 x 5 (silver)\n") == [
         (40, "crowns", "total"), (30, "value 1 crowns", "part"), (10, "value 5 crowns", "part")]
     assert _read("Components\n- 40 crowns: 30 x 1 (copper) and 9 x 5 (silver)\n") == [(40, "crowns", "total")]  # (39)
+
+
+def test_as_many_kinds_named_as_said_may_be_several_words_each():
+    assert _read("Components\n- 9 stall tiles (3 of each of 3 types: fish, spiced bread and olive oil)\n") == [
+        (9, "stall tiles", "total"), (3, "fish stall tiles", "part"), (3, "spiced bread stall tiles", "part"),
+        (3, "olive oil stall tiles", "part")]
+    # two names for three kinds: one part for every kind, as the note says
+    assert _read("Components\n- 9 stall tiles (3 of each of 3 types: fish and olive oil)\n") == [
+        (9, "stall tiles", "total"), (3, "stall tiles", "part")]

@@ -37,6 +37,8 @@ _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inne
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
 _EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?(?:{NUMBER}\s+"
                                   rf"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_EACH_OF_TYPES_NAMED = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+"
+                                        r"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*(?P<names>[^()]+?)\s*\)", re.I)
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
 _HELD_IN = patterns.compile(rf"\b(?P<holder>{'|'.join(sorted(HOLDERS))})s\s+of\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*$", re.I)
 # ('4 Guild decks of 15 cards each': several holders; 'a deck of 10 cards each' is each player's)
@@ -81,6 +83,18 @@ def read_per(text: str, pos: int) -> Per | None:
     if sets:  # '108 tiles (6 sets of 18)', '24 tiles (4 sets of 6 in 4 player colors)'
         return Per("colour" if sets.group("colours") else "set", parse_number(sets.group("inner")),
                    parse_number(sets.group("many")), pos + sets.end(), pos + sets.start("inner"))
+    typed = _EACH_OF_TYPES_NAMED.match(rest)
+    named = list(re.finditer(r"[^,]+?(?=\s*(?:,|\band\b|$))", re.sub(r",?\s+and\s+", ", ", typed.group("names")))) if typed else []
+    if typed and len(named) == parse_number(typed.group("many")):
+        # '(3 of each of 5 types: ice cream, drinks, hamburgers, hot dogs and cotton candy)': as many names as kinds said
+        at = pos + typed.start("names")
+        spans, cursor = [], 0
+        for name in (n.group(0).strip() for n in named):
+            found = typed.group("names").find(name, cursor)
+            spans.append((name, at + found, at + found + len(name)))
+            cursor = found + len(name)
+        return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"),
+                   tuple(spans))
     each_of = _EACH_OF_NAMES.match(rest)
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
     if each_of and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names):
