@@ -186,3 +186,34 @@ def test_a_filled_in_sheet_is_typeset_on_the_pieces_and_listed_with_its_values(w
     listed = list(csv.DictReader(again.output.splitlines()))
     assert [(r["piece"], r["value"]) for r in listed] == [("Storm, row 1", "Each player discards two grain."),
                                                           ("Feast, row 2", "")]
+
+
+JA_FONT = ROOT / "components" / "medieval_manor_ja" / "fonts" / "NotoSansJP-MedievalManor.ttf"
+BLANK_TEMPLATE = """\
+{% extends "_base.svg.j2" %}
+{% import "_macros.svg.j2" as m with context %}
+{% block body %}
+{{ m.fill_in(3, 3, w - 6, 20, f.label) }}
+{% endblock %}
+"""
+
+
+def test_a_cover_is_measured_in_its_own_kits_typeface_whatever_was_built_before(write_kit, tmp_path):
+    """Japanese blank names, wrapped on the cover, take the kit's typeface's widths even when the process last wrote
+    a kit in the sheets' own font: the same kit gives the same bytes whatever was built before it."""
+    import shutil
+
+    from generator.typeface import BUNDLED
+    from generator.write.draw import use_sheet_fallback
+
+    long = "地図の端に置かなければならない。"
+    cards = "".join(f"      - {{label: '{long * 2}{index}'}}\n" for index in range(4))
+    manifest = ("kit:\n  name: Blanks\n  defaults: {font: {regular: fonts/ja.ttf}}\ncomponents:\n  - id: tile\n"
+                "    kind: card\n    size: 63mm x 88mm\n    template: blank\n    cards:\n" + cards)
+    kit = write_kit(manifest, {"templates/blank.svg.j2": BLANK_TEMPLATE})
+    (kit / "fonts").mkdir()
+    shutil.copy(JA_FONT, kit / "fonts" / "ja.ttf")
+    use_sheet_fallback(BUNDLED)  # as after a kit in DejaVu Sans alone
+    first = build(kit, BuildOptions(out=tmp_path / "a", cover=True, reference=False)).pdf.read_bytes()
+    again = build(kit, BuildOptions(out=tmp_path / "b", cover=True, reference=False)).pdf.read_bytes()
+    assert first == again

@@ -2048,3 +2048,31 @@ def test_as_many_kinds_named_as_said_may_be_several_words_each():
     # two names for three kinds: one part for every kind, as the note says
     assert _read("Components\n- 9 stall tiles (3 of each of 3 types: fish and olive oil)\n") == [
         (9, "stall tiles", "total"), (3, "stall tiles", "part")]
+
+
+@pytest.mark.parametrize("text, wanted", [
+    # pieces each worth so many points are pieces
+    ("Components\n- 20 Gem tokens: 1 VP each\n- 10 Crown cards: 3 points each\n",
+     [(20, "Gem tokens", "total"), (10, "Crown cards", "total")]),
+    # a list of pieces with counts going up is no table of contents, whatever their names
+    ("Components\n- Rules: 1\n- Board: 1\n- Reference cards: 4\n- Player screens: 4\n- Scoring tokens: 20\n",
+     [(1, "Rules", "total"), (1, "Board", "total"), (4, "Reference cards", "total"), (4, "Player screens", "total"),
+      (20, "Scoring tokens", "total")]),
+    # a bag, a box and a board are one, whatever they hold or show
+    ("Components\n- A bag (10 cubes, 5 discs)\n- A box (1 board, 4 screens)\n- Player boards (2 sides, 4 colours)\n",
+     [(1, "bag", "total"), (1, "box", "total"), (None, "Player boards", "total")]),
+    # names that are not as many as the kinds said, or not names, are no parts by name
+    ("Components\n- 9 cards (3 of each of 4 types: Duke, Captain, Assassin)\n- 6 cards (2 of each of 3 types: 1, 2, 3)\n",
+     [(9, "cards", "total"), (6, "cards", "total")]),
+    ("Components\nSeven 10-card decks\n", [(7, "decks", "total")]),
+])
+def test_near_misses_of_the_eighteenth_rounds_productions_from_review(text, wanted):
+    read = [(count, component, role) for count, component, role in _read(text) if role != "part"]
+    assert read == wanted, read
+
+
+def test_people_conditions_need_people_playing():
+    doc = read_rulebook_document(source_of_text(
+        "Setup\nIf 3 people are playing, each player takes 12 cards.\nIn 2 people's hands there are 5 cards.\n"
+        "With 2 people watching, deal 6 cards.\n", "rules").text)
+    assert [(s.count, s.condition) for s in doc.statements] == [(12, "3 players"), (5, None), (6, None)]

@@ -256,3 +256,21 @@ def test_a_mixed_line_reads_in_logical_order_and_shows_in_visual_order(tmp_path)
     word = [c for c in line if "\u0600" <= c["text"] <= "\u06ff"]
     assert [c["x0"] for c in word] == sorted((c["x0"] for c in word), reverse=True)  # the word right to left
     assert x["d"] < x["1"] < x["2"] < min(c["x0"] for c in word)  # Gold, then 12, then the word, left to right
+
+
+def test_a_sheet_label_takes_what_its_font_lacks_from_the_kits_typeface_and_marks_what_none_has():
+    """Cover and footer lines: Japanese from the kit's typeface, a character no font has as '?' (never an empty box,
+    never the whole line given up)."""
+    from generator.typeface import read_typeface
+    from generator.write.draw import cairo, text_width, use_sheet_fallback
+
+    context = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+    use_sheet_fallback(read_typeface(JA_FONTS / "NotoSansJP-MedievalManor.ttf"))
+    try:
+        japanese = text_width(context, "Tile (その他)", 10)
+        assert text_width(context, "Tile (その他) \U0001f3b2", 10) == pytest.approx(text_width(context, "Tile (その他) ?", 10))
+        use_sheet_fallback(BUNDLED)
+        assert text_width(context, "Tile (その他)", 10) == pytest.approx(text_width(context, "Tile (???)", 10), rel=0.02)
+        assert japanese > text_width(context, "Tile (???)", 10)  # (three ems of Japanese against three question marks)
+    finally:
+        use_sheet_fallback(BUNDLED)

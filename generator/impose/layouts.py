@@ -82,9 +82,12 @@ def home(pieces: Sequence[Piece], options: SheetOptions) -> list[Page]:
     # kept: a large deck's sheets, packed by every strategy at once, were most of the build's memory at its peak
     strategy, untiled = None, None
     tries = strategies_for(pieces)
+    fewest = None
     for tried in tries:
-        if untiled is not None and len(tries) > 1 and _fewest_possible(untiled, tries, pieces, whole, opener, options):
-            break  # a deck of one kind already on as few sheets as a sheet's room allows: no other try can do better
+        if untiled is not None:
+            fewest = _fewest_possible(tries, pieces, whole, opener, options, untiled) if fewest is None else fewest
+            if _sheet_count(untiled) <= fewest:
+                break  # a deck of one kind already on as few sheets as a sheet's room allows: no other try can do better
         sheets = packed(tried, {})
         if untiled is None or _sheet_count(sheets) < _sheet_count(untiled):
             strategy, untiled = tried, sheets
@@ -104,20 +107,24 @@ def _sheet_count(sheets: Sequence[OpenSheet]) -> int:
     return sum(len(s.before) + 1 for s in sheets)
 
 
-def _fewest_possible(sheets: Sequence[OpenSheet], tries: Sequence[Strategy], pieces: Sequence[Piece],
-                     whole: dict[bool, list[Piece]], opener, options: SheetOptions) -> bool:
-    """Whether `sheets` (packed by the first try) hold pieces all laid alike (one duplex group of one block kind, none
-    tiled) on the fewest sheets any try could: as many as the most pieces one sheet takes under any try allow (each
-    try lays every fresh sheet alike, so its first sheet shows what one holds)."""
+def _fewest_possible(tries: Sequence[Strategy], pieces: Sequence[Piece], whole: dict[bool, list[Piece]], opener,
+                     options: SheetOptions, packed: Sequence[OpenSheet]) -> int:
+    """The fewest sheets any try could lay `pieces` on when they are all laid alike (one duplex group of one block
+    kind, none tiled): as many as the most pieces one sheet takes under any try allow (each try lays every fresh
+    sheet alike, so its first sheet, packed from a few sheets' worth, shows what one holds); 0 when they are not.
+    `packed`: the packing found so far."""
     duplex = bool(whole[True])
     group = whole[duplex]
-    if len(group) != len(pieces) or whole[not duplex] or any(s.before for s in sheets) or not sheets:
-        return False
-    most = len(sheets[0].placements)
-    for tried in tries:  # a try's first sheet, packed from a few sheets' worth of the pieces
-        first = pack(group[:3 * most + 1], lambda p: opener(p, duplex), options.gutter, strategy=tried, turn=True)
+    if len(tries) < 2 or not group or not packed or len(group) != len(pieces) or whole[not duplex]:
+        return 0
+    most = len(packed[0].placements)
+    for tried in tries:
+        probe = group[:3 * most + 1]
+        first = pack(probe, lambda p: opener(p, duplex), options.gutter, strategy=tried, turn=True)
         most = max(most, len(first[0].placements))
-    return len(sheets) <= -(-len(group) // most)
+        if most >= len(probe) and len(probe) < len(group):  # the probe was too small to fill a sheet: not known
+            return 0
+    return -(-len(group) // most)
 
 
 def fold_halves(paper: Paper, vertical: bool) -> tuple[float, Box]:

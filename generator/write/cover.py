@@ -52,7 +52,11 @@ class Cover:
 
 
 def make_cover(kit, imposition: Imposition, duplex: str, blanks=()) -> Cover:
-    """The kit's cover, on the paper its sheets use."""
+    """The kit's cover, on the paper its sheets use, its text measured as it is drawn: in the sheets' font, with the
+    kit's typeface for what that lacks (set here, whatever the process built before)."""
+    from generator.write.fontfiles import use_typeface
+
+    use_typeface(kit.spec.defaults.font)
     page = imposition.pages[0]
     width, height = (page.width, page.height)
     if width > height:  # a landscape kit still gets a portrait cover on the same paper

@@ -8,9 +8,8 @@ import math
 from functools import lru_cache
 
 from generator.geometry.polygon import clipped, grown, is_convex
-from generator.errors import LayoutError
 from generator.render.shaping import ShapedLine, shape_line
-from generator.typeface import BUNDLED, Typeface, font_chars
+from generator.typeface import BUNDLED, Typeface, font_chars, font_index
 from generator.write.glyphs import cairo, font_options, show_line
 
 
@@ -68,18 +67,16 @@ def _select(context, size: float, bold: bool) -> None:
 
 
 def _shaped(text: str, bold: bool) -> tuple[tuple[str, ...], ShapedLine] | None:
-    """None for text the sheets' own font draws alone (cairo's text call, as ever); else the line shaped with
-    that font and then the document's typeface, for characters it lacks, with the face names of that chain.
-    A character in none of them is left to the sheets' font (an empty box: the rest of the line still prints)."""
+    """None for text the sheets' own font draws alone (cairo's text call, as ever); else the line shaped with that font
+    and then the document's typeface for characters it lacks, with the face names of that chain. A character in none
+    of them is drawn as '?' (the rest of the line in its own fonts)."""
     if text.isascii():
         return None
     chain = (BUNDLED.file(bold), *_FALLBACK.chain(bold))
     if all(ord(char) in font_chars(chain[0]) for char in text):
         return None
-    try:
-        return (BUNDLED.face(bold), *_FALLBACK.faces(bold)), shape_line(text, chain)
-    except LayoutError:
-        return None
+    text = "".join(char if font_index(chain, char) is not None else "?" for char in text)
+    return (BUNDLED.face(bold), *_FALLBACK.faces(bold)), shape_line(text, chain)
 
 
 @lru_cache(maxsize=256)

@@ -35,8 +35,7 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?(?:{NUMBER}\s+"
-                                  rf"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _EACH_OF_TYPES_NAMED = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+"
                                         r"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*(?P<names>[^()]+?)\s*\)", re.I)
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
@@ -58,6 +57,27 @@ class Per:
     end: int
     start: int = 0  # where the annotation's own count starts
     names: tuple[tuple[str, int, int], ...] = ()  # the kinds named, each with its span ('(3 each of Duke, Captain)')
+
+
+def _names(listed: str, at: int) -> tuple[tuple[str, int, int], ...]:
+    """The names of a list ('ice cream, drinks and hot dogs', '&' too), each with its span (`at`: where `listed` starts);
+    () when one is empty or is not a name (digits)."""
+    names = []
+    start = 0
+    for separator in [*re.finditer(r"\s*(?:,\s*(?:and\s+)?|&|\s+and\s+)\s*", listed), None]:
+        end = separator.start() if separator is not None else len(listed)
+        name = listed[start:end]
+        if not re.fullmatch(r"[^\W\d_][\w'’ -]*", name):
+            return ()
+        names.append((name, at + start, at + end))
+        start = separator.end() if separator is not None else start
+    return tuple(names)
+
+
+def named_parts(names: tuple, each: int | None, count: int | None) -> tuple:
+    """`names` (a per-note's kinds, `Per.names`) when `each` of every one make up `count` ('18 dice (6 each of Assault,
+    Raid, Skirmish)'); else (): the note is read as one part per kind."""
+    return names if names and each and count == each * len(names) else ()
 
 
 def read_per(text: str, pos: int) -> Per | None:
@@ -83,26 +103,21 @@ def read_per(text: str, pos: int) -> Per | None:
     if sets:  # '108 tiles (6 sets of 18)', '24 tiles (4 sets of 6 in 4 player colors)'
         return Per("colour" if sets.group("colours") else "set", parse_number(sets.group("inner")),
                    parse_number(sets.group("many")), pos + sets.end(), pos + sets.start("inner"))
+    cut = pos + len(rest) < len(text)  # (a note running past the window is not read name by name: its last is cut)
     typed = _EACH_OF_TYPES_NAMED.match(rest)
-    named = list(re.finditer(r"[^,]+?(?=\s*(?:,|\band\b|$))", re.sub(r",?\s+and\s+", ", ", typed.group("names")))) if typed else []
-    if typed and len(named) == parse_number(typed.group("many")):
+    named = _names(typed.group("names"), pos + typed.start("names")) if typed and not (cut and typed.end() >= len(rest)) else ()
+    if typed and named and len(named) == parse_number(typed.group("many")):
         # '(3 of each of 5 types: ice cream, drinks, hamburgers, hot dogs and cotton candy)': as many names as kinds said
-        at = pos + typed.start("names")
-        spans, cursor = [], 0
-        for name in (n.group(0).strip() for n in named):
-            found = typed.group("names").find(name, cursor)
-            spans.append((name, at + found, at + found + len(name)))
-            cursor = found + len(name)
-        return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"),
-                   tuple(spans))
+        return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"), named)
     each_of = _EACH_OF_NAMES.match(rest)
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
     if each_of and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names):
         # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour
         kind = "colour" if all(n.group(0).lower() in COLOUR_NAMES for n in names) else "kind"
         at = pos + each_of.start("names")
+        whole = kind == "kind" and not (cut and each_of.end() >= len(rest.rstrip()))
         return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"),
-                   tuple((n.group(0), at + n.start(), at + n.end()) for n in names) if kind == "kind" else ())
+                   tuple((n.group(0), at + n.start(), at + n.end()) for n in names) if whole else ())
     slashed = _SLASH_PER.match(rest)
     if slashed:  # '6 Mage tokens (1/player)'
         per = per_word(slashed.group("per"))

@@ -240,14 +240,18 @@ gameplay summary variants variant reference scoring concepts""".split())
 def _colon_paged_contents_as_debris(lines: list[str]) -> set[int]:
     """'• Introduction: 2' / '• Setup: 4' / … / '• Index: 24': a table of contents written as a list of titles, each
     with its page after a colon: at least five such lines in a row (blank lines aside) whose pages never go back, two of
-    whose titles name a section of a rulebook ('Setup', 'Credits'). A list of pieces ('• Cards: 54') names none."""
+    whose titles name a section of a rulebook ('Setup', 'Credits'), fewer than half of them a piece ('What's in the Box',
+    'Guild Cards'). A list of pieces ('• Rules: 1' / '• Board: 1' / '• Reference cards: 4' …) names pieces."""
     found: set[int] = set()
     run: list[tuple[int, re.Match]] = []
 
     def close() -> None:
         pages = [int(m.group("page")) for _, m in run]
-        sections = sum(1 for _, m in run if _SECTION_WORDS & set(re.findall(r"[\w-]+", m.group("title").lower())))
-        if len(run) >= 5 and sections >= 2 and pages[-1] > pages[0]:
+        titles = [m.group("title") for _, m in run]
+        pieces = sum(1 for title in titles if head_of(title) in COMPONENT_HEADS)  # ('Reference cards: 4')
+        sections = sum(1 for title in titles if head_of(title) not in COMPONENT_HEADS
+                       and _SECTION_WORDS & set(re.findall(r"[\w-]+", title.lower())))
+        if len(run) >= 5 and sections >= 2 and 2 * pieces < len(run) and pages[-1] > pages[0]:
             found.update(i for i, _ in run)
 
     for index, line in enumerate(lines):

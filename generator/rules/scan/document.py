@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from . import patterns
+from .annotations import named_parts
 from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
@@ -80,7 +81,7 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         statement["per"], statement["per_count"] = None, None
         a, b = item.inner_span
         line = item.per_line or line  # '(12 per player)' on the line below the item
-        named = item.per_names if item.per_line is None and count == item.inner * len(item.per_names) else ()
+        named = named_parts(item.per_names, item.inner, count) if item.per_line is None else ()
         for name, start, end in named:  # '18 dice (6 each of Assault, Raid, Skirmish)': six of each kind, by name
             out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0, quote=quote_of(line, start, end),
                     count=item.inner, component=f"{name} {phrase.component}", role="part", parent_ref=statement,

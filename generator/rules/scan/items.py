@@ -462,9 +462,15 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 
 def _counted_by_parts(phrase: Phrase, parts) -> bool:
-    """A deck or a plural named with no count of its own, broken down into two or more counted parts."""
-    return phrase.form == "bare_item" and len(parts) >= 2 and all(p.count for p in parts) and (
-        phrase.count is None or (phrase.count == 1 and phrase.head in HOLDERS))
+    """A deck named with no count of its own broken down into two or more counted kinds of cards ('Events Deck (14
+    Monster Cards, 9 Quest Cards)'), or so a plural into kinds of the same thing ('Blessing Cards (12 Athena Cards, …)');
+    not a bag or a box and what it holds, nor sides, colours or pages."""
+    if phrase.form != "bare_item" or len(parts) < 2 or not all(p.count for p in parts):
+        return False
+    heads = {head_of(p.name) for p in parts}
+    if phrase.count == 1 and phrase.head in {"deck", "pack"}:
+        return heads == {"card"}
+    return phrase.count is None and heads == {phrase.head}
 
 
 _QUALIFIED = patterns.compile(r"^\s+(?:of|with|in)\s+[^,;()]{1,25}?(?=\s*(?:,|and\b|&|\+|plus\b))", re.I)
@@ -648,7 +654,7 @@ def _name_count_pairs(line: LayoutLine, cells: list[tuple[int, int]], allow_bare
     return [item for item in items if item is not None and item.phrase.form == "count_last"]
 
 
-_ONE_DECK = patterns.compile(r"^\W*(?P<article>an?|one|(?P<many>two|three|four|five|six|[2-9]))\s+(?P<kind>(?:[^\W\d_]+\s+){0,2}?)"
+_ONE_DECK = patterns.compile(r"^\W*(?P<article>an?|one|(?P<many>two|three|four|five|six|seven|eight|nine|[2-9]))\s+(?P<kind>(?:[^\W\d_]+\s+){0,2}?)"
                             r"(?P<n>\d{1,3})[- ]card\s+(?P<deck>(?(many)decks|deck)|(?(many)packs|pack))\b"
                             r"(?=\s*(?:\([^()]*\)|[,;:-][^\d]*|\.)?\s*$)", re.I)
 

@@ -75,9 +75,9 @@ def players_of(label: re.Match) -> str:
 
 PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:when\s+|if\s+)?playing\s+with)\s+(?:a\s+)?"
                                     rf"|(?:if|when)\s+(?={PLAYER_NUMBER}\s+(?:people|players)\s+are\s+playing\s*[,.;:]))(?P<n>{PLAYER_NUMBER})"
-                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?|(?<=[a-z])\s+people(?=\s+are\s+playing)"
-                                    r"|(?<!if\s\d)(?<!when\s\d)\s+people(?!\s+(?:per|on|in|of)\b))\b",
-                                    re.I)  # ('If two people are playing, …')
+                                    rf"(?:\s*(?:-|–|to|or)\s*(?P<m>{PLAYER_NUMBER}))?(?:[\s-]+players?(?:\s+game)?"
+                                    r"|\s+people(?!['’]s\b|\s+(?:per|on|in|of|each|watching)\b))\b",
+                                    re.I)  # ('If two people are playing, …', 'With 3 people, …'; not '3 people per team')
 
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
@@ -110,7 +110,8 @@ _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?
 _LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left\s*over|leftover)\b", re.I)
 _SCORES_POINTS = patterns.compile(r"\s+(?:scores?|is\s+worth|are\s+worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
                                   r"(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
-_POINTS_LABEL = patterns.compile(r"\s*[:=]\s*\d{1,3}\s*(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
+_POINTS_LABEL = patterns.compile(r"\s*[:=]\s*\d{1,3}\s*(?:victory\s+)?(?:points?|vp|pts?)\b(?!\s*(?:each|apiece|per)\b)", re.I)
+# ('3 Cat tiles: 2 pt' scores a set; '20 Gem tokens: 1 VP each' are pieces, each worth so much)
 _SET_OF_BEFORE = patterns.compile(r"\b(?:sets?|groups?|collections?|runs?|rows?|pairs?)\s+of\s+$", re.I)
 _CONTENTS_MORE = patterns.compile(r"\b(?:box|game|set|deck|kit|edition)\s+(?:contains|includes|has|holds|comes\s+with)\s+more\s+than\s+$", re.I)
 _STRICTLY_MORE = patterns.compile(r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s+$", re.I)

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from . import patterns
-from .annotations import read_per
+from .annotations import named_parts, read_per
 from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
@@ -204,7 +204,7 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> list[tup
         return []
     info = {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
             "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None}
-    named = per.names if phrase.count == per.count * len(per.names) else ()
+    named = named_parts(per.names, per.count, phrase.count)
     for name, start, end in named:  # '88 tiles (11 of each of 8 types: Elephant, …, Zebra)': eleven of each, by name
         part = emit(Phrase(start, end, start, end, per.count, "exact", f"{name} {phrase.component}", phrase.head, "prose"),
                     {**info, "per": None, "component": f"{name} {phrase.component}"})
