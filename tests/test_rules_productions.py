@@ -2076,3 +2076,8 @@ def test_people_conditions_need_people_playing():
         "Setup\nIf 3 people are playing, each player takes 12 cards.\nIn 2 people's hands there are 5 cards.\n"
         "With 2 people watching, deal 6 cards.\n", "rules").text)
     assert [(s.count, s.condition) for s in doc.statements] == [(12, "3 players"), (5, None), (6, None)]
+
+
+def test_so_many_of_which_are_a_part_of_the_count_before():
+    assert _read("Contents\nThe game holds 60 cards, 12 of which are wild.\nThe box holds 20 cards, 30 of which are red.\n") == [
+        (60, "cards", "total"), (12, "cards", "part"), (20, "cards", "total")]

@@ -98,6 +98,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
                     last_counted = made
             if last_made is not None:
                 _total_after(sentence, last_end, last_made, emit)
+                _part_of_which(sentence, last_end, last_made, emit)
                 _coordinated_ones(sentence, last_end, last_made, emit)
             _breakdowns_after_colons(sentence, totals_here)
             for special in specials:
@@ -245,6 +246,23 @@ def _total_after(sentence: str, after: int, made: dict, emit) -> None:
                 made["component"], head_of(made["component"]), "elliptic"),
          {"role": made["role"], "per": None, "component": made["component"], "condition": made.get("condition"),
           "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+
+
+_OF_WHICH = patterns.compile(rf"\s*,\s*(?P<n>{NUMBER})\s+of\s+(?:which|them)\s+(?:are|have|show|bear|carry|depict)\b", re.I)
+
+
+def _part_of_which(sentence: str, after: int, made: dict, emit) -> None:
+    """'80 cards, 72 of which have various shapes': a part of the count just before, said of so many of it."""
+    match = _OF_WHICH.match(sentence, after)
+    value = parse_number(match.group("n")) if match is not None else None
+    if not value or made.get("count") is None or value >= made["count"]:
+        return
+    part = emit(Phrase(match.start("n"), match.end(), match.start("n"), match.end("n"), value, "exact",
+                       made["component"], head_of(made["component"]), "elliptic"),
+                {"role": "part", "per": None, "component": made["component"], "condition": made.get("condition"),
+                 "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+    if part is not None:
+        part["parent_ref"] = made
 
 
 def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
