@@ -2081,3 +2081,9 @@ def test_people_conditions_need_people_playing():
 def test_so_many_of_which_are_a_part_of_the_count_before():
     assert _read("Contents\nThe game holds 60 cards, 12 of which are wild.\nThe box holds 20 cards, 30 of which are red.\n") == [
         (60, "cards", "total"), (12, "cards", "part"), (20, "cards", "total")]
+
+
+def test_units_by_designation_with_a_strength_are_no_counts():
+    """'Serbia: 704(12), 714(12)': an order of battle names units and their strengths; '- Cards: 54' still counts."""
+    text = "Set-up\n1. Serbia: 704(12), 714(12), 717(12).\n2. Bosnia: 718(12).\n\nComponents\n- Cards: 54\n- Tokens: 20\n"
+    assert _read(text) == [(54, "Cards", "total"), (20, "Tokens", "total")]

@@ -405,6 +405,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None
     if phrase.is_excluded and phrase.form != "elliptic":
         return None
+    if phrase.form == "count_last" and re.match(r"\(\d{1,3}\)", rest[phrase.count_end:]):
+        return None  # 'Serbia: 704(12), 714(12)': units by designation, each with its strength, not 704 of anything
     if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
         return None
     tail = rest[phrase.end:]
