@@ -2087,3 +2087,8 @@ def test_units_by_designation_with_a_strength_are_no_counts():
     """'Serbia: 704(12), 714(12)': an order of battle names units and their strengths; '- Cards: 54' still counts."""
     text = "Set-up\n1. Serbia: 704(12), 714(12), 717(12).\n2. Bosnia: 718(12).\n\nComponents\n- Cards: 54\n- Tokens: 20\n"
     assert _read(text) == [(54, "Cards", "total"), (20, "Tokens", "total")]
+
+
+def test_none_of_each_is_no_copy():
+    read = _read("Setup\nPlace a marker on space 0 of each of the 4 tracks.\nThere are two copies of each Castle card.\n")
+    assert [r for r in read if r[2] == "part"] == [(2, "Castle card", "part")]

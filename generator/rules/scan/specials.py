@@ -117,8 +117,8 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
         noun = " ".join(words)
         if noun and _NOT_EACH_NOUN.match(noun):
             noun = ""
-        if (noun and singular(words[-1]) not in COMPONENT_HEADS and not noun[0].isupper()) or parse_number(match.group("n")) is None:
-            continue
+        if (noun and singular(words[-1]) not in COMPONENT_HEADS and not noun[0].isupper()) or not parse_number(match.group("n")):
+            continue  # (nor 'space 0 of each of the 4 Cult tracks': none of each is no copy)
         found.append({"start": match.start("n"), "end": match.start("noun") + len(noun) if noun else match.end(),
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
     by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in low else []
