@@ -2092,3 +2092,17 @@ def test_units_by_designation_with_a_strength_are_no_counts():
 def test_none_of_each_is_no_copy():
     read = _read("Setup\nPlace a marker on space 0 of each of the 4 tracks.\nThere are two copies of each Castle card.\n")
     assert [r for r in read if r[2] == "part"] == [(2, "Castle card", "part")]
+
+
+def test_an_inline_list_takes_a_count_after_a_name():
+    assert _read("Contents\nIn the box you will find: Rune stones (24), Hero cards (12), Player mats (4).\n") == [
+        (24, "Rune stones", "total"), (12, "Hero cards", "total"), (4, "Player mats", "total")]
+
+
+def test_a_rule_about_how_many_cards_is_no_component():
+    assert _read("Rules\nYour hand limit is 7 cards.\n\nComponents\nThe deck is 60 cards.\n") == [(60, "deck", "total")]
+
+
+def test_what_you_will_find_is_what_the_box_holds():
+    read = _read("Opening the box\nYou'll find a board, thirty-six tiles, and two dozen glass beads.\n")
+    assert [r for r in read if r[0] != 1] == [(36, "tiles", "total"), (24, "glass beads", "total")]

@@ -19,6 +19,7 @@ PLAY = "play"  # the kind read_sentence is given for a section about playing (se
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
+    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
@@ -474,6 +475,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         component = phrase.component
         if copula and phrase.head in COMPONENT_HEADS and not re.fullmatch(r"(?:there|it|this|that|these|those|here|which)", copula.group("subject"), re.I):
             subject = re.sub(r"^the\s+", "", copula.group("subject"), flags=re.I)
+            if head_of(subject) in NOT_COMPONENTS:
+                continue  # 'Your hand limit is 10 cards': a rule's number of cards, not cards in the box
             if head_of(subject) in COMPONENT_HEADS or any(w[0].isupper() for w in subject.split()):
                 component = subject
         local_setup = setup and (said_setup or section_kind == "setup") or dealt_out

@@ -13,7 +13,7 @@ from .annotations import named_parts, read_per
 from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
-from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, parse_number
+from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
 from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
@@ -397,7 +397,8 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         counted = count_first(body)
         first = [p for p in counted if p.start <= 2] or [  # 'a standard deck of 52 playing cards' counts the cards
             p for p in counted if re.fullmatch(r"(?:an?|one)\s+(?:[\w-]+\s+){0,2}?(?:deck|pack|set|box|bag)\s+of\s+", body[:p.start], re.I)]
-        phrase = first[0] if first else bare_item(body)
+        last = count_last(body) if not first and re.search(r"\(\s*\d{1,3}\s*\)\s*\.?$", body) else None
+        phrase = first[0] if first else last or bare_item(body)  # ('Gem tokens (30)': the count after the name)
         if phrase is None or phrase.is_excluded or len(body.split()) > 8:
             continue
         if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and (
