@@ -2106,3 +2106,12 @@ def test_a_rule_about_how_many_cards_is_no_component():
 def test_what_you_will_find_is_what_the_box_holds():
     read = _read("Opening the box\nYou'll find a board, thirty-six tiles, and two dozen glass beads.\n")
     assert [r for r in read if r[0] != 1] == [(36, "tiles", "total"), (24, "glass beads", "total")]
+
+
+def test_the_counts_under_a_heading_that_counts_are_its_parts_when_they_add_up():
+    text = "## Contents\n\n### Spell Cards (40)\n\n- Fire Cards (25)\n- Water Cards (15)\n\n### Tokens\n\n- 20 coins\n- 10 gems\n"
+    assert _read(text) == [(40, "Spell Cards", "total"), (25, "Fire Cards", "part"), (15, "Water Cards", "part"),
+                           (20, "coins", "total"), (10, "gems", "total")]
+    # (counts that do not add up stay totals: the heading may count something else)
+    text = "## Contents\n\n### Spell Cards (40)\n\n- Fire Cards (25)\n- Water Cards (12)\n"
+    assert [role for _, _, role in _read(text)] == ["total", "total", "total"]

@@ -183,6 +183,30 @@ def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> Non
             part["per"] = part.get("per") or total.get("per")
 
 
+def _heading_parts(items: list[dict], lines: dict[int, LayoutLine]) -> None:
+    """'### Cards (88)' over '- Action cards (50)' / '- Character cards (8)' / '- Objective cards (30)': the counts
+    under a heading that counts, up to the next heading, are its parts when two or more of them add up to it."""
+    ordered = sorted(items, key=lambda s: (s["line"], s["column"]))
+    for index, head in enumerate(ordered):
+        line = lines.get(head["line"])
+        if line is None or not line.heading_level or not head["count"] or head.get("has_parts"):
+            continue
+        parts, sum_ = [], 0
+        for item in ordered[index + 1:]:
+            below = lines.get(item["line"])
+            if (below is not None and below.heading_level) or item["count"] is None or item.get("parent_ref") is not None \
+                    or item["role"] != head["role"] or sum_ >= head["count"]:
+                break
+            parts.append(item)
+            sum_ += item["count"]
+        if len(parts) < 2 or sum_ != head["count"]:
+            continue
+        head["has_parts"] = True
+        for part in parts:
+            part["role"] = "part" if head["role"] == "total" else head["role"]
+            part["parent_ref"] = head
+
+
 def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Finding]) -> None:
     line = (item.parts_line or item.line)
     statement["has_parts"] = True
@@ -328,6 +352,7 @@ def read_document(text: str) -> Reading:
     taken = _list_statements(runs, out, findings, intros) | table_lines
     prose_statements(lines, sections, taken, out, findings, categories)
     _intro_parts(out.items, intros)
+    _heading_parts(out.items, {line.number: line for line in lines})
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _unless_counted(_deduplicated(items))
     _conditions_of_sections(items, sections, lines)
