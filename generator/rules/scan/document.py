@@ -168,19 +168,8 @@ def _intro_parts(items: list[dict], intros: list[tuple[int, list[Item]]]) -> Non
     '3 Attack cards' / '3 Defend cards'): not three more totals."""
     for number, under in intros:
         total = next((s for s in items if s["line"] == number and s["count"] is not None), None)
-        parts, sum_ = [], 0
-        for item in under:
-            if total is None or item.phrase.count is None or sum_ >= total["count"]:
-                break
-            parts.append(item.statement)
-            sum_ += item.phrase.count
-        if total is None or sum_ != total["count"] or len(parts) < 2:
-            continue
-        total["has_parts"] = True
-        for part in parts:
-            part["role"] = "part" if total["role"] == "total" else total["role"]
-            part["parent_ref"] = total
-            part["per"] = part.get("per") or total.get("per")
+        if total is not None:
+            _parts_adding_up(total, [item.statement for item in under if item.statement is not None])
 
 
 def _heading_parts(items: list[dict], lines: dict[int, LayoutLine]) -> None:
@@ -191,20 +180,30 @@ def _heading_parts(items: list[dict], lines: dict[int, LayoutLine]) -> None:
         line = lines.get(head["line"])
         if line is None or not line.heading_level or not head["count"] or head.get("has_parts"):
             continue
-        parts, sum_ = [], 0
+        under = []
         for item in ordered[index + 1:]:
             below = lines.get(item["line"])
-            if (below is not None and below.heading_level) or item["count"] is None or item.get("parent_ref") is not None \
-                    or item["role"] != head["role"] or sum_ >= head["count"]:
+            if (below is not None and below.heading_level) or item.get("parent_ref") is not None or item["role"] != head["role"]:
                 break
-            parts.append(item)
-            sum_ += item["count"]
-        if len(parts) < 2 or sum_ != head["count"]:
-            continue
-        head["has_parts"] = True
-        for part in parts:
-            part["role"] = "part" if head["role"] == "total" else head["role"]
-            part["parent_ref"] = head
+            under.append(item)
+        _parts_adding_up(head, under)
+
+
+def _parts_adding_up(total: dict, under: list[dict]) -> None:
+    """The first statements of `under` become parts of `total` when two or more of them add up to its count."""
+    parts, sum_ = [], 0
+    for statement in under:
+        if statement["count"] is None or sum_ >= total["count"]:
+            break
+        parts.append(statement)
+        sum_ += statement["count"]
+    if sum_ != total["count"] or len(parts) < 2:
+        return
+    total["has_parts"] = True
+    for part in parts:
+        part["role"] = "part" if total["role"] == "total" else total["role"]
+        part["parent_ref"] = total
+        part["per"] = part.get("per") or total.get("per")
 
 
 def _breakdown(item: Item, statement: dict, out: Statements, findings: list[Finding]) -> None:
@@ -351,12 +350,13 @@ def read_document(text: str) -> Reading:
     intros: list[tuple[int, list[Item]]] = []
     taken = _list_statements(runs, out, findings, intros) | table_lines
     prose_statements(lines, sections, taken, out, findings, categories)
+    by_number = {line.number: line for line in lines}
     _intro_parts(out.items, intros)
-    _heading_parts(out.items, {line.number: line for line in lines})
+    _heading_parts(out.items, by_number)
     items = sorted(out.items, key=lambda s: (s["line"], s["column"]))
     items = _unless_counted(_deduplicated(items))
     _conditions_of_sections(items, sections, lines)
-    _parts_in_a_line(items, {line.number: line for line in lines})
+    _parts_in_a_line(items, by_number)
     _restatements(items)
     statements = _finish(items)
     players = _players(text)

@@ -196,6 +196,20 @@ def _clusters(opening: list[int], gap: int = 3) -> list[tuple[int, int]]:
     return [(cluster[0], cluster[-1]) for cluster in clusters if len(cluster) >= 2]
 
 
+def _beside(made: dict, role: str, component: str, per: str | None = None) -> dict:
+    """What a statement read right after `made` in its sentence ('… 72 of which …', '(20 of each colour)', '… and a
+    pencil') shares with it: its condition, whether it is optional, whether the players supply it."""
+    return {"role": role, "per": per, "component": component, "condition": made.get("condition"),
+            "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None}
+
+
+def _emit_part(emit, phrase: Phrase, made: dict, info: dict) -> None:
+    """`phrase` as a part of `made`."""
+    part = emit(phrase, info)
+    if part is not None:
+        part["parent_ref"] = made
+
+
 def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> list[tuple[int, int]]:
     """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names; the kinds
     named one by one ('(11 of each of 8 types: Elephant, …, Zebra)'), each a part. Returns the span of a note read
@@ -203,19 +217,15 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> list[tup
     per = read_per(sentence, phrase.end)
     if per is None or per.count is None or per.count == phrase.count or per.per == "player":
         return []
-    info = {"role": "part", "per": per.per, "component": phrase.component, "condition": made.get("condition"),
-            "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None}
     named = named_parts(per.names, per.count, phrase.count)
     for name, start, end in named:  # '88 tiles (11 of each of 8 types: Elephant, …, Zebra)': eleven of each, by name
-        part = emit(Phrase(start, end, start, end, per.count, "exact", f"{name} {phrase.component}", phrase.head, "prose"),
-                    {**info, "per": None, "component": f"{name} {phrase.component}"})
-        if part is not None:
-            part["parent_ref"] = made
+        component = f"{name} {phrase.component}"
+        _emit_part(emit, Phrase(start, end, start, end, per.count, "exact", component, phrase.head, "prose"), made,
+                   _beside(made, "part", component))
     if named:
         return [(per.start, per.end)]
-    part = emit(Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"), info)
-    if part is not None:
-        part["parent_ref"] = made
+    _emit_part(emit, Phrase(per.start, per.end, per.start, per.end, per.count, "exact", phrase.component, phrase.head, "prose"),
+               made, _beside(made, "part", phrase.component, per.per))
     return []
 
 
@@ -244,8 +254,7 @@ def _total_after(sentence: str, after: int, made: dict, emit) -> None:
         return
     emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), value, "exact",
                 made["component"], head_of(made["component"]), "elliptic"),
-         {"role": made["role"], "per": None, "component": made["component"], "condition": made.get("condition"),
-          "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
+         _beside(made, made["role"], made["component"]))
 
 
 _OF_WHICH = patterns.compile(rf"\s*,\s*(?P<n>{NUMBER})\s+of\s+(?:which|them)\s+(?:are|have|show|bear|carry|depict)\b", re.I)
@@ -257,12 +266,9 @@ def _part_of_which(sentence: str, after: int, made: dict, emit) -> None:
     value = parse_number(match.group("n")) if match is not None else None
     if not value or made.get("count") is None or value >= made["count"]:
         return
-    part = emit(Phrase(match.start("n"), match.end(), match.start("n"), match.end("n"), value, "exact",
-                       made["component"], head_of(made["component"]), "elliptic"),
-                {"role": "part", "per": None, "component": made["component"], "condition": made.get("condition"),
-                 "optional": made.get("optional", False), "supplied": made.get("supplied_by") is not None})
-    if part is not None:
-        part["parent_ref"] = made
+    _emit_part(emit, Phrase(match.start("n"), match.end(), match.start("n"), match.end("n"), value, "exact",
+                             made["component"], head_of(made["component"]), "elliptic"),
+               made, _beside(made, "part", made["component"]))
 
 
 def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
@@ -273,9 +279,7 @@ def _coordinated_ones(sentence: str, after: int, made: dict, emit) -> None:
         if re.search(r"\d(?!\d*-[a-z])", noun, re.I):
             break  # 'a 30x20 cm board', 'a 3-5 board': a size or a label, not a plain single thing
         phrase = _named_thing(start, end, 1, noun)
-        emit(phrase, {"role": made["role"], "per": made.get("per"), "component": phrase.component,
-                      "condition": made.get("condition"), "optional": made.get("optional", False),
-                      "supplied": made.get("supplied_by") is not None})
+        emit(phrase, _beside(made, made["role"], phrase.component, made.get("per")))
 
 
 def _article_statements(sentence: str, section: str, emit, counted_before: str | None = None,
