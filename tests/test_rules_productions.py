@@ -1028,6 +1028,11 @@ CASES = {
         "A Flock is 6 sheep and a shepherd of the same colour. There are five Flocks in the game.\n\n"
         "Crews\nA Crew consists of a captain and two sailors.\n",
         [(6, "sheep", "total", "flock"), (5, "flock", "total", None), (2, "sailor", "total", "crew")], []),
+    "a single piece put out in setup, written as the digit 1": (
+        "Setup\nPlace 1 ranger in the Watch Tower. Each team takes 1 Lantern, then draws 3 Map cards.\n"
+        "Randomly place 1 shrine on each island. Remove 1 heron for every 3 players. Choose 1 of the harbours.\n"
+        "Place one gull on the mast.\n",
+        [(1, "ranger", "setup", None), (1, "lantern", "setup", "team"), (3, "card", "setup", "team")], [1]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -91,6 +91,10 @@ ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
 _SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate|insert|add|mix"
                                       r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
+# 'Place 1 marker above each space', 'remove 1 copy of every card', 'choose 1 of the maps': one to each place, or one
+# picked out; not how many there are
+_ONE_EACH_AFTER = patterns.compile(r"\s+of\b|.*?\b(?:each|every|per)\b", re.I)
+
 _SORTED_INTO = patterns.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
 _DIE_FACES = patterns.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
 SCORE_PIECES = patterns.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
@@ -457,7 +461,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
         if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and phrase.form != "range" \
                 and per_after is None and not listed_after and not (
-                    section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)):
+                    section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)) \
+                and not (section_kind == "setup" and sentence[phrase.count_start:phrase.count_end] == "1"
+                         and _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) and not _ONE_EACH_AFTER.match(sentence, phrase.count_end)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box ('2 workers and 1 boat' is)
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)
         if whole_set or flattened:
