@@ -1033,6 +1033,20 @@ CASES = {
         "Randomly place 1 shrine on each island. Remove 1 heron for every 3 players. Choose 1 of the harbours.\n"
         "Place one gull on the mast.\n",
         [(1, "ranger", "setup", None), (1, "lantern", "setup", "team"), (3, "card", "setup", "team")], [1]),
+    "a book counted by its pages is one book": (
+        "Contents Boxed set includes:\n  • 64-page rulebook\n  • sixteen-page scenario booklet\n  • 12-page story\n"
+        "  • 90 plastic miniatures (with bases)\n",
+        [(1, "rulebook", "total", None), (1, "booklet", "total", None), (90, "miniature", "total", None)], [64, 16, 12]),
+    "a contents label before a run-on list, its descriptions naming play": (
+        "The first player rolls and tries to score.\n"
+        "Contents of the box : 11 dice (5 small, 3 medium, 2 large, 1 huge), 1 tray for the rounds, 4 pawns (3 to score, "
+        "1 to mark the turn), 1 rule sheet.\n",
+        [(11, "die", "total", None), (5, "die", "part", None), (3, "die", "part", None), (2, "die", "part", None),
+         (1, "die", "part", None), (1, "tray", "total", None), (4, "pawn", "total", None)], []),
+    "colours after a count in parentheses share its noun": (
+        "Story\nThe crate holds 13 beads (6 amber, 4 jade, 2 onyx and 1 pearl) and 5 rings.\n",
+        [(13, "bead", "total", None), (6, "bead", "part", None), (4, "bead", "part", None), (2, "bead", "part", None),
+         (1, "bead", "part", None), (5, "ring", "total", None)], []),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

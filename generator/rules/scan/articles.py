@@ -13,7 +13,7 @@ from .prose import ACQUIRES, STEP_ADVERB
 
 EXPANSION_CONTENTS = r"(?:expansion|bonus|promo|optional)\s+(?:contents?|components?|material|pieces)\b"  # optional pieces
 _INLINE_LIST = patterns.compile(
-    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list))?|requirements?"
+    r"^(?P<cue>(?:the\s+)?(?:game\s+)?(?:(?:equipment|components?|contents?|materials?)(?:\s+(?:needed|required|used|list)|\s+of\s+(?:the|this)\s+(?:box|game))?|requirements?"
     r"|you(?:'ll|\s+will)?\s+(?:also\s+)?need(?!\s+to\b)|not\s+included(?=\s*:)"
     r"|(?:also\s+)?(?:is\s+)?(?:required|needed)|included\s+(?:is|are)|includes?|the\s+game\s+(?:includes|contains|comes\s+with|also\s+includes)"
     r"|(?:it|this\s+game|the\s+box)\s+(?:includes|contains|comes\s+with|also\s+includes)|contains|to\s+play\s+you\s+(?:will\s+)?need"

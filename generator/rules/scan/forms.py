@@ -189,7 +189,8 @@ def count_last(text: str) -> Phrase | None:
 
 
 _BARE_ITEM = patterns.compile(
-    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<noun>[^\W\d_][\w'&/ -]*?)"
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<pages>(?:\d{{1,3}}|[a-z]+)-pages?\s+)?"
+    r"(?P<noun>[^\W\d_][\w'&/ -]*?)"
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
 )
@@ -214,6 +215,8 @@ def bare_item(text: str) -> Phrase | None:
                  r"|consists\s+of)\s+\d", match.group("noun"), re.I):
         return None  # 'A flat surface is recommended.', 'The box includes 8 meeples': a sentence, not a thing's name
     noun = match.group("noun").strip()
+    if match.group("pages") and head_of(noun) not in COMPONENT_HEADS:
+        return None  # '96-page rulebook' is one book; '12-page story' is no thing
     article = (match.group("article") or "").lower()
     paren = match.group("paren") or ""
     inner = re.match(r"(?:an?|one)\s+(.+)$", paren.strip(), re.I)

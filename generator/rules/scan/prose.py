@@ -16,10 +16,12 @@ from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count
 from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, TRADITIONAL_PIECES, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
+# 'Contents:', 'Contents of the box :', 'Box contents:': a label that says what follows is the box
+CONTENTS_LABEL = r"(?:(?:box\s+|game\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?(?=\s*:))"
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
-    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
+    rf"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find|{CONTENTS_LABEL}"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
@@ -83,7 +85,7 @@ PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:w
 
 _STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
-                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
+                           rf"|components?|{CONTENTS_LABEL}|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
