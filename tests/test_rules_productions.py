@@ -1047,6 +1047,11 @@ CASES = {
         "Story\nThe crate holds 13 beads (6 amber, 4 jade, 2 onyx and 1 pearl) and 5 rings.\n",
         [(13, "bead", "total", None), (6, "bead", "part", None), (4, "bead", "part", None), (2, "bead", "part", None),
          (1, "bead", "part", None), (5, "ring", "total", None)], []),
+    "so many different of a thing the list counts, and a die's faces in a table": (
+        "## Components\n\n- 24 wooden birds\n- 1 die\n\n## Setup\n\n1. Each player takes 6 different birds.\n"
+        "2. Each player names 3 different colours.\n\n## Turn\n\n| Die Face | Action |\n|---|---|\n"
+        "| **1 dot** | Place 1 bird. |\n| **2 dots** | Place 2 birds. |\n",
+        [(24, "bird", "total", None), (1, "die", "total", None), (6, "bird", "setup", "player")], [2, 3]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

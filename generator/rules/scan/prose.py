@@ -421,8 +421,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if phrase.qualifier in {"at_least", "at_most"} and phrase.count_start > phrase.start \
                 and section_kind not in {"components", "supplied"} and not (strong or said_setup):
             continue  # 'more than 5 cards', 'up to three walls': a limit of play
-        if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS:
-            continue  # '3 different sizes', '5 different colours': kinds of a thing, not things
+        if re.match(r"\s*(?:different|distinct)\s", sentence[phrase.count_end:phrase.end]) and phrase.head not in COMPONENT_HEADS \
+                and phrase.head not in known_nouns:
+            continue  # '3 different sizes', '5 different colours': kinds of a thing, not things ('7 different animals' of
+            # the '29 wooden animals' listed are things)
         action = _ACTION_BEFORE.search(sentence[:phrase.start])
         rolled = action is not None and re.match(r"(?:rolls?|rolling|throws?|throwing|flips?)\b", action.group(0), re.I)
         if (action is not None and _PLAY_ONLY_VERB.match(action.group(0))) or _PLAY_ONLY_BEFORE.search(sentence[:phrase.start]):

@@ -408,6 +408,11 @@ _COUNTING_HEADER = patterns.compile(r"\b(?:count|qty|quantity|number|amount|copi
                                     r"|^(?:#|x|no\.?|\d+(?:\s*[-–]\s*\d+)?\s*p?)\b|\bin\s+(?:the\s+)?(?:deck|box|game)\b", re.I)
 
 
+# A first column of what a die shows ('Die Face | Action', 'Roll | Result'): its '1 dot', '2 swords' are faces, not pieces
+_ROLLED_HEADER = patterns.compile(r"\W*(?:(?:die|dice)\s+(?:faces?|rolls?|results?|symbols?)|faces?|rolls?|rolled|d\d{1,2}"
+                                  r"|(?:die|dice)(?:\s+roll)?\s+result)\W*", re.I)
+
+
 def _markdown_cells(raw: str) -> list[str]:
     return [cell.strip() for cell in raw.strip().strip("|").split("|")]
 
@@ -430,7 +435,8 @@ def _property_tables(lines: list[LayoutLine]) -> set[int]:
                     if re.fullmatch(r"\d{1,5}", cell)}
         counting = {column for column in numbered if column < len(header) and (
             _COUNTING_HEADER.search(header[column]) or head_of(header[column]) in COMPONENT_HEADS)}
-        if numbered and not counting and (len(numbered) < len(header) or _a_record_of_values(body)):
+        if (numbered and not counting and (len(numbered) < len(header) or _a_record_of_values(body))) \
+                or (header and _ROLLED_HEADER.fullmatch(header[0])):
             found |= {lines[index - 1].number, lines[index].number} | {line.number for line in body}
     return found
 
