@@ -1059,6 +1059,16 @@ CASES = {
 }
 
 
+def test_one_each_of_kinds_named_in_lower_case_are_parts_by_name_when_they_make_up_the_total():
+    text = ("Components\n* 5 guild tiles (one each of weaver, potter, mason, tanner and cooper)\n"
+            "* 4 crew cards, one each of pilot, medic, cook and gunner\n* 7 crew cards: one each of pilot and medic\n")
+    read = [(s.line, s.count, s.component, s.role, s.per) for s in read_rulebook_document(source_of_text(text, "rules").text).statements]
+    assert [r for r in read if r[0] == 2] == [(2, 5, "guild tiles", "total", None)] + [
+        (2, 1, f"{name} guild tiles", "part", None) for name in ("weaver", "potter", "mason", "tanner", "cooper")]
+    assert [r[2] for r in read if r[0] == 3 and r[3] == "part"] == [f"{n} crew cards" for n in ("pilot", "medic", "cook", "gunner")]
+    assert [r for r in read if r[0] == 4] == [(4, 7, "crew cards", "total", None), (4, 1, "crew cards", "part", "kind")]  # 2 ≠ 7
+
+
 def test_a_count_in_parentheses_names_the_thing_without_the_words_before_its_count():
     assert set(components("Setup\nEach player places 10 fences (10 for each player) in the stock.\n")) == {"fences"}
 

@@ -35,7 +35,7 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"\s*[(:,–—-]\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_EACH_OF_NAMES = patterns.compile(rf"(?:\s*[(:,–—-]|\s+(?=(?:one|1)\s+each\s+of\s))\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _EACH_OF_TYPES_NAMED = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+"
                                         r"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*(?P<names>[^()]+?)\s*\)", re.I)
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
@@ -111,7 +111,8 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"), named)
     each_of = _EACH_OF_NAMES.match(rest)
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
-    if each_of and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names):
+    if each_of and (all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names) or (
+            parse_number(each_of.group("inner")) == 1 and re.search(r"\beach\s+of\s", each_of.group(0)))):
         # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour
         kind = "colour" if all(n.group(0).lower() in COLOUR_NAMES for n in names) else "kind"
         at = pos + each_of.start("names")
