@@ -1052,6 +1052,11 @@ CASES = {
         "2. Each player names 3 different colours.\n\n## Turn\n\n| Die Face | Action |\n|---|---|\n"
         "| **1 dot** | Place 1 bird. |\n| **2 dots** | Place 2 birds. |\n",
         [(24, "bird", "total", None), (1, "die", "total", None), (6, "bird", "setup", "player")], [2, 3]),
+    "the sentences after an example's label tell the example, until the rules resume": (
+        "Components\n40 harbour cards\n\nTrading\nAny player may trade 3 identical cards for 1 card.\n"
+        "Example: Mira rolls a 5. She has 4 harbour cards and 2 gull tokens. Tom has 6 harbour cards.\n"
+        "Important: The bank holds 12 gull tokens.\n\nScoring\nThe winner gains 2 VPs. There are 2 each of 3 varieties.\n",
+        [(40, "card", "total", None), (12, "token", "total", None)], [4, 2, 6, 3]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -15,7 +15,7 @@ from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, de
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
-from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, TRADITIONAL_PIECES,
+from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, STEP_OPENING_PATTERN, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
 from .prose import (PER_PLAYER, PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
@@ -27,12 +27,26 @@ from .statement import Finding
 _ENUMERATION = patterns.compile(r"(?<![\w.])(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*:\s*(?P<names>[^\W\d_][^.:]*)", re.I)
 _CONTENTS_SENTENCE = patterns.compile(r"\b(?:in\s+the\s+box|(?:game|box|set)\s+(?:also\s+)?(?:contains|includes|comes\s+with)|comes\s+with|contains|includes|consists\s+of"
                                       r"|you\s+(?:will\s+)?find)\b", re.I)
+_EXAMPLE_OPENS = patterns.compile(r"\W*example\s*(?:\d+\s*)?:", re.I)
+_EXAMPLE_ENDS = patterns.compile(r"\W*(?:important|note|tip|remember|exception|reminder|attention|clarification|setup|set-up)\b\s*:"
+                                 r"|\W*\(?\d{1,2}[).]\s|\W*(?:so|thus|in\s+total|altogether|overall|moreover|however|in\s+addition)\b"
+                                 rf"|\W*{STEP_OPENING_PATTERN}\b", re.I)  # a new label, a set-up step ('Add a disc …'), a
+# numbered step, a conclusion: the rules again
 _FOR_EVERY_CUE = patterns.compile(r"\bfor\s+(?:every|each)\b", re.I)
 _EACH_NEEDS = patterns.compile(r"\W*(?:each|every)\s+(?:player|person)\s+(?:needs|will\s+need|requires|must\s+have)\b", re.I)
 _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|required|played|included|give|deal|hand|each\s+player|per\s+player|both|have|keep|bring|grab"
                                 r"|draw|reveal|choose|select|pick|flip|turn\s+over|prepare"
                                 r"|takes?|places?|placed|puts?|sets?|lays?|laid|adds?|receives?|gets?|find|contains?|includes?|consists|comes\s+with|helpful|useful|handy"
                                 r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
+
+
+def _opens_an_item(paragraph, offset: int, sentence: str, lines: list[LayoutLine]) -> bool:
+    """Whether `sentence` starts a bulleted line (a list item after an example ends it)."""
+    start = offset + len(sentence) - len(sentence.lstrip())
+    if start >= len(paragraph.places):
+        return False
+    index, column = paragraph.places[start]
+    return lines[index].bullet is not None and not lines[index].text[:column].strip()
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -46,7 +60,15 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     for paragraph in found:
         last_total: dict | None = None
         last_counted: dict | None = None  # the last thing counted in the paragraph, for a count that leaves out its noun
+        in_example = False  # 'Example: Alex rolls a 7. Larry has 8 cards …': the sentences after the label tell the example
         for offset, sentence in said[id(paragraph)]:
+            if _EXAMPLE_OPENS.match(sentence):  # (a label that opens its line: not one of another column's)
+                at = paragraph.places[offset + len(sentence) - len(sentence.lstrip())] if offset < len(paragraph.places) else None
+                in_example = at is not None and not lines[at[0]].text[:at[1]].strip()
+            elif in_example and (_EXAMPLE_ENDS.match(sentence) or _opens_an_item(paragraph, offset, sentence, lines)):
+                in_example = False
+            elif in_example:
+                continue
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
