@@ -1033,10 +1033,12 @@ CASES = {
         "Randomly place 1 shrine on each island. Remove 1 heron for every 3 players. Choose 1 of the harbours.\n"
         "Place one gull on the mast.\n",
         [(1, "ranger", "setup", None), (1, "lantern", "setup", "team"), (3, "card", "setup", "team")], [1]),
-    "a book counted by its pages is one book": (
+    "a book counted by its pages is one book, a sheet named by its size one sheet": (
         "Contents Boxed set includes:\n  • 64-page rulebook\n  • sixteen-page scenario booklet\n  • 12-page story\n"
-        "  • 90 plastic miniatures (with bases)\n",
-        [(1, "rulebook", "total", None), (1, "booklet", "total", None), (90, "miniature", "total", None)], [64, 16, 12]),
+        "  • 90 plastic miniatures (with bases)\n\nBox contents --\n\n48-page Campaign Book\n19\" x 25\" double-sided map sheet\n"
+        "A 7x7 felt mat\n",
+        [(1, "rulebook", "total", None), (1, "booklet", "total", None), (90, "miniature", "total", None), (1, "book", "total", None),
+         (1, "sheet", "total", None), (1, "mat", "total", None)], [64, 16, 12, 48, 19, 25, 7]),
     "a contents label before a run-on list, its descriptions naming play": (
         "The first player rolls and tries to score.\n"
         "Contents of the box : 11 dice (5 small, 3 medium, 2 large, 1 huge), 1 tray for the rounds, 4 pawns (3 to score, "

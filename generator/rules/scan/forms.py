@@ -188,8 +188,11 @@ def count_last(text: str) -> Phrase | None:
                   qualifier_kind(match.group("qualifier")), component, head_of(component), "count_last")
 
 
+# A thing's pages or its size before its name ('96-page rulebook', '17" x 22" map sheet', 'a 7×7 mat'): one thing
+SIZE_BEFORE = (r"(?:(?:\d{1,3}|[a-z]+)-pages?|\d+(?:\.\d+)?\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?\s*[x×]\s*\d+(?:\.\d+)?"
+               r"\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?)\s+(?=[^\W\d_])")
 _BARE_ITEM = patterns.compile(
-    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<pages>(?:\d{{1,3}}|[a-z]+)-pages?\s+)?"
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<pages>{SIZE_BEFORE})?"
     r"(?P<noun>[^\W\d_][\w'&/ -]*?)"
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
@@ -216,7 +219,7 @@ def bare_item(text: str) -> Phrase | None:
         return None  # 'A flat surface is recommended.', 'The box includes 8 meeples': a sentence, not a thing's name
     noun = match.group("noun").strip()
     if match.group("pages") and head_of(noun) not in COMPONENT_HEADS:
-        return None  # '96-page rulebook' is one book; '12-page story' is no thing
+        return None  # '96-page rulebook' is one book, '17" x 22" map sheet' one sheet; '12-page story' is no thing
     article = (match.group("article") or "").lower()
     paren = match.group("paren") or ""
     inner = re.match(r"(?:an?|one)\s+(.+)$", paren.strip(), re.I)

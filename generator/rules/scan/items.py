@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from . import patterns
 from .annotations import read_breakdown, read_each_consisting, read_including, read_per, read_value_breakdown
 from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_last, parse_number
+from .forms import SIZE_BEFORE
 from .nouns import qualifier_kind
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
@@ -293,7 +294,8 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if re.match(r"(?:an?|one)\s", rest, re.I):  # 'A six-sided die. It is better to have two.': the item is the first sentence
         rest = re.split(r"(?<=[a-z)])\.\s+(?=[A-Z])", rest, maxsplit=1)[0]
     named = _NOTE_AT_END.sub("", rest)
-    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(named) and not re.search(r"(?<![\w-])\d", named)):
+    unpaged = _PAGES_BEFORE.sub("", named)  # '64-page Rulebook', '17" x 22" map sheet': one thing, named after its size
+    if allow_bare and (bulleted or _short_noun_line(rest) or _component_line(unpaged) and not re.search(r"(?<![\w-])\d", unpaged)):
         # ('Cubes (5 of each colour)', 'Health trackers (one per hero)': a component's name, then a note)
         described = bulleted and _DESCRIBED.search(rest) is not None  # '• Energy Tokens - track each craft's energy'
         needed = named != rest and not rest.rstrip(" .").endswith(")")  # 'Dice required', 'Timer needed, not included'
@@ -305,6 +307,7 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     return None
 
 
+_PAGES_BEFORE = patterns.compile("^" + SIZE_BEFORE, re.I)
 _NOTE_AFTER = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ /-]{0,40}?)(?:\s*(?::\s*$|\(|:\s*\()|\s+[—–-]\s+(?=\S))")
 
 
