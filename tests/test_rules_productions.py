@@ -1059,6 +1059,9 @@ CASES = {
         "Example: Mira rolls a 5. She has 4 harbour cards and 2 gull tokens. Tom has 6 harbour cards.\n"
         "Important: The bank holds 12 gull tokens.\n\nScoring\nThe winner gains 2 VPs. There are 2 each of 3 varieties.\n",
         [(40, "card", "total", None), (12, "token", "total", None)], [4, 2, 6, 3]),
+    "numbered spaces named in parentheses are no counts": (
+        "Components\n1 board\n1 (gold) founder certificate\n\nSpecial spaces\n6\t(Bridge)\n19\t(Inn)\n42\t(Maze)\n",
+        [(1, "board", "total", None), (1, "certificate", "total", None)], [6, 19, 42]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -101,8 +101,8 @@ class Phrase:
 
     @property
     def is_excluded(self) -> bool:
-        if self.component[:1] in {"/", "&", "|"}:
-            return True  # 'Atk 0 / Def 1': a stat line, not a count
+        if self.component[:1] in {"/", "&", "|"} or re.fullmatch(r"\([^()]*\)", self.component):
+            return True  # 'Atk 0 / Def 1': a stat line, not a count; '6 (Bridge)': a numbered space and its name
         if " of " in self.component and self.head in GROUPING | {"set"}:
             return False
         if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$|^\d{1,3}\s+[A-Z]", self.component):
