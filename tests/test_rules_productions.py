@@ -1062,6 +1062,12 @@ CASES = {
     "numbered spaces named in parentheses are no counts": (
         "Components\n1 board\n1 (gold) founder certificate\n\nSpecial spaces\n6\t(Bridge)\n19\t(Inn)\n42\t(Maze)\n",
         [(1, "board", "total", None), (1, "certificate", "total", None)], [6, 19, 42]),
+    "a numbered list run onto one line, each piece counted last": (
+        "Box Contents 1. Campaign Rules and Reference Booklet (x1) 2. Six Sided Dice (x8) 3. 30 x 30 Grid Maps (x2)\n"
+        "Warbands 1. Spear Unit – 6 per Clan (x24) 2. Bow Unit – 2 per Clan (x8)\n\n"
+        "Setup 1. Shuffle the 40 cards. 2. Deal 5 cards to each player. 3. Place 2 tokens on the board.\n",
+        [(1, "booklet", "total", None), (8, "die", "total", None), (2, "map", "total", None), (24, "unit", "total", None),
+         (8, "unit", "total", None)], [6, 30]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -540,12 +540,59 @@ _ANNOUNCED = patterns.compile(rf"\b{CONTENTS_WORDS}\s*:?\s*$", re.I)  # 'Content
 _INLINE_DASH = patterns.compile(r"\s+[-–]\s+(?=\d{1,3}x?\s+[^\W\d_])")  # ' - 20 rubies - 4 flasks'
 
 
+_INLINE_NUMBER = patterns.compile(r"(?:^|(?<=\s))(?P<n>\d{1,2}|[a-h])\.\s+(?=[A-Z0-9])")  # '1. ', 'b. ' inside a line
+_COUNTED_PIECE = patterns.compile(r"\(\s*[x×]\s*\d{1,3}\s*\)|^\s*\d{1,3}\s+[^\W\d_]|[x×]\s*\d{1,3}\s*$", re.I)
+
+
+def _enumerated_cuts(text: str) -> list[tuple[int, int]]:
+    """'Game Board and Accessories 1. Rules (x1) 2. Six Side Dice (x8) 3. Maps (x2)': a numbered list run onto one line,
+    cut at its numbers when they run 1, 2, 3 … (or a, b, c …) and two or more of the pieces between them count."""
+    marks = list(_INLINE_NUMBER.finditer(text))
+    run: list[re.Match] = []
+    for mark in marks:
+        n = mark.group("n")
+        expected = (int(run[-1].group("n")) + 1) if run and run[-1].group("n").isdigit() and n.isdigit() else \
+            (chr(ord(run[-1].group("n")) + 1) if run and not run[-1].group("n").isdigit() and not n.isdigit() else None)
+        if run and str(expected) == n:
+            run.append(mark)
+        elif n in {"1", "a"}:
+            run = [mark]
+        if len(run) >= 2 and mark is marks[-1]:
+            break
+    if len(run) < 2:
+        return []
+    ends = [m.start() for m in run[1:]] + [len(text)]
+    counted = sum(bool(_COUNTED_PIECE.search(text[m.end():end].strip())) for m, end in zip(run, ends))
+    return [(0, run[0].end())] + [m.span() for m in run[1:]] if counted >= 2 else []
+
+
+_TIMES_AT_END = patterns.compile(r"^(?P<noun>[^\W\d_].*?)\s*\(\s*[x×]\s*(?P<n>\d{1,3})\s*\)$|"
+                                 r"^(?P<lead>\d[^()]*?[^\W\d_][^()]*?)\s*\(\s*[x×]\s*(?P<m>\d{1,3})\s*\)$", re.I)
+_NOTE_DASH = patterns.compile(r"\s+[–—-]\s+.*$")
+
+
+def _times_item(line: LayoutLine, at: int, times: re.Match) -> Item | None:
+    """'Six Side Dice (x8)', '40 x 40 Grid Maps (x2)', 'Archer Unit – 8 per Nation (x32)': a numbered piece counted
+    last, whatever numbers its name holds (the name's own number word is no count: the list gives them as '(xN)')."""
+    noun = _NOTE_DASH.sub("", times.group("noun") or times.group("lead")).strip()
+    count_at = times.start("n") if times.group("n") else times.start("m")
+    count = int(times.group("n") or times.group("m"))
+    if not re.search(r"[^\W\d_]{2}", noun):
+        return None
+    phrase = Phrase(0, times.end(), count_at, count_at + len(str(count)), count, "exact", noun, head_of(noun), "count_last")
+    return Item(line, phrase, at, None, at + times.end())
+
+
 def _inline_cuts(text: str) -> list[tuple[int, int]]:
-    """Where a list run onto one line breaks: at its bullet glyphs (two or more), or at the dashes before its
-    counts (three or more: a web page's list flattened, 'Contents - 4 pots - 4 flasks - 20 rubies')."""
+    """Where a list run onto one line breaks: at its bullet glyphs (two or more), at its numbers (a numbered list
+    run together), or at the dashes before its counts (three or more: a web page's list flattened, 'Contents - 4 pots
+    - 4 flasks - 20 rubies')."""
     bullets = [m.span() for m in _INLINE_BULLET.finditer(text)]
     if len(bullets) >= 2:
         return bullets
+    numbered = _enumerated_cuts(text) if ". " in text else []
+    if numbered:
+        return numbered
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
     if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]) \
             or any(re.match(r"\d{1,2}\s+players?\b", text[end:], re.I) for _, end in dashes):
@@ -558,14 +605,19 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, in
     """'gameboard • 100 building tiles • stock market tray': a list run onto one line between bullet glyphs."""
     starts = [0] + [b for _, b in cuts]
     ends = [a for a, _ in cuts] + [len(line.text)]
+    numbered = cuts[0][0] == 0
+    if numbered:  # ('Accessories 1. Rules (x1) 2. …': the cut from the line's start is its label and first number)
+        starts, ends = starts[1:], ends[1:]
+    else:
+        cue = _CONTENTS_CUE.match(line.text)
+        starts[0] = cue.end() if cue else 0  # 'Contents: kettle board · ember die · …': the label is no item
     items = []
-    cue = _CONTENTS_CUE.match(line.text)
-    starts[0] = cue.end() if cue else 0  # 'Contents: kettle board · ember die · …': the label is no item
     for a, b in zip(starts, ends):
         text = line.text[a:b].rstrip(" .;,")
         if not text.strip():
             continue
-        item = _item(line, allow_bare, (a, a + len(text)))
+        times = _TIMES_AT_END.match(text) if numbered else None
+        item = _times_item(line, a, times) if times else _item(line, allow_bare, (a, a + len(text)))
         if item is None and _component_line(text):
             phrase = bare_item(text)
             item = Item(line, phrase, a, None, a + phrase.end) if phrase is not None and phrase.count else None
