@@ -74,6 +74,9 @@ def _names(listed: str, at: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(names)
 
 
+_NOT_KINDS = frozenset("them us you it these those both all the small large big other others".split())
+
+
 def named_parts(names: tuple, each: int | None, count: int | None) -> tuple:
     """`names` (a per-note's kinds, `Per.names`) when `each` of every one make up `count` ('18 dice (6 each of Assault,
     Raid, Skirmish)'); else (): the note is read as one part per kind."""
@@ -111,14 +114,18 @@ def read_per(text: str, pos: int) -> Per | None:
         return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"), named)
     each_of = _EACH_OF_NAMES.match(rest)
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
-    if each_of and (all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names) or (
-            parse_number(each_of.group("inner")) == 1 and re.search(r"\beach\s+of\s", each_of.group(0)))):
-        # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour
+    named = each_of is not None and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names)
+    lower = each_of is not None and not named and parse_number(each_of.group("inner")) == 1 and bool(
+        re.search(r"\beach\s+of\s", each_of.group(0))) and not any(n.group(0).lower() in _NOT_KINDS for n in names)
+    if named or lower:
+        # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour;
+        # '(one each of weaver, potter and smith)': kinds named in lower case, read by name only where they make up the
+        # total (annotations.named_parts), else as one of each kind, as many kinds as the total says
         kind = "colour" if all(n.group(0).lower() in COLOUR_NAMES for n in names) else "kind"
         at = pos + each_of.start("names")
         whole = kind == "kind" and not (cut and each_of.end() >= len(rest.rstrip()))
-        return Per(kind, parse_number(each_of.group("inner")), len(names), pos + each_of.end(), pos + each_of.start("inner"),
-                   tuple((n.group(0), at + n.start(), at + n.end()) for n in names) if whole else ())
+        return Per(kind, parse_number(each_of.group("inner")), len(names) if named else None, pos + each_of.end(),
+                   pos + each_of.start("inner"), tuple((n.group(0), at + n.start(), at + n.end()) for n in names) if whole else ())
     slashed = _SLASH_PER.match(rest)
     if slashed:  # '6 Mage tokens (1/player)'
         per = per_word(slashed.group("per"))

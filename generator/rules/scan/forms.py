@@ -188,11 +188,14 @@ def count_last(text: str) -> Phrase | None:
                   qualifier_kind(match.group("qualifier")), component, head_of(component), "count_last")
 
 
+PAGE_COUNT_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
+                    r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+                    r"|seventeen|eighteen|nineteen|hundred)")
 # A thing's pages or its size before its name ('96-page rulebook', '17" x 22" map sheet', 'a 7×7 mat'): one thing
-SIZE_BEFORE = (r"(?:(?:\d{1,3}|[a-z]+)-pages?|\d+(?:\.\d+)?\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?\s*[x×]\s*\d+(?:\.\d+)?"
+SIZE_BEFORE = (rf"(?:(?:\d{{1,3}}|{PAGE_COUNT_WORDS})-pages?|\d+(?:\.\d+)?\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?\s*[x×]\s*\d+(?:\.\d+)?"
                r"\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?)\s+(?=[^\W\d_])")
 _BARE_ITEM = patterns.compile(
-    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<pages>{SIZE_BEFORE})?"
+    rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<size>{SIZE_BEFORE})?"
     r"(?P<noun>[^\W\d_][\w'&/ -]*?)"
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
@@ -218,7 +221,7 @@ def bare_item(text: str) -> Phrase | None:
                  r"|consists\s+of)\s+\d", match.group("noun"), re.I):
         return None  # 'A flat surface is recommended.', 'The box includes 8 meeples': a sentence, not a thing's name
     noun = match.group("noun").strip()
-    if match.group("pages") and head_of(noun) not in COMPONENT_HEADS:
+    if match.group("size") and head_of(noun) not in COMPONENT_HEADS:
         return None  # '96-page rulebook' is one book, '17" x 22" map sheet' one sheet; '12-page story' is no thing
     article = (match.group("article") or "").lower()
     paren = match.group("paren") or ""

@@ -541,45 +541,63 @@ _INLINE_DASH = patterns.compile(r"\s+[-–]\s+(?=\d{1,3}x?\s+[^\W\d_])")  # ' - 
 
 
 _INLINE_NUMBER = patterns.compile(r"(?:^|(?<=\s))(?P<n>\d{1,2}|[a-h])\.\s+(?=[A-Z0-9])")  # '1. ', 'b. ' inside a line
-_COUNTED_PIECE = patterns.compile(r"\(\s*[x×]\s*\d{1,3}\s*\)|^\s*\d{1,3}\s+[^\W\d_]|[x×]\s*\d{1,3}\s*$", re.I)
+# A piece counted last, as '(xN)', maybe with a note after a dash ('Dragon (x3) - see page 4')
+_TIMES_AT_END = patterns.compile(r"\(\s*[x×]\s*(?P<n>\d{1,3})\s*\)(?:\s+[–—-]\s+[^()]*)?\s*$", re.I)
+_NOTE_DASH = patterns.compile(r"\s+[–—-]\s+.*$")
+_FIRST_NUMBER = patterns.compile(r"(?:^|(?<=\s))(?:\d{1,2}|[a-h])\.\s*$")  # where a numbered list's first cut ends
+
+
+def _next_mark(previous: str) -> str:
+    return str(int(previous) + 1) if previous.isdigit() else chr(ord(previous) + 1)
 
 
 def _enumerated_cuts(text: str) -> list[tuple[int, int]]:
     """'Game Board and Accessories 1. Rules (x1) 2. Six Side Dice (x8) 3. Maps (x2)': a numbered list run onto one line,
-    cut at its numbers when they run 1, 2, 3 … (or a, b, c …) and two or more of the pieces between them count."""
-    marks = list(_INLINE_NUMBER.finditer(text))
+    cut at its numbers when they run 1, 2, 3 … (or a, b, c …), two or more of the pieces between them are counted
+    '(xN)' and most of those name pieces (not '1. Roll the dice (x2) 2. Move your hero (x3)'). The first cut runs from the
+    line's start (its label) to the first number. The first such run is the list: a later '1.' is text of its own."""
     run: list[re.Match] = []
-    for mark in marks:
-        n = mark.group("n")
-        expected = (int(run[-1].group("n")) + 1) if run and run[-1].group("n").isdigit() and n.isdigit() else \
-            (chr(ord(run[-1].group("n")) + 1) if run and not run[-1].group("n").isdigit() and not n.isdigit() else None)
-        if run and str(expected) == n:
+    for mark in _INLINE_NUMBER.finditer(text):
+        if run and mark.group("n") == _next_mark(run[-1].group("n")):
             run.append(mark)
-        elif n in {"1", "a"}:
+        elif len(run) < 2 and mark.group("n") in {"1", "a"}:
             run = [mark]
-        if len(run) >= 2 and mark is marks[-1]:
-            break
     if len(run) < 2:
         return []
     ends = [m.start() for m in run[1:]] + [len(text)]
-    counted = sum(bool(_COUNTED_PIECE.search(text[m.end():end].strip())) for m, end in zip(run, ends))
-    return [(0, run[0].end())] + [m.span() for m in run[1:]] if counted >= 2 else []
+    counted = [_TIMES_AT_END.search(text, m.end(), end) for m, end in zip(run, ends)]
+    named = [_names_a_piece(_NOTE_DASH.sub("", text[m.end():c.start()])) for m, c in zip(run, counted) if c is not None]
+    label = head_of(text[:run[0].start()].strip() or "-") in COMPONENT_HEADS
+    if len(named) < 2 or not (label or 2 * sum(named) >= len(named)):
+        return []
+    return [(0, run[0].end())] + [m.span() for m in run[1:]]
 
 
-_TIMES_AT_END = patterns.compile(r"^(?P<noun>[^\W\d_].*?)\s*\(\s*[x×]\s*(?P<n>\d{1,3})\s*\)$|"
-                                 r"^(?P<lead>\d[^()]*?[^\W\d_][^()]*?)\s*\(\s*[x×]\s*(?P<m>\d{1,3})\s*\)$", re.I)
-_NOTE_DASH = patterns.compile(r"\s+[–—-]\s+.*$")
+_PLAY_VERBS = frozenset(SETUP_VERBS) | {"move", "attack", "score", "play", "discard", "pay", "gain", "lose", "build", "buy",
+                                        "trade", "win", "collect", "spend", "end", "pass", "each"}
 
 
-def _times_item(line: LayoutLine, at: int, times: re.Match) -> Item | None:
+def _names_a_piece(text: str) -> bool:
+    """'Six Side Dice', 'Rules and Reference Guide', '40 x 40 Grid Maps with reference tables' name pieces; 'Roll the
+    dice', 'Move your hero' are steps."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_][\w'-]*", re.split(r"\s+(?:with|for|of)\s+", text.strip())[0])]
+    return bool(words) and words[0] not in _PLAY_VERBS and any(singular(w) in COMPONENT_HEADS for w in words)
+
+
+def _times_item(line: LayoutLine, at: int, text: str, label: str) -> Item | None:
     """'Six Side Dice (x8)', '40 x 40 Grid Maps (x2)', 'Archer Unit – 8 per Nation (x32)': a numbered piece counted
-    last, whatever numbers its name holds (the name's own number word is no count: the list gives them as '(xN)')."""
-    noun = _NOTE_DASH.sub("", times.group("noun") or times.group("lead")).strip()
-    count_at = times.start("n") if times.group("n") else times.start("m")
-    count = int(times.group("n") or times.group("m"))
+    last, whatever numbers its name holds (the name's own number word is no count: the list gives them as '(xN)');
+    named by the list's label too when that names the pieces ('Tokens 1. Fire (x4)': fire tokens)."""
+    times = _TIMES_AT_END.search(text)
+    if times is None:
+        return None
+    noun = _NOTE_DASH.sub("", text[:times.start()]).strip()
     if not re.search(r"[^\W\d_]{2}", noun):
         return None
-    phrase = Phrase(0, times.end(), count_at, count_at + len(str(count)), count, "exact", noun, head_of(noun), "count_last")
+    if head_of(noun) not in COMPONENT_HEADS and head_of(label) in COMPONENT_HEADS:
+        noun = f"{noun} {label.split()[-1]}"
+    count = int(times.group("n"))
+    phrase = Phrase(0, times.end(), times.start("n"), times.end("n"), count, "exact", noun, head_of(noun), "count_last")
     return Item(line, phrase, at, None, at + times.end())
 
 
@@ -605,8 +623,10 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, in
     """'gameboard • 100 building tiles • stock market tray': a list run onto one line between bullet glyphs."""
     starts = [0] + [b for _, b in cuts]
     ends = [a for a, _ in cuts] + [len(line.text)]
-    numbered = cuts[0][0] == 0
-    if numbered:  # ('Accessories 1. Rules (x1) 2. …': the cut from the line's start is its label and first number)
+    first = _FIRST_NUMBER.search(line.text, 0, cuts[0][1]) if cuts[0][0] == 0 else None
+    label = ""
+    if first is not None:  # ('Accessories 1. Rules (x1) 2. …': a numbered list's first cut is its label and first number)
+        label = line.text[:first.start()].strip(" :-–—")
         starts, ends = starts[1:], ends[1:]
     else:
         cue = _CONTENTS_CUE.match(line.text)
@@ -616,8 +636,7 @@ def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, in
         text = line.text[a:b].rstrip(" .;,")
         if not text.strip():
             continue
-        times = _TIMES_AT_END.match(text) if numbered else None
-        item = _times_item(line, a, times) if times else _item(line, allow_bare, (a, a + len(text)))
+        item = (_times_item(line, a, text, label) if first is not None else None) or _item(line, allow_bare, (a, a + len(text)))
         if item is None and _component_line(text):
             phrase = bare_item(text)
             item = Item(line, phrase, a, None, a + phrase.end) if phrase is not None and phrase.count else None

@@ -82,6 +82,9 @@ _GROUP_OF = patterns.compile(r"\s+of\s+(?:the\s+)?", re.I)
 COUNT_HINT = patterns.compile(rf"\d|\?|\b(?:{NUMBER_WORD_HINT}|half|third|quarter|xx+)\b", re.I)
 
 
+_NAME_IN_PARENTHESES = patterns.compile(r"\((?-i:[A-Z][a-z'’]+)(?:\s+(?-i:[A-Z][a-z'’]+))?\)")
+
+
 @dataclass(frozen=True)
 class Phrase:
     """A count with the thing it counts, as spans of the normalised text."""
@@ -101,8 +104,9 @@ class Phrase:
 
     @property
     def is_excluded(self) -> bool:
-        if self.component[:1] in {"/", "&", "|"} or re.fullmatch(r"\([^()]*\)", self.component):
-            return True  # 'Atk 0 / Def 1': a stat line, not a count; '6 (Bridge)': a numbered space and its name
+        if self.component[:1] in {"/", "&", "|"} or _NAME_IN_PARENTHESES.fullmatch(self.component):
+            return True  # 'Atk 0 / Def 1': a stat line, not a count; '6 (Bridge)', '42 (Old Well)': a numbered space and
+            # its name ('24 (wooden cubes)', '12 (Goblin miniatures)' count things)
         if " of " in self.component and self.head in GROUPING | {"set"}:
             return False
         if re.search(r"[A-Z][\w'-]*\s+\d{1,2}$|^\d{1,3}\s+[A-Z]", self.component):

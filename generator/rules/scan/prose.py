@@ -16,12 +16,13 @@ from .grammar import COORDINATION, COUNT_HINT, NUMBER, STOP_WORDS, Phrase, count
 from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, EDITION_ONLY_PATTERN, GROUP_PATTERN, TURN_START, NOT_COMPONENTS, SETUP_VERB_PATTERN, STEP_OPENING_PATTERN, PLAYER_NUMBER, TRADITIONAL_PIECES, head_of, is_plural, per_word, players_condition, singular
 
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
-# 'Contents:', 'Contents of the box :', 'Box contents:': a label that says what follows is the box
-CONTENTS_LABEL = r"(?:(?:box\s+|game\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?(?=\s*:))"
+# 'Contents:', 'Contents of the box :', 'Box contents:' opening a sentence: a label that says what follows is the box
+# (not 'reveal its contents: 2 gold coins')
+_CONTENTS_LABEL = patterns.compile(r"^\W*(?:(?:box|game)\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?\s*:", re.I)
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
-    rf"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find|{CONTENTS_LABEL}"
+    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
@@ -83,9 +84,9 @@ PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:w
                                     re.I)  # ('If two people are playing, …', 'With 3 people, …'; not '3 people per team')
 
 
-_STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
+STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
-                           rf"|components?|{CONTENTS_LABEL}|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
+                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
@@ -93,9 +94,9 @@ ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
 _SETUP_VERB_BEFORE = patterns.compile(r"\b(?:place|put|deal|give|take|takes|remove|set\s+aside|shuffle|lay\s+out|stack|sort|separate|insert|add|mix"
                                       r"|return|reveal|draw|choose|select|use|uses)\s+(?:\w+\s+){0,2}$", re.I)
 
-# 'Place 1 marker above each space', 'remove 1 copy of every card', 'choose 1 of the maps': one to each place, or one
-# picked out; not how many there are
-_ONE_EACH_AFTER = patterns.compile(r"\s+of\b|.*?\b(?:each|every|per)\b", re.I)
+# 'Place 1 marker above each space', 'remove 1 copy of every card', 'choose 1 of the maps': one to each place (in the
+# same clause), or one picked out; not how many there are
+_ONE_EACH_AFTER = patterns.compile(r"\s+of\b|[^.;:]*?\b(?:each|every|per)\b", re.I)
 
 _SORTED_INTO = patterns.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
 _DIE_FACES = patterns.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
@@ -363,7 +364,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
         # (and a variant's own: 'Two-player variant: Put only 2 of the extra cards back', read as an optional set-up)
     said_setup = words.setup
-    said_strong = bool(_STRONG.search(sentence))
+    said_strong = bool(STRONG.search(sentence) or _CONTENTS_LABEL.match(sentence))
     stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
     defined = _defined_set(sentence) if " is " in sentence or " consists " in sentence or "contains" in sentence \
         or "comprises" in sentence or " holds " in sentence else None  # 'A Flock is 6 sheep and a shepherd'
@@ -467,6 +468,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 and per_after is None and not listed_after and not (
                     section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)) \
                 and not (section_kind == "setup" and sentence[phrase.count_start:phrase.count_end] == "1"
+                         and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns or phrase.component[:1].isupper())
                          and _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) and not _ONE_EACH_AFTER.match(sentence, phrase.count_end)):
             continue  # 'place one tile', 'roll one die': a single piece in play, not a count of the box ('2 workers and 1 boat' is)
         whole_set = known and re.search(r"\b(?:the|all(?:\s+the)?|these|those|its|their)\s+(?:remaining\s+)?$", sentence[:phrase.start], re.I)

@@ -18,7 +18,7 @@ from .layout import LayoutLine
 from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, STEP_OPENING_PATTERN, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import (PER_PLAYER, PLAY, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
+from .prose import (PER_PLAYER, PLAY, STRONG, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence, sets_out_on_the_table)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
@@ -40,13 +40,22 @@ _ARTICLE_CUE = patterns.compile(r"\b(?:use|used|using|needs?|needed|requires?|re
                                 r"|recommended)\b|^\W*(?:an?|one)\s", re.I)  # ('A felt mat and a scoring pad.': named alone)
 
 
-def _opens_an_item(paragraph, offset: int, sentence: str, lines: list[LayoutLine]) -> bool:
-    """Whether `sentence` starts a bulleted line (a list item after an example ends it)."""
+EXAMPLE_SENTENCES = 4  # an example told in more sentences than this is rare; the rules are not lost for long
+
+
+def _start_of(paragraph: Paragraph, offset: int, sentence: str) -> tuple[int, int] | None:
+    """(line index, column) where `sentence`, at `offset` of `paragraph`, starts."""
     start = offset + len(sentence) - len(sentence.lstrip())
-    if start >= len(paragraph.places):
-        return False
-    index, column = paragraph.places[start]
-    return lines[index].bullet is not None and not lines[index].text[:column].strip()
+    return paragraph.places[start] if start < len(paragraph.places) else None
+
+
+def _resumes_rules(paragraph: Paragraph, offset: int, sentence: str, lines: list[LayoutLine]) -> bool:
+    """Whether `sentence`, after an example's label, is the rules again: a new label, a numbered or set-up step, a
+    conclusion, a sentence that states what the game holds ('The game contains 40 cards.'), or a bulleted line."""
+    if _EXAMPLE_ENDS.match(sentence) or STRONG.search(sentence):
+        return True
+    at = _start_of(paragraph, offset, sentence)
+    return at is not None and lines[at[0]].bullet is not None and not lines[at[0]].text[:at[1]].strip()
 
 
 def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: Statements,
@@ -60,15 +69,16 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
     for paragraph in found:
         last_total: dict | None = None
         last_counted: dict | None = None  # the last thing counted in the paragraph, for a count that leaves out its noun
-        in_example = False  # 'Example: Alex rolls a 7. Larry has 8 cards …': the sentences after the label tell the example
+        in_example = 0  # 'Example: Alex rolls a 7. Larry has 8 cards …': the sentences after the label tell the example
         for offset, sentence in said[id(paragraph)]:
             if _EXAMPLE_OPENS.match(sentence):  # (a label that opens its line: not one of another column's)
-                at = paragraph.places[offset + len(sentence) - len(sentence.lstrip())] if offset < len(paragraph.places) else None
-                in_example = at is not None and not lines[at[0]].text[:at[1]].strip()
-            elif in_example and (_EXAMPLE_ENDS.match(sentence) or _opens_an_item(paragraph, offset, sentence, lines)):
-                in_example = False
-            elif in_example:
+                at = _start_of(paragraph, offset, sentence)
+                in_example = EXAMPLE_SENTENCES if at is not None and not lines[at[0]].text[:at[1]].strip() else 0
+            elif in_example and not _resumes_rules(paragraph, offset, sentence, lines):
+                in_example -= 1
                 continue
+            else:
+                in_example = 0
             has_count = bool(COUNT_HINT.search(sentence) or (categories and _FOR_EVERY_CUE.search(sentence)))
             if not sentence.strip() or not (has_count or ":" in sentence or _ARTICLE_CUE.search(sentence)):
                 continue  # nothing a count could be read from: most sentences of a rulebook
