@@ -1068,6 +1068,12 @@ CASES = {
         "Setup 1. Shuffle the 40 cards. 2. Deal 5 cards to each player. 3. Place 2 tokens on the board.\n",
         [(1, "booklet", "total", None), (8, "die", "total", None), (2, "map", "total", None), (24, "unit", "total", None),
          (8, "unit", "total", None)], [6, 30]),
+    "a hand's size in a rule of play is no count; a short leader; a pair named without an article": (
+        "COMPONENTS\nMap board .................... 1\nVillager meeples (4 colours) .. 32\n● Pair of dice\n\n"
+        "Turn\nAt the end of your turn, draw until you have 6 cards in hand. Discard down to 8 cards in hand.\n\n"
+        "Setup\nEach player starts with 5 cards in hand.\n",
+        [(1, "board", "total", None), (32, "meeple", "total", None), (2, "die", "total", None), (5, "card", "setup", "player")],
+        [6, 8]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -29,6 +29,7 @@ _BULLET_RE = patterns.compile(
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
 _MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*(?:\|\s*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
+_SHORT_LEADER = patterns.compile(r"(?<=[\w)])[ \t]+\.\.[ \t]+(?=\d{1,4}\s*$)")
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a
@@ -278,7 +279,7 @@ def _ligature_gap(match: re.Match) -> str:
 # the engine's scan for that literal; a plain substring test (`in`) comes first where one is necessary for a match.
 _NEEDS_WORK_AT_START = patterns.compile(r"\s*-\d|\s*\d{1,3}[A-Z]|[A-Z ]+$")  # (with match)
 _NEEDS_WORK_CHARACTER = patterns.compile(r"[\x00-\x1f\[\]'*_`&<{|…·•\U0001F1E6-\U0001FAFF\uFE0F]")
-_DOTS = patterns.compile(r"\.\s?\.\s?\.")
+_DOTS = patterns.compile(r"\.\s?\.\s?\.| \.\. ")
 _WIDE_GAP = patterns.compile(r"\S {4}")
 _SPACED_LETTERS = patterns.compile(r" (?<=\b[^\W\d_] )[^\W\d_] ")  # 'S E T U P' (\b[^\W\d_] [^\W\d_] , found from its first space)
 _DASH_BEFORE_NUMBER = patterns.compile(r"[a-z]- \d")
@@ -370,6 +371,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
             mapped.sub(r"\s?[\U0001F1E6-\U0001FAFF\uFE0F\u200D]+", "")  # '4 island 🏝️ cards': a picture inside the words
             mapped.sub(_MARKDOWN_TABLE_RULE, "")  # '|------|-----:|': a table's rule, no text (its alignment colons neither)
             mapped.sub(_LEADER_RE, "\t")
+            mapped.sub(_SHORT_LEADER, "\t")  # 'Citizen meeples (5 colours) .. 40': the leader a longer name left short
             if mapped.text.count("\t") >= 3:  # before table cells become tabs too
                 _blank_inline_contents(mapped)
             _markup(mapped)

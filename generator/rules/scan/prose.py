@@ -115,6 +115,10 @@ _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a set
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
+_HAND_RULE_BEFORE = patterns.compile(r"\b(?:(?:until|unless|if|when|whenever)\s+(?:you|they|he|she|(?:a|the|each|every)\s+player)\s+"
+                                     r"(?:has|have|holds?|keeps?)|more\s+than|fewer\s+than|up\s+to|at\s+most|down\s+to|maximum|limit"
+                                     r"|no\s+more\s+than|exceeds?)\b", re.I)
+_IN_HAND = patterns.compile(r"\s+in\s+(?:(?:your|their|his|her|the|each\s+player's)\s+)?hands?\b", re.I)
 _LEFT_OVER = patterns.compile(r"\s+(?:is|are)\s+(?:left\s*over|leftover)\b", re.I)
 _SCORES_POINTS = patterns.compile(r"\s+(?:scores?|is\s+worth|are\s+worth|earns?|gives?)\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
                                   r"(?:victory\s+)?(?:points?|vp|pts?)\b", re.I)
@@ -409,6 +413,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 sentence, max(0, phrase.start - 24), phrase.start)) or _POINTS_LABEL.match(sentence, phrase.end):
             continue  # '1 card is left over', 'Each set of 3 gems scores 5 points', '3 Cat tiles: 2 pt': what remains,
             # what scores, not pieces
+        if _IN_HAND.match(sentence, phrase.end) and not (section_kind == "setup" or said_setup) \
+                and _HAND_RULE_BEFORE.search(sentence, 0, phrase.start):
+            continue  # 'draw until you have 5 cards in hand', 'discard down to 7 cards in hand': a rule of play on a hand's
+            # size, not the box ('each player holds a fan of 14 cards in his hand', after the deal, is the deal)
         if example is not None and phrase.start > example.start():
             continue  # 'For example, you have 2 workers and 1 queen': an illustration of play, not the box
         if phrase.qualifier == "at_least" and section_kind not in {"components", "supplied"} and _STRICTLY_MORE.search(
