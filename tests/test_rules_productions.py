@@ -1074,6 +1074,13 @@ CASES = {
         "Setup\nEach player starts with 5 cards in hand.\n",
         [(1, "board", "total", None), (32, "meeple", "total", None), (2, "die", "total", None), (5, "card", "setup", "player")],
         [6, 8]),
+    "a row by player count written with slashes; pieces the players bring their own of; an optional mode's label": (
+        "## Setup\nPlayers: 2 / 3 / 4 / 5\nStarting Pearls: 9 / 8 / 6 / 5\nSee pages 3/4 for help.\n\n"
+        "## About the game\nEveryone must bring their own pencil and 12 poker chips.\n"
+        "Contents: 1 board, 30 cards. Duel mode (optional): 4 Rival cards.\n",
+        [(9, "pearl", "setup", None), (8, "pearl", "setup", None), (6, "pearl", "setup", None), (5, "pearl", "setup", None),
+         (12, "chip", "total", None), (1, "board", "total", None), (30, "card", "total", None), (4, "card", "total", None)],
+        [3]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

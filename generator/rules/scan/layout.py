@@ -29,6 +29,7 @@ _BULLET_RE = patterns.compile(
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
 _MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*(?:\|\s*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
+_SLASHED_ROW = patterns.compile(r"^\s*[^\W\d_][^\d/:|]{1,40}:\s*\d{1,3}(?:\s*/\s*\d{1,3}){2,}\s*$")
 _SHORT_LEADER = patterns.compile(r"(?<=[\w)])[ \t]+\.\.[ \t]+(?=\d{1,4}\s*$)")
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
@@ -359,6 +360,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
         if len(raw) < _GLUED_LINE_LIMIT and _GLUED_HINT.search(mapped.text):  # a list a web page ran together: '1 Game Board4 Player Boards60 Coins',
             mapped.sub(_GLUED_ITEMS, _unglued)  # 'Tile (x24)Bridge (x8)', 'Contents:1 Lighthouse board,6 pawns',
             # 'Secret Objective CardsBetrayal CardsRulebook'
+        if "/" in mapped.text and _SLASHED_ROW.match(mapped.text):  # 'Starting Gems: 6 / 5 / 4 / 3': a table's row written
+            mapped.sub(r"\s*[:/]\s*(?=\d)", "\t")  # with slashes, its cells now apart as a table's are
         if _needs_work(mapped.text):  # most lines are plain words: skip the rewrites they cannot need
             mapped.sub(r"^(\s*)-(?=\d+\s+[^\W\d_]|[A-Z][a-z])", lambda m: m.group(1) + "- ")  # '-8 cards', '-At least': a bullet that lost its space
             mapped.sub(r"^(\s*\d{1,3})(?=[A-Z][a-z])", lambda m: m.group(1) + " ")  # '4Peasants': a lost column gap

@@ -18,11 +18,12 @@ from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, EDITION_ONLY_PATT
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 # 'Contents:', 'Contents of the box :', 'Box contents:' opening a sentence: a label that says what follows is the box
 # (not 'reveal its contents: 2 gold coins')
-_CONTENTS_LABEL = patterns.compile(r"^\W*(?:(?:box|game)\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?\s*:", re.I)
+_CONTENTS_LABEL = patterns.compile(r"^\W*(?:(?:(?:box|game)\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?"
+                                   r"|(?:[\w'’-]+\s+){0,3}\(?(?:optional|expansion|promo)\)?)\s*:", re.I)  # ('Solo mode (optional):')
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
-    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
+    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find|(?:provide|bring|supply)\s+(?:their|your|his|her)\s+own"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
