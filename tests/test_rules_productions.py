@@ -1074,13 +1074,6 @@ CASES = {
         "Setup\nEach player starts with 5 cards in hand.\n",
         [(1, "board", "total", None), (32, "meeple", "total", None), (2, "die", "total", None), (5, "card", "setup", "player")],
         [6, 8]),
-    "a row by player count written with slashes; pieces the players bring their own of; an optional mode's label": (
-        "## Setup\nPlayers: 2 / 3 / 4 / 5\nStarting Pearls: 9 / 8 / 6 / 5\nSee pages 3/4 for help.\n\n"
-        "## About the game\nEveryone must bring their own pencil and 12 poker chips.\n"
-        "Contents: 1 board, 30 cards. Duel mode (optional): 4 Rival cards.\n",
-        [(9, "pearl", "setup", None), (8, "pearl", "setup", None), (6, "pearl", "setup", None), (5, "pearl", "setup", None),
-         (12, "chip", "total", None), (1, "board", "total", None), (30, "card", "total", None), (4, "card", "total", None)],
-        [3]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),
@@ -2101,6 +2094,17 @@ def test_lower_case_kinds_are_no_parts_when_they_are_not_kinds_or_do_not_make_up
                  "- front-page poster\n")
     assert [(c, n) for c, n, r in read if r == "total"] == [(2, "pawns"), (12, "guild tiles"), (1, "front-page poster")]
     assert not [n for c, n, r in read if r == "part" and ("them" in n or "weaver" in n)]
+
+
+def test_a_slashed_row_by_player_count_what_players_provide_of_their_own_and_an_optional_modes_label():
+    doc = read_rulebook_document(source_of_text(
+        "Player count: 2 / 3 / 4 / 5\nStarting Pearls: 9 / 8 / 6 / 5\nSee pages 3/4 for help.\n\n"
+        "Players must provide their own timer and 12 poker chips.\n\n"
+        "Contents: 1 board, 30 cards. Duel mode (optional): 4 Rival cards.\n", "rules").text)
+    read = [(s.count, s.condition, s.optional, s.supplied_by) for s in doc.statements]
+    assert read == [(9, "2 players", False, None), (8, "3 players", False, None), (6, "4 players", False, None),
+                    (5, "5 players", False, None), (12, None, False, "player"), (1, None, False, None),
+                    (30, None, False, None), (4, None, True, None)], read
 
 
 def test_people_playing_are_players():
