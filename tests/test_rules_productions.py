@@ -1074,6 +1074,11 @@ CASES = {
         "Setup\nEach player starts with 5 cards in hand.\n",
         [(1, "board", "total", None), (32, "meeple", "total", None), (2, "die", "total", None), (5, "card", "setup", "player")],
         [6, 8]),
+    "a wrapped sentence's middle line that starts with a count; rules of play on how many": (
+        "Components\n40 harbour cards\n6 gull tokens\n\nYou will need\nOnce played, harbour cards stay face\nup in front of you. "
+        "The first player to have\n4 harbour cards in front of them receives\nthe gull token. Only\n"
+        "1 gull may be placed on each pier.\nThe first player who has 5 coins wins.\n",
+        [(40, "card", "total", None), (6, "token", "total", None)], [4, 1, 5]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -39,6 +39,20 @@ class ListRun:
         return self.sections[line.number - 1] if self.sections else self.section
 
 
+
+def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current: list) -> bool:
+    """'The first player to have' / '3 knight cards in front of themself receives' / 'the special card …': a line that
+    starts with a count in the middle of a sentence wrapped over lines (the line above open, not an item of a list;
+    the line below going on in lower case) is the sentence's, not a list's item."""
+    if line.bullet is not None or not index or index + 1 >= len(lines):
+        return False
+    above, below = lines[index - 1], lines[index + 1]
+    if above.blank or above.bullet is not None or above.heading_level or below.blank or (current and current[-1][0] is above):
+        return False
+    text = above.text.rstrip()
+    return len(text.split()) >= 4 and not text.endswith((".", ":", ";", "!", "?")) and "\t" not in text \
+        and re.match(r"\s*[a-z]", below.text) is not None
+
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
     runs: list[ListRun] = []
@@ -106,8 +120,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
                 items = [joined]
                 wrapped.add(index + 1)
         items = drop_value_cells(line, items, value_cells(lines, index))
-        if items and (flows_on(line, items, lines[index + 1] if index + 1 < len(lines) else None) or is_a_sentence(line, items)):
-            items = []  # a paragraph's first line, or a sentence of its own, left to be read as sentences
+        if items and (flows_on(line, items, lines[index + 1] if index + 1 < len(lines) else None) or is_a_sentence(line, items)
+                      or _inside_prose(line, lines, index, current)):
+            items = []  # a paragraph's first line, a sentence of its own or a wrapped sentence's middle, left to be read
+            # as sentences
         named = named_entry(current, line) if not items or (len(items) == 1 and items[0].phrase.count is None) else None
         if named is not None:  # 'Each player receives the following cards:' / '1. Bakery' / '2. Wheat Field': one card each
             items = [named]

@@ -116,6 +116,10 @@ _IMPERATIVE = _opens_with(SETUP_VERB_PATTERN)  # 'Take 1 scoring marker.': a set
 _SETUP_IMPERATIVE = _opens_with(_SETS_OUT_VERBS + r"|remove|add|use")
 _SETS_OUT = _opens_with(_SETS_OUT_VERBS)  # ('remove', 'add', 'use' remove tiles and add cards in play too)
 _EXAMPLE = patterns.compile(r"\b(?:for\s+(?:example|instance)|example\s*:|e\.\s?g\.)", re.I)
+_RACE_TO = patterns.compile(r"\b(?:first|last|next|only)\s+(?:player|one|person|team)\s+(?:who\s+|to\s+)(?:has|have|owns?|holds?|collects?"
+                            r"|builds?|reach(?:es)?|gets?|plays?|scores?)\s+(?:(?:at\s+least|more\s+than|all|the)\s+)?$", re.I)
+_MAY_BE_DONE = patterns.compile(r"\s+(?:may|can|cannot|can't|must|might)\s+(?:not\s+|only\s+|never\s+)?be\s+(?:built|played|placed|moved"
+                                r"|bought|taken|held|kept|traded|discarded|spent)\b", re.I)
 _HAND_RULE_BEFORE = patterns.compile(r"\b(?:(?:until|unless|if|when|whenever)\s+(?:you|they|he|she|(?:a|the|each|every)\s+player)\s+"
                                      r"(?:has|have|holds?|keeps?)|more\s+than|fewer\s+than|up\s+to|at\s+most|down\s+to|maximum|limit"
                                      r"|no\s+more\s+than|exceeds?)\b", re.I)
@@ -414,6 +418,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 sentence, max(0, phrase.start - 24), phrase.start)) or _POINTS_LABEL.match(sentence, phrase.end):
             continue  # '1 card is left over', 'Each set of 3 gems scores 5 points', '3 Cat tiles: 2 pt': what remains,
             # what scores, not pieces
+        if (_RACE_TO.search(sentence, 0, phrase.start) or _MAY_BE_DONE.match(
+                sentence, phrase.end)):
+            continue  # 'the first player to have 3 knight cards', 'Only 1 road may be built on each path': a rule of play
         if _IN_HAND.match(sentence, phrase.end) and not (section_kind == "setup" or said_setup) \
                 and _HAND_RULE_BEFORE.search(sentence, 0, phrase.start):
             continue  # 'draw until you have 5 cards in hand', 'discard down to 7 cards in hand': a rule of play on a hand's
