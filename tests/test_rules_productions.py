@@ -1079,6 +1079,12 @@ CASES = {
         "The first player to have\n4 harbour cards in front of them receives\nthe gull token. Only\n"
         "1 gull may be placed on each pier.\nThe first player who has 5 coins wins.\n",
         [(40, "card", "total", None), (6, "token", "total", None)], [4, 1, 5]),
+    "a wrapped line of prose is no section's title": (
+        "Components\n30 grain cards\n\nTrading\nAfterwards, you may trade freely (using either or both types of\n"
+        "trades below) to gain needed grain cards:\na) Market Trade\nOn your turn, you may trade 3 identical\n"
+        "grain cards for any 1 other.\nBridges give victory points\nonly if you hold the Toll card. Only\n"
+        "1 bridge may be built on each river.\nIf you have more than\n7 grain cards you must discard half.\n",
+        [(30, "card", "total", None)], [1, 3, 7]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -38,7 +38,8 @@ _SETUP_TITLE = patterns.compile(
 )
 _SUPPLIED_TITLE = patterns.compile(
     r"\b(?:not\s+included|also\s+(?:need|needed|required)|you\s+(?:will\s+)?also\s+need|you'll\s+also\s+need"
-    r"|players?\s+(?:will\s+)?(?:need|provide|supply)|(?:to\s+)?provide|supplied\s+by|(?:bring|supply)\s+your\s+own"
+    r"|players?\s+(?:will\s+)?(?:need|provide|supply)|to\s+provide|(?:you|players?)\s+(?:must|should)\s+provide|supplied\s+by"
+    r"|(?:bring|supply)\s+your\s+own"
     r"|not\s+in\s+the\s+box|not\s+provided|what\s+you\s+need\s+besides)\b",
     re.I,
 )
@@ -89,8 +90,9 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     if re.match(r"[A-Z]{4,}\b", text) and not re.search(r"[.!?,;]$|\d", text) and classify(text) != OTHER:
         return text.rstrip(":").strip()  # 'COMPONENTS for the basic game', 'SETUP for two'
 
-    if text.endswith(":") and not re.search(r"\d", text) and not _counts_things(text):
-        return text.rstrip(":").strip()  # 'You will also need:' (but 'Each side begins with eight pieces:' is a sentence)
+    if text.endswith(":") and not re.search(r"\d", text) and not _counts_things(text) and text.count(")") <= text.count("("):
+        return text.rstrip(":").strip()  # 'You will also need:' (but 'Each side begins with eight pieces:' is a sentence,
+        # 'trades below) to gain needed resource cards:' the wrapped end of one)
     if re.search(r"[.!?,;]$|\d", text) or text[0].islower() or text.count(")") > text.count("("):
         return None  # a sentence, a number, or the wrapped end of the line above ('and Black)')
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
