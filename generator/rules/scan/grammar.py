@@ -272,8 +272,8 @@ def _shared_nouns(text: str, phrases: list[Phrase]) -> list[Phrase]:
             between = text[before.end:phrase.start]
             if before.head in COMPONENT_HEADS and (re.fullmatch(r"\s*[:(-]\s*", between) or COORDINATION.match(between)) \
                     and len(before.component.split()) >= 1 and before is not phrase:
-                donor = before if re.fullmatch(r"\s*[:(-]\s*", between) or before.form == "shared" else None  # ('(7 red, 4 blue'
-                # and 2 green': each shares the noun the first took)
+                # (in '14 dice (7 red, 4 blue and 2 green)' each colour shares the noun the first took)
+                donor = before if re.fullmatch(r"\s*[:(-]\s*", between) or before.form == "shared" else None
             elif i > 1 and result[i - 1].component.split()[-1:] and COORDINATION.match(between):
                 donor = result[i - 1] if result[i - 1].head in COMPONENT_HEADS and result[i - 1].form == "shared" else None
         if donor is None:
