@@ -2118,6 +2118,11 @@ def test_a_slashed_row_by_player_count_what_players_provide_of_their_own_and_an_
                     (30, None, False, None), (4, None, True, None)], read
 
 
+def test_a_bonus_is_no_piece_but_a_bonus_die_is():
+    read = statements("Components\n- 1 bonus die\n- 12 cards\n\nSetup\nEach player receives 3 credits and 1 bonus.\n")
+    assert (1, "die", "total", None) in read and not [s for s in read if s[1] == "bonus"], read
+
+
 def test_people_playing_are_players():
     doc = read_rulebook_document(source_of_text(
         "Setup\n2-3 People: each player takes 18 tiles.\nWith 4 people, each player takes 12 cards.\n"
