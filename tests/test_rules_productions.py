@@ -1085,6 +1085,11 @@ CASES = {
         "grain cards for any 1 other.\nBridges give victory points\nonly if you hold the Toll card. Only\n"
         "1 bridge may be built on each river.\nIf you have more than\n7 grain cards you must discard half.\n",
         [(30, "card", "total", None)], [1, 3, 7]),
+    "a word processor's private-use bullet; parts after a full stop where they add up": (
+        "The Cards\n\uf0b7 20 Guild cards. 5 Masons, 5 Smiths, 6 Weavers, 4 Bakers\n\uf0b7 18 Town cards. 6 of the Harbour\n"
+        "\uf0b7 12 coins. 3 are gold.\n",
+        [(20, "card", "total", None), (5, "card", "part", None), (5, "card", "part", None), (6, "card", "part", None),
+         (4, "card", "part", None), (18, "card", "total", None), (12, "coin", "total", None)], [3]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),

@@ -217,12 +217,15 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
     far = match is not None and total is not None and bool(between.strip(" ,:-")) and len(between.split()) <= 8 \
         and not re.search(r"[.;:()]", between)  # '20 Round cards with “Ship” on the reverse (there are 7 Wooden ships, …)'
-    named_first = False
+    named_first = stopped = False
     if not far and (match is None or between.strip(" ,:-")):
         match = _DASHED.match(text, pos)
         if match is None and total is not None:
             match = _DASHED_NAMES_FIRST.match(text, pos)  # '45 Terrain tiles: Forest 12, Hill 10, Plain 15, Swamp 8'
             named_first = match is not None
+        if match is None and total is not None and text.startswith(". ", pos):
+            match = _DASHED.match(text.replace(". ", ": ", 1), pos)  # '22 Crew cards. 3 Grifters, 3 Thieves, …': after
+            stopped = match is not None  # a full stop, parts only where they add up
         if match is None:
             return None
     items = match.group("items")
@@ -260,7 +263,7 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
-    if len(parts) < 2 or ((spelled or far or named_first) and total is not None and sum(part.count for part in parts) != total):
+    if len(parts) < 2 or ((spelled or far or named_first or stopped) and total is not None and sum(part.count for part in parts) != total):
         return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
         # they add up to the total
     return parts, match.start(), match.end()

@@ -21,7 +21,9 @@ _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'
                        "¼": " 1/4", "½": " 1/2", "¾": " 3/4", "⅓": " 1/3", "⅔": " 2/3", "⅛": " 1/8",  # '2¼"': a size
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
 
-BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※"
+# (and the Symbol and Wingdings bullets a word processor's PDF leaves in the private use area: \uf0b7 , \uf0a7 ,
+# \uf076 , \uf0d8 , \uf0fc , \uf0a8 , \uf06e , \uf071 )
+BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf0a8\uf06e\uf071"
 _BULLET_RE = patterns.compile(
     r"^(?P<indent>[ \t]*)(?P<bullet>(?:[" + re.escape(BULLET_GLYPHS.replace("-", "")) + r"]|-(?=[ \t])|\*(?=[ \t]))"
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|[i-zI-Z][.)](?=[ \t]+\d{1,3}[ \t]+[^\W\d_])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])|\[[A-Za-z]\](?=[ \t])"
