@@ -1090,6 +1090,10 @@ CASES = {
         "\uf0b7 12 coins. 3 are gold.\n",
         [(20, "card", "total", None), (5, "card", "part", None), (5, "card", "part", None), (6, "card", "part", None),
          (4, "card", "part", None), (18, "card", "total", None), (12, "coin", "total", None)], [3]),
+    "a named piece, then how many in each colour after a comma or a colon": (
+        "Components\n- Wooden huts, 7 in each of 4 player colours\n- Cubes: 10 in each of 5 colours\n"
+        "- Rules, 2 in each of 3 languages\n",
+        [(7, "hut", "total", "colour"), (10, "cube", "total", "colour")], [2]),
     "per player colour is per colour": (
         "Contents\n- 24 cubes, 6 per player colour\n- 20 discs, 5 per player\n- 9 Dice per player color\n",
         [(24, "cube", "total", None), (6, "cube", "part", "colour"), (20, "disc", "total", None), (5, "disc", "part", "player"),
