@@ -224,8 +224,8 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
             match = _DASHED_NAMES_FIRST.match(text, pos)  # '45 Terrain tiles: Forest 12, Hill 10, Plain 15, Swamp 8'
             named_first = match is not None
         if match is None and total is not None and text.startswith(". ", pos):
-            match = _DASHED.match(text.replace(". ", ": ", 1), pos)  # '22 Crew cards. 3 Grifters, 3 Thieves, …': after
-            stopped = match is not None  # a full stop, parts only where they add up
+            match = _DASHED.match(text[:pos] + ": " + text[pos + 2:], pos)  # '22 Crew cards. 3 Grifters, 3 Thieves, …':
+            stopped = match is not None  # after a full stop, parts only where they add up and name no other piece
         if match is None:
             return None
     items = match.group("items")
@@ -263,6 +263,8 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
+    if stopped and any(head_of(part.name) in COMPONENT_HEADS and head_of(part.name) != head_of(text[:pos]) for part in parts):
+        return None  # '20 cards. 10 coins, 10 gems': other pieces, said after the cards, are no kinds of card
     if len(parts) < 2 or ((spelled or far or named_first or stopped) and total is not None and sum(part.count for part in parts) != total):
         return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
         # they add up to the total

@@ -232,7 +232,9 @@ def bare_item(text: str) -> Phrase | None:
     of_split = re.split(r"\s+(?:of|with|for|in)\s+", noun, maxsplit=1, flags=re.I)
     main = of_split[0]
     head = head_of(main)
-    if head == "pair" and len(of_split) > 1 and article in {"a", "an", "one", ""} and re.search(r"\sof\s", noun, re.I):
+    if head == "pair" and len(of_split) > 1 and re.search(r"\sof\s", noun, re.I) and (
+            article in {"a", "an", "one"} or (not article and is_plural(of_split[1].split()[-1]))):  # ('Pair of dice'; not
+        # 'Pair of Aces card')
         what = _tidy(of_split[1])  # 'a pair of dice': two dice; 'a pair of scissors': one pair
         count, named = pairs_of(what)
         return Phrase(0, match.end(), 0, 0, count, "exact", named, head_of(what), "bare_item")

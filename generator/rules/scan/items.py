@@ -405,10 +405,10 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     rest = text[offset:]
     phrase = _phrase_of(rest, allow_bare, line.bullet is not None)
     named = _NAME_THEN_PER.match(rest) if phrase is None else None
-    if named is not None:  # 'Wooden houses, 8 in each of 4 player colours', 'Cubes: 10 per colour': how many per colour
-        phrase = bare_item(named.group("noun"))  # is read after the name (read_per below)
-        phrase = phrase if phrase is not None and phrase.count is None and (
-            phrase.head in COMPONENT_HEADS or is_plural(named.group("noun").split()[-1])) else None
+    if named is not None:  # 'Wooden houses, 8 in each of 4 player colours', 'Cubes: 10 in each of 5 colours': a piece named, then
+        phrase = bare_item(named.group("noun"))  # how many of it in each colour (read_per below); a name the lexicon
+        phrase = phrase if phrase is not None and phrase.count is None and (  # does not know only in a list of pieces
+            phrase.head in COMPONENT_HEADS or (allow_bare and is_plural(named.group("noun").split()[-1]))) else None
     if phrase is None:
         return None
     if phrase.is_excluded and phrase.form != "elliptic":
@@ -471,9 +471,9 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     return item
 
 
-_NAME_THEN_PER = patterns.compile(rf"^(?P<noun>[^\W\d_](?:[^\W\d_]|['’ -]){{0,40}}?[^\W\d_])\s*[,:]\s+(?=(?:\d{{1,3}}|{NUMBER})\s+"
-                                  r"(?:each\s+)?(?:in\s+(?:each\s+of\s+)?(?:\d{1,2}|[a-z]+)\s+(?:different\s+)?(?:player\s+)?colou?rs\b"
-                                  r"|(?:per|for\s+each)\s+(?:player\s+)?colou?r\b))", re.I)
+_NAME_THEN_PER = patterns.compile(
+    rf"^(?P<noun>[^\W\d_](?:[^\W\d_]|['’ -]){{0,40}}?[^\W\d_])\s*[,:]\s+(?=(?:\d{{1,3}}|{NUMBER})\s+(?:in\s+each\s+of\s+"
+    rf"(?:\d{{1,2}}|{NUMBER})\s+(?:different\s+)?(?:player\s+)?colou?rs\b))", re.I)
 
 
 def _counted_by_parts(phrase: Phrase, parts) -> bool:

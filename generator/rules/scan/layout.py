@@ -21,8 +21,8 @@ _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'
                        "¼": " 1/4", "½": " 1/2", "¾": " 3/4", "⅓": " 1/3", "⅔": " 2/3", "⅛": " 1/8",  # '2¼"': a size
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
 
-# (and the Symbol and Wingdings bullets a word processor's PDF leaves in the private use area: \uf0b7 , \uf0a7 ,
-# \uf076 , \uf0d8 , \uf0fc , \uf0a8 , \uf06e , \uf071 )
+# (and the Symbol and Wingdings bullets a word processor's PDF leaves in the private use area: U+F0B7, U+F0A7,
+# U+F076, U+F0D8, U+F0FC, U+F0A8, U+F06E, U+F071)
 BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓✔☐☑❖➢→⇒✦✧★☆♦◊◉◎▸▹►▻❯❱⦿⁌⁍※\uf0b7\uf0a7\uf076\uf0d8\uf0fc\uf0a8\uf06e\uf071"
 _BULLET_RE = patterns.compile(
     r"^(?P<indent>[ \t]*)(?P<bullet>(?:[" + re.escape(BULLET_GLYPHS.replace("-", "")) + r"]|-(?=[ \t])|\*(?=[ \t]))"
@@ -31,8 +31,9 @@ _BULLET_RE = patterns.compile(
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
 _MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*(?:\|\s*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
-_SLASHED_ROW = patterns.compile(r"^\s*[^\W\d_][^\d/:|]{1,40}:\s*\d{1,3}(?:\s*/\s*\d{1,3}){2,}\s*$")
-_SHORT_LEADER = patterns.compile(r"(?<=[\w)])[ \t]+\.\.[ \t]+(?=\d{1,4}\s*$)")
+_SLASHED_ROW = patterns.compile(r"^\s*[^\W\d_][^\d/:|]{1,40}:\s*[1-9]\d{0,2}(?:\s+/\s+[1-9]\d{0,2}){2,11}\s*$")  # (spaced
+# slashes: '12/05/23' is a date)
+_SHORT_LEADER = patterns.compile(r"(?:(?<=[^\W\d_])|(?<=\)))[ \t]+\.\.[ \t]+(?=\d{1,4}\s*$)")  # (not '1 .. 6', a range)
 _LEADER_RE = patterns.compile(r"(?<![ \t])[ \t]*(?:(?:\.[ \t]?){3,}|…+[ \t…]*|_{2,}|-{3,}|(?:-[ \t]){3,}-?|(?:·[ \t]?){3,}|(?:•[ \t]?){3,})[ \t]*")
 # ('Hive tiles – – – – 60': dashes a space apart, folded to '-', lead to the count too)
 # (each pattern that opens with a run of spaces starts only where the run starts: tried from every space of a

@@ -39,19 +39,29 @@ class ListRun:
         return self.sections[line.number - 1] if self.sections else self.section
 
 
-
 def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current: list) -> bool:
     """'The first player to have' / '3 knight cards in front of themself receives' / 'the special card …': a line that
-    starts with a count in the middle of a sentence wrapped over lines (the line above open, not an item of a list;
-    the line below going on in lower case) is the sentence's, not a list's item."""
-    if line.bullet is not None or not index or index + 1 >= len(lines):
+    starts with a count in the middle of a sentence wrapped over lines (the line above prose left open, neither a
+    title nor an item of a list; the line itself a clause of five words or more; the line below going on in lower
+    case) is the sentence's, not a list's item ('Contents of the Deluxe Box' / '1 game board' is a list)."""
+    if line.bullet is not None or not index or index + 1 >= len(lines) or len(line.text.split()) < 5:
         return False
     above, below = lines[index - 1], lines[index + 1]
     if above.blank or above.bullet is not None or above.heading_level or below.blank or (current and current[-1][0] is above):
         return False
     text = above.text.rstrip()
-    return len(text.split()) >= 4 and not text.endswith((".", ":", ";", "!", "?")) and "\t" not in text \
-        and re.match(r"\s*[a-z]", below.text) is not None
+    words = text.split()
+    return len(words) >= 4 and not text.endswith((".", ":", ";", "!", "?")) and "\t" not in text \
+        and not _title_cased(words) and not _INTRO_WORDS.search(text) and re.match(r"\s*[a-z]", below.text) is not None
+
+
+def _title_cased(words: list[str]) -> bool:
+    return all(w[:1].isupper() or w.lower() in {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with"}
+               for w in words)
+
+
+_INTRO_WORDS = patterns.compile(r"\b(?:following|includes?|contains?|consists\s+of|contents?|components?)\b", re.I)
+
 
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""

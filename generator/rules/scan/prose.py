@@ -19,11 +19,14 @@ PLAY = "play"  # the kind read_sentence is given for a section about playing (se
 # 'Contents:', 'Contents of the box :', 'Box contents:' opening a sentence: a label that says what follows is the box
 # (not 'reveal its contents: 2 gold coins')
 _CONTENTS_LABEL = patterns.compile(r"^\W*(?:(?:(?:box|game)\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?"
-                                   r"|(?:[\w'’-]+\s+){0,3}\(?(?:optional|expansion|promo)\)?)\s*:", re.I)  # ('Solo mode (optional):')
+                                   r"|(?:[\w'’-]+\s+){1,3}\((?:optional|expansion|promo)\)"
+                                   r"|(?:optional|expansion|promo)\s+(?:components?|contents?|pieces|materials?))\s*:", re.I)
+# ('Solo mode (optional):', 'Expansion components:'; not a bare 'Optional:' before a rule)
+_OWN_SUPPLY = patterns.compile(r"\b(?:must|should|will|need\s+to)\s+(?:provide|bring|supply)\s+(?:their|your|his|her)\s+own\b", re.I)
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
-    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find|(?:provide|bring|supply)\s+(?:their|your|his|her)\s+own"
+    r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
     r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
@@ -120,6 +123,7 @@ _RACE_TO = patterns.compile(r"\b(?:first|last|next|only)\s+(?:player|one|person|
                             r"|builds?|reach(?:es)?|gets?|plays?|scores?)\s+(?:(?:at\s+least|more\s+than|all|the)\s+)?$", re.I)
 _MAY_BE_DONE = patterns.compile(r"\s+(?:may|can|cannot|can't|must|might)\s+(?:not\s+|only\s+|never\s+)?be\s+(?:built|played|placed|moved"
                                 r"|bought|taken|held|kept|traded|discarded|spent)\b", re.I)
+_ONLY_BEFORE = patterns.compile(r"\b(?:only|no\s+more\s+than|at\s+most|just)\s+$", re.I)
 _HAND_RULE_BEFORE = patterns.compile(r"\b(?:(?:until|unless|if|when|whenever)\s+(?:you|they|he|she|(?:a|the|each|every)\s+player)\s+"
                                      r"(?:has|have|holds?|keeps?)|more\s+than|fewer\s+than|up\s+to|at\s+most|down\s+to|maximum|limit"
                                      r"|no\s+more\s+than|exceeds?)\b", re.I)
@@ -373,7 +377,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         section_kind = "setup"  # 'Place 1 research station in Atlanta.': a setup step wherever the extraction put it
         # (and a variant's own: 'Two-player variant: Put only 2 of the extra cards back', read as an optional set-up)
     said_setup = words.setup
-    said_strong = bool(STRONG.search(sentence) or _CONTENTS_LABEL.match(sentence))
+    said_strong = bool(STRONG.search(sentence) or _CONTENTS_LABEL.match(sentence) or (
+        section_kind in {"", "components", "supplied", "setup", "optional"} and _OWN_SUPPLY.search(sentence)))
     stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
     defined = _defined_set(sentence) if " is " in sentence or " consists " in sentence or "contains" in sentence \
         or "comprises" in sentence or " holds " in sentence else None  # 'A Flock is 6 sheep and a shepherd'
@@ -418,11 +423,12 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 sentence, max(0, phrase.start - 24), phrase.start)) or _POINTS_LABEL.match(sentence, phrase.end):
             continue  # '1 card is left over', 'Each set of 3 gems scores 5 points', '3 Cat tiles: 2 pt': what remains,
             # what scores, not pieces
-        if (_RACE_TO.search(sentence, 0, phrase.start) or _MAY_BE_DONE.match(
-                sentence, phrase.end)):
+        if section_kind not in {"setup", "components", "supplied"} and (
+                _RACE_TO.search(sentence, max(0, phrase.start - 60), phrase.start)
+                or (_MAY_BE_DONE.match(sentence, phrase.end) and _ONLY_BEFORE.search(sentence, max(0, phrase.start - 24), phrase.start))):
             continue  # 'the first player to have 3 knight cards', 'Only 1 road may be built on each path': a rule of play
         if _IN_HAND.match(sentence, phrase.end) and not (section_kind == "setup" or said_setup) \
-                and _HAND_RULE_BEFORE.search(sentence, 0, phrase.start):
+                and _HAND_RULE_BEFORE.search(sentence, max(0, phrase.start - 48), phrase.start):
             continue  # 'draw until you have 5 cards in hand', 'discard down to 7 cards in hand': a rule of play on a hand's
             # size, not the box ('each player holds a fan of 14 cards in his hand', after the deal, is the deal)
         if example is not None and phrase.start > example.start():
