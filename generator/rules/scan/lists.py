@@ -16,7 +16,7 @@ from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_wor
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_bullet_ahead, counted_item_follows,
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
-from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, is_play, names_components
+from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
 from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
@@ -52,12 +52,7 @@ def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current
     text = above.text.rstrip()
     words = text.split()
     return len(words) >= 4 and not text.endswith((".", ":", ";", "!", "?")) and "\t" not in text \
-        and not _title_cased(words) and not _INTRO_WORDS.search(text) and re.match(r"\s*[a-z]", below.text) is not None
-
-
-def _title_cased(words: list[str]) -> bool:
-    return all(w[:1].isupper() or w.lower() in {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with"}
-               for w in words)
+        and not title_cased(words) and not _INTRO_WORDS.search(text) and re.match(r"\s*[a-z]", below.text) is not None
 
 
 _INTRO_WORDS = patterns.compile(r"\b(?:following|includes?|contains?|consists\s+of|contents?|components?)\b", re.I)

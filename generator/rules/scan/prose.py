@@ -18,7 +18,7 @@ from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, HOLDERS, EDITION_ONLY_PATT
 PLAY = "play"  # the kind read_sentence is given for a section about playing (sections.is_play)
 # 'Contents:', 'Contents of the box :', 'Box contents:' opening a sentence: a label that says what follows is the box
 # (not 'reveal its contents: 2 gold coins')
-_CONTENTS_LABEL = patterns.compile(r"^\W*(?:(?:(?:box|game)\s+)?contents?(?:\s+of\s+(?:the|this)\s+(?:box|game))?"
+_CONTENTS_LABEL = patterns.compile(rf"^\W*(?:(?:box\s+)?{CONTENTS_WORDS}(?:\s+of\s+(?:the|this)\s+(?:box|game))?"
                                    r"|(?:[\w'’-]+\s+){1,3}\((?:optional|expansion|promo)\)"
                                    r"|(?:optional|expansion|promo)\s+(?:components?|contents?|pieces|materials?))\s*:", re.I)
 # ('Solo mode (optional):', 'Expansion components:'; not a bare 'Optional:' before a rule)

@@ -102,12 +102,18 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
         return None  # 'Number Type Notes', 'NumberResource': a table's header row, not a section
     if len(words) <= 4 and text[0].isupper() and classify(text) != OTHER:
         return text  # 'Game components', 'Game setup': a section's name, whatever its case
-    minor = {"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "at", "by", "you", "your"}
-    title_case = all(w[0].isupper() for w in words if w.lower() not in minor)
     blank_after = following is None or following.blank or following.bullet is not None
-    if title_case and (blank_after or len(words) <= 3):
+    if title_cased(words) and (blank_after or len(words) <= 3):
         return text
     return None
+
+
+_MINOR_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "to", "for", "in", "on", "with", "at", "by", "you", "your"})
+
+
+def title_cased(words: list[str]) -> bool:
+    """'Contents of the Deluxe Game Box': every word but the small ones capitalised, as a title is written."""
+    return all(w[:1].isupper() for w in words if w.lower() not in _MINOR_WORDS)
 
 
 def _between_dashes(line: LayoutLine) -> bool:
