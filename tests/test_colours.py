@@ -138,3 +138,45 @@ def test_a_kit_without_player_colours_gets_the_built_in_palette(write_kit, tmp_p
     result = build(kit, BuildOptions(out=tmp_path / "out", cover=False, reference=False))
     faces = {p.front.key: p for p in result.kit.pieces}
     assert sorted(p.front.fields["player_symbol"] for p in faces.values()) == sorted(SEAT_SYMBOLS[:5])
+
+
+def _text_boxes(svg: str):
+    """Each text line of a face as (left, top, right, bottom) in mm, measured with the fonts it is set in."""
+    import re
+
+    from generator.render.text import text_setting
+    from generator.typeface import BUNDLED
+
+    for block in re.finditer(r'<text([^>]*)>(.*?)</text>', svg, re.S):
+        attributes, body = block.groups()
+        em = float(re.search(r'font-size="([\d.]+)"', attributes).group(1))
+        setting = text_setting(BUNDLED, 'font-weight="bold"' in attributes)
+        for x, y, words in re.findall(r'<tspan x="([-\d.]+)" y="([-\d.]+)"[^>]*>([^<]*)</tspan>', body):
+            width = setting.width(words.replace("&amp;", "&").replace("&#39;", "'")) * em
+            yield float(x), float(y) - 0.8 * em, float(x) + width, float(y) + 0.2 * em
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_no_text_runs_under_a_players_symbol(kit):
+    """The badge the base template draws on a player's piece keeps clear of the piece's text (solstice's capital tile
+    once ran its last lines under it, its peasant discs their label)."""
+    import re
+
+    from generator.render import render_face
+
+    spec = load_manifest(ROOT / "components" / kit)
+    seen = set()
+    for piece in build_kit(spec, spec.players_max).pieces:
+        face = piece.front
+        if piece.player is None or face is None or face.template.startswith("@") or face.key in seen:
+            continue
+        seen.add(face.key)
+        svg = render_face(face, spec).svg
+        badge = re.search(r'class="player-symbol"[^>]*>\s*<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', svg)
+        if badge is None:
+            continue
+        cx, cy, r = map(float, badge.groups())
+        for left, top, right, bottom in _text_boxes(svg):
+            assert right <= cx - r or left >= cx + r or bottom <= cy - r or top >= cy + r, (
+                f"{kit}: {piece.component_id}: text at ({left:.1f}, {top:.1f})–({right:.1f}, {bottom:.1f}) mm "
+                f"under the player's symbol at ({cx:.1f}, {cy:.1f}) r {r:.1f}")
