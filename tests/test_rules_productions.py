@@ -2243,3 +2243,59 @@ def test_the_counts_under_a_heading_that_counts_are_its_parts_when_they_add_up()
     # (counts that do not add up stay totals: the heading may count something else)
     text = "## Contents\n\n### Spell Cards (40)\n\n- Fire Cards (25)\n- Water Cards (12)\n"
     assert [role for _, _, role in _read(text)] == ["total", "total", "total"]
+
+
+# --- the twentieth round --------------------------------------------------------------------------------------------
+
+def _statements_of(text: str, suffix: str = ".txt"):
+    return read_rulebook_document(source_of_text(text, "rules", suffix).text).statements
+
+
+def test_a_name_then_its_total_and_a_count_per_player_in_parentheses():
+    """'Gold (28, 7 per player)': twenty-eight Gold, seven of them for each player; a score tracker is a piece."""
+    read = statements("Card list\n\nGold (28, 7 per player)\nFire Gem (16)\nScore Tracker (8, 2 per player)\n")
+    assert read == [(28, "gold", "total", None), (7, "gold", "part", "player"), (16, "gem", "total", None),
+                    (8, "tracker", "total", None), (2, "tracker", "part", "player")]
+
+
+def test_markdown_holding_a_figure_and_its_caption_is_read_without_its_tags():
+    """A PDF converted to Markdown: each picture of pieces a <figure> with a <figcaption>; the quotes hold no tag and
+    each is located on its line of the file."""
+    text = ("# Components\n\n<figure>\n<figcaption>1 Double-sided Main board</figcaption>\n\nq\n\n</figure>\n\n"
+            "<figure>\n<figcaption>40 Books (10 in each player color)</figcaption>\n</figure>\n")
+    source = source_of_text(text, "rules.md", ".md")
+    doc = read_rulebook_document(source.text)
+    assert [(s.count, s.component, s.role) for s in doc.statements] == [
+        (1, "Double-sided Main board", "total"), (40, "Books", "total"), (10, "Books", "part")]
+    assert "<fig" not in source.text and not [s for s in doc.statements if "<" in s.quote]
+    assert [source.where(s.line) for s in doc.statements][:2] == ["rules.md:4", "rules.md:11"]
+
+
+def test_a_lone_caption_with_its_count_in_each_colour_among_pictures_is_read():
+    """Captions of pictures of pieces, each alone between the pictures' stray letters, under no components heading:
+    a count with a per-colour (or per-player) breakdown is a piece; a count alone, or a rule's per-player count, is not."""
+    text = ("# Welcome to the City\n\n40 Books\n(10 in each player color)\n\n\n9\n\nP\n\nd\n\n\n\n"
+            "12 Casinos (3 in each player color)\n\n\nCh\n\n\n\n5 mornings\n\n\n\n# Turn order\n\n2 per player\n")
+    assert statements(text) == [(40, "book", "total", None), (10, "book", "part", "colour"),
+                                (12, "casino", "total", None), (3, "casino", "part", "colour")]
+
+
+def test_a_letter_or_two_on_a_line_is_no_section_title():
+    """'P', 'Ch': the letters of a picture's labels do not start a section (the components heading still holds)."""
+    read = statements("# Components\n\nP\n\n- Game board\n- Rulebook\n\nCh\n\n- Cloth bag\n")
+    assert read == [(1, "board", "total", None), (1, "rulebook", "total", None), (1, "bag", "total", None)]
+
+
+@pytest.mark.parametrize("line, name", [("Coins: infinite", "Coins"), ("Neutral infantry: unlimited", "Neutral infantry"),
+                                        ("Money: unlimited supply", "Money")])
+def test_a_supply_without_limit_is_named_with_no_count(line, name):
+    """'• Coins: infinite': the coins are a component the rules do not count (never one, never the word as a piece)."""
+    found = _statements_of(f"# Contents\n\n* **General:**\n    * {line}\n    * 20 cards\n", ".md")
+    assert [(s.count, s.component) for s in found] == [(None, name), (20, "cards")]
+    assert found[0].quote == line
+
+
+def test_a_piece_named_after_a_title_is_quoted_where_it_stands():
+    """'• Ticket to Ride: Seattle game board': the board's quote is its own words, not the title's letters."""
+    found = _statements_of("Contents\n• Ticket to Ride: Seattle game board\n• 40 train cards\n")
+    assert [(s.count, s.quote) for s in found] == [(1, "Seattle game board"), (40, "40 train cards")]

@@ -65,6 +65,12 @@ def _words(text: str) -> set[str]:
     return {singular(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower())} - {"the", "of", "and", "a", "an"}
 
 
+def _text_lines_of(source, file_lines: list[int]) -> list[int]:
+    """The text's lines made from these lines of the file (Markdown holding HTML: a tag may break a line in two)."""
+    wanted = {str(n) for n in file_lines}
+    return [n for n, origin in enumerate(source.line_origins, start=1) if origin in wanted]
+
+
 def score_text(split: str, path: Path, key_path: Path) -> TextScore:
     from generator.rules.scan import file_reading, read_rulebook
 
@@ -79,10 +85,12 @@ def score_text(split: str, path: Path, key_path: Path) -> TextScore:
     for stmt in reading.statements:
         if stmt.quote not in lines[stmt.line - 1]:
             score.bad_quotes.append((stmt.line, stmt.quote))
+    raw = _file_text(path).split("\n") if path.suffix == ".md" and source.line_origins and not source.pieces_of_file_lines else []
     unused = list(reading.statements)
     for item in key.get("items") or []:
         score.items += 1
-        item_lines = _lines_of(lines, str(item["quote"]))
+        item_lines = _lines_of(lines, str(item["quote"])) or _text_lines_of(source, _lines_of(raw, str(item["quote"])))
+        # (a Markdown file's quote may hold the HTML of its line, which the reader's text has removed)
         count = item.get("count")
         candidates = [s for s in unused if s.line in item_lines and s.count == count]
         if len(candidates) > 1:

@@ -73,6 +73,10 @@ _QUALIFIED_IN_PARENS = patterns.compile(rf"^(?:(?:the|an?)\s+)?(?P<noun>[^\W\d_]
                                         rf"(?P<n>{NUMBER})(?=\s*[;,)])", re.I)  # 'Player tokens (at least 8; the count varies …)'
 
 
+_TOTAL_THEN_PER = patterns.compile(rf"^(?P<noun>[^\W\d_][\w'’ -]{{0,40}}?[^\W\d_])\s*\(\s*(?P<n>\d{{1,4}})\s*,\s*(?=(?:\d{{1,3}}|{NUMBER})\s+"
+                                   r"(?:per|for\s+each|in\s+each|each)\s+(?:player|colou?r|faction|team|side|suit)s?\b)", re.I)
+
+
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
@@ -204,6 +208,11 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         noun = noun if head_of(noun) in COMPONENT_HEADS else f"{noun} {counted.group('unit')}"  # 'Flatlands tiles'
         return Phrase(0, counted.end(), counted.start("n"), counted.end("n"), parse_number(counted.group("n")), "exact",
                       noun, head_of(noun) if head_of(noun) in COMPONENT_HEADS else head_of(counted.group("unit")), "count_last")
+    split = _TOTAL_THEN_PER.match(rest)
+    if split and head_of(split.group("noun")) not in NOT_COMPONENTS:  # 'Gold (28, 7 per player)': the total, then a
+        noun = split.group("noun")  # per-product that read_per takes from after the total
+        return Phrase(0, split.end("n"), split.start("n"), split.end("n"), int(split.group("n")), "exact", noun, head_of(noun),
+                      "count_last")
     elliptic = _ELLIPTIC.match(rest)
     if elliptic and parse_number(elliptic.group("n")) is not None:
         return Phrase(0, elliptic.end("n"), elliptic.start("n"), elliptic.end("n"), parse_number(elliptic.group("n")),
@@ -299,8 +308,11 @@ def _uncounted(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         # ('Cubes (5 of each colour)', 'Health trackers (one per hero)': a component's name, then a note)
         described = bulleted and _DESCRIBED.search(rest) is not None  # '• Energy Tokens - track each craft's energy'
         needed = named != rest and not rest.rstrip(" .").endswith(")")  # 'Dice required', 'Timer needed, not included'
+        unbounded = _UNBOUNDED.match(rest) if bulleted else None
+        if unbounded is not None:  # '• Coins: infinite', '• Money: unlimited': so many as the game needs, no count
+            return Phrase(0, unbounded.end(), 0, 0, None, "exact", unbounded.group("noun"), head_of(unbounded.group("noun")), "bare_item")
         phrase = (_named_before_note(rest) if described else None) or (bare_item(named) if needed else None) or bare_item(rest) or (
-            bare_item(_NAMED_TITLE.sub("", rest)) if bulleted else None)
+            _after_title(rest) if bulleted else None)
         if phrase is None and bulleted:
             phrase = _named_before_note(rest)
         return phrase
@@ -313,6 +325,20 @@ _NOTE_AFTER = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ /-]{0,40}?)(?:\s*(?::
 
 _DESCRIBED = patterns.compile(r"\S\s+[—–-]\s+\S")  # a name, a spaced dash, what the thing is for
 _NAMED_TITLE = patterns.compile(r"^(?:the\s+)?[A-Z][\w'’]*(?:\s+(?:[A-Z][\w'’]*|to|of|and|the|&)){0,5}:\s+")  # 'the Ticket to Ride: Seattle game board'
+
+
+_UNBOUNDED = patterns.compile(r"^(?P<noun>[^\W\d_][\w'’ -]{0,40}?)\s*:\s*(?:infinite|unlimited|limitless|endless)(?:\s+(?:supply|amount|number))?\s*\.?\s*$", re.I)
+
+
+def _after_title(rest: str) -> Phrase | None:
+    """'the Ticket to Ride: Seattle game board': the thing named after its title, its spans in `rest`."""
+    title = _NAMED_TITLE.match(rest)
+    phrase = bare_item(rest[title.end():]) if title else None
+    if phrase is None:
+        return None
+    shift = title.end()
+    return replace(phrase, start=phrase.start + shift, end=phrase.end + shift, count_start=phrase.count_start + shift,
+                   count_end=phrase.count_end + shift)
 
 
 def _named_before_note(rest: str) -> Phrase | None:

@@ -121,7 +121,7 @@ NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser
 spectator dealer guest friend child adult human individual audience volunteer
 intro introduction gameplay setup set-up preparation conclusion appendix glossary credits faq index
-turn round phase step action move movement go minute min hour hr second sec year yr age day week month time
+turn round phase step action move movement go minute min hour hr second sec year yr age day week month time morning afternoon evening night
 times session game games match hand-size
 point pt pts vp vps victory score scoring value values rank suit colour color type kind sort category class variety
 level number total maximum minimum limit cost price damage hit life health strength rating

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import patterns
-from .annotations import read_each_consisting, read_including, read_per
+from .annotations import Per, read_each_consisting, read_including, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -58,6 +58,9 @@ def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current
 _INTRO_WORDS = patterns.compile(r"\b(?:following|includes?|contains?|consists\s+of|contents?|components?)\b", re.I)
 
 
+_NO_PER = Per("", None, None, 0)
+
+
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
     runs: list[ListRun] = []
@@ -73,7 +76,11 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[current[0][0].number - 1] if current else Section("", "", 0)
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
         lone_bullet = len(counted) == 1 and (counted[0].line.bullet is not None or "\t" in counted[0].line.text or any(
-            is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
+            is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS or (
+            len(counted) == 1 and counted[0].phrase.component and not is_play(section) and (
+                counted[0].per in {"colour", "player"} and counted[0].per_count is None or any(
+                (per_note(line) or _NO_PER).per in {"colour", "player"} for line, _ in current)))
+        # ('40 Books' / '(10 in each player color)': a caption of a picture of pieces, alone among the pictures)
         named_list = bool(items) and names_components(section.title) and all(
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
         if len(counted) >= 2 or (counted and listed_section) or lone_bullet or named_list or (

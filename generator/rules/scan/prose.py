@@ -104,7 +104,7 @@ _ONE_EACH_AFTER = patterns.compile(r"\s+of\b|[^.;:]*?\b(?:each|every|per)\b", re
 
 _SORTED_INTO = patterns.compile(r"\b(?:separate|sort|split|divide)\s+(?:\w+\s+){1,4}into\s+$", re.I)  # 'Separate the cards into three decks'
 _DIE_FACES = patterns.compile(r"\b(?:each|every|the)\s+(?:\w+\s+)?(?:die|dice)\s+(?:features?|shows?|has|have|bears?)\b|\bfaces?\s+(?:show|of\s+(?:each|the)\s+die)", re.I)
-SCORE_PIECES = patterns.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|pads?|sheets?|cubes?|discs?)\b", re.I)
+SCORE_PIECES = patterns.compile(r"\b(?:victory\s+)?(?:points?|score|scoring|vp)\s+(?:tokens?|markers?|chips?|cards?|counters?|tracks?|trackers?|boards?|pads?|sheets?|cubes?|discs?)\b", re.I)
 _STARTS_WITH = patterns.compile(r"\b(?:each(?:\s+player)?|every\s+player|players|you|everyone)\s+(?:start|begin)s?\s+(?:the\s+game\s+)?with\b", re.I)
 STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|afterwards|after\s+that),?\s+)?"
 

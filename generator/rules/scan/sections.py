@@ -96,8 +96,8 @@ def title_of(line: LayoutLine, following: LayoutLine | None) -> str | None:
     if re.search(r"[.!?,;]$|\d", text) or text[0].islower() or text.count(")") > text.count("("):
         return None  # a sentence, a number, or the wrapped end of the line above ('and Black)')
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
-    if not words or len(words) > 6:
-        return None
+    if not words or len(words) > 6 or len("".join(words)) < 3:
+        return None  # ('P', 'Ch': letters of a picture's labels, no section's name)
     if re.match(r"(?:Number|Qty|Quantity|Count|Amount|#|No\.?)(?=[A-Z\s\t]|$)", text):
         return None  # 'Number Type Notes', 'NumberResource': a table's header row, not a section
     if len(words) <= 4 and text[0].isupper() and classify(text) != OTHER:

@@ -216,7 +216,9 @@ class _TextOfHtml(HTMLParser):
 
 _CODE = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`", re.S)  # code, whose tags are text
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^\s<>]+)>")  # '<https://…>': a link in Markdown, not a tag
-_HTML_BLOCK = re.compile(r"<(?:table|tr|td|br|p|div|ul|ol|li|h[1-6])\b[^>]*>", re.I)
+_HTML_BLOCK = re.compile(r"</?(?:table|thead|tbody|tr|td|th|caption|br|hr|p|div|span|ul|ol|li|dl|dt|dd|h[1-6]|figure|figcaption|img"
+                         r"|section|article|header|footer|aside|blockquote|details|summary|center|font|sup|sub|strong|em|b|i|u"
+                         r"|a\s+href)\b[^>]*>", re.I)  # (a figure's caption and its markup are as common in Markdown as a table)
 _PAGE_TAGS = re.compile(r"<(?:html|body|head|p|div|li|h[1-6])\b", re.I)
 _MARKDOWN_LINE = re.compile(r"^ {0,3}(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s)", re.M)
 
