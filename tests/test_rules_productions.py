@@ -2299,3 +2299,34 @@ def test_a_piece_named_after_a_title_is_quoted_where_it_stands():
     """'• Ticket to Ride: Seattle game board': the board's quote is its own words, not the title's letters."""
     found = _statements_of("Contents\n• Ticket to Ride: Seattle game board\n• 40 train cards\n")
     assert [(s.count, s.quote) for s in found] == [(1, "Seattle game board"), (40, "40 train cards")]
+
+
+def test_a_deck_of_so_many_kinds_is_not_so_many_cards():
+    """'Deck of Resource Cards (8 types)': eight kinds of card, not eight cards ('Event Deck (40 cards)' is forty)."""
+    read = _read("Components\n- Deck of Resource Cards (8 types)\n- Event Deck (40 cards)\n- Cards (118 total)\n")
+    assert (8, "Deck of Resource Cards", "total") not in read and 8 not in [c for c, _, _ in read]
+    assert (40, "Event Deck", "total") in read and (118, "Cards", "total") in read
+
+
+def test_names_numbered_counting_up_are_labels_not_counts():
+    """'West (1); Plains (2); South (3) …': the numbers a map gives its regions; 'Wood (12), Stone (9), Gold (6)' count."""
+    assert _read("The map\n\nWest (1); Plains (2); South (3); Midwest (4); Northeast (5).\n") == []
+    assert [c for c, _, _ in _read("Resources\n\nWood (12), Stone (9), Gold (6), Wool (9)\n")] == [12, 9, 6, 9]
+
+
+def test_a_range_that_means_a_result_is_no_count():
+    """'- 9-10 means critical damage': a die's results and what they do, not nine or ten of anything."""
+    assert _read("   -   Hit roll on melee weapons:\n           - 1-3 means missed attacks (only 0)\n"
+                 "           - 4-8 means base damage.\n           - 9-10 means critical damage\nSome resource cards\n"
+                 "There are some resource cards with circles.\n") == []
+
+
+def test_names_set_under_a_count_are_its_kinds_with_no_count_each():
+    """'37 Tile pieces' over '- House', '- Factory', '- Road': three kinds of the tiles, how many of each unsaid; four
+    names under '4 Character cards' are one card each; 'four designs' and 'three shapes' are kinds, no pieces."""
+    read = statements("Components\n\n- 37 Tile pieces\n    - House\n    - Factory\n    - Road\n- 4 Character cards\n"
+                      "    - President\n    - Bomber\n    - Spy\n    - Judge\n")
+    assert read[:4] == [(37, "piece", "total", None), (None, "house", "part", None), (None, "factory", "part", None),
+                        (None, "road", "part", None)]
+    assert read[4:] == [(4, "card", "total", None)] + [(1, name, "part", None) for name in ("president", "bomber", "spy", "judge")]
+    assert _read("# Components\n\nThe box holds twelve buttons of four designs and three shapes.\n") == [(12, "buttons", "total")]

@@ -77,6 +77,7 @@ _TOTAL_THEN_PER = patterns.compile(rf"^(?P<noun>[^\W\d_][\w'’ -]{{0,40}}?[^\W\
                                    r"(?:per|for\s+each|in\s+each|each)\s+(?:player|colou?r|faction|team|side|suit)s?\b)", re.I)
 
 
+_KINDS_OF = frozenset("type kind sort variety colour color suit design shape category class rank value".split())
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
@@ -202,6 +203,8 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, qualified.end(), qualified.start("n"), qualified.end("n"), parse_number(qualified.group("n")),
                       qualifier_kind(qualified.group("q")), noun, head_of(noun), "count_last")
     counted = _COUNT_IN_PARENS.match(rest)
+    if counted and singular(counted.group("unit").lower()) in _KINDS_OF:
+        counted = None  # 'Deck of Resource Cards (8 types)': how many kinds, not how many cards
     if counted and parse_number(counted.group("n")) is not None and (
             head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
         noun = counted.group("noun")  # 'Adventurer cards (6 cards)', 'Event Deck (40 cards)'

@@ -123,7 +123,7 @@ spectator dealer guest friend child adult human individual audience volunteer
 intro introduction gameplay setup set-up preparation conclusion appendix glossary credits faq index
 turn round phase step action move movement go minute min hour hr second sec year yr age day week month time morning afternoon evening night
 times session game games match hand-size
-point pt pts vp vps victory score scoring value values rank suit colour color type kind sort category class variety
+point pt pts vp vps victory score scoring value values rank suit colour color type kind sort category class variety design shape
 level number total maximum minimum limit cost price damage hit life health strength rating
 page pages chapter section paragraph version edition variant mode content contents
 space square cell hole pit row column file lane area zone region territory province field slot spot

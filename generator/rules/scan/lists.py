@@ -5,7 +5,7 @@ ending in ':'; a breakdown is taken as parts only when it is announced or adds u
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import patterns
 from .annotations import Per, read_each_consisting, read_including, read_per
@@ -302,6 +302,10 @@ def nest(run: ListRun) -> None:
         if item.explicit and item.phrase.count and item.parent is None:
             intro_parent = item  # '• 112 cards as follows:' over '• 19 Blue cards', '• 19 Green cards', … at its own level
     for item in run.items:
+        if _kinds_below(item):  # '37 Tile pieces' over '- House', '- Factory', '- Road': its kinds, how many of each unsaid
+            for child in item.children:
+                child.phrase = replace(child.phrase, count=None)
+            continue
         if item.children and not _parts_hold(item):
             if item.phrase.form == "bare_item" and item.phrase.count is None and len(item.children) >= 2:
                 item.group_title = True  # 'Tokens' over '● 8 Hint' / '● 4 Mistake': the group's title, not a piece
@@ -335,6 +339,14 @@ def _is_child(item: Item, parent: Item) -> bool:
     if parent.explicit and item.line.indent >= parent.line.indent:
         return item.line.bullet != parent.line.bullet or item.line.indent > parent.line.indent
     return False
+
+
+def _kinds_below(item: Item) -> bool:
+    """A counted piece whose nested items are names alone (one each, as bare names read), fewer than its count: the
+    kinds it comes in, not one piece of each."""
+    children = item.children
+    return bool(children) and item.phrase.count is not None and len(children) >= 2 and len(children) < item.phrase.count \
+        and all(c.phrase.form == "bare_item" and c.phrase.count == 1 and not c.children for c in children)
 
 
 def _parts_hold(item: Item) -> bool:

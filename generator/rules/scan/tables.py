@@ -78,6 +78,9 @@ def _tallies(line: LayoutLine, out, after_tallies: bool = False, above: LayoutLi
         return False
     if re.search(r"\d\s*(?:[x×]\s*)?$", line.text[:matches[0].start()]):
         return False  # '90 Coins 22 x Gold 22 x Silver': each count stands before its name
+    numbers = [int(m.group("n1")) for m in matches if m.group("n1")]
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return False  # 'West (1); Plains (2); South (3)': the numbers a map or a picture gives its parts, counting up
     if not after_tallies and above is not None and re.search(r"\d.*:\s*$", above.text) and all(m.group("n1") for m in matches) and all(
             line.text[a.end():b.start()].strip() == "," for a, b in zip(matches, matches[1:])) \
             and not line.text[matches[-1].end():].strip(" .;"):
