@@ -2330,3 +2330,40 @@ def test_names_set_under_a_count_are_its_kinds_with_no_count_each():
                         (None, "road", "part", None)]
     assert read[4:] == [(4, "card", "total", None)] + [(1, name, "part", None) for name in ("president", "bomber", "spy", "judge")]
     assert _read("# Components\n\nThe box holds twelve buttons of four designs and three shapes.\n") == [(12, "buttons", "total")]
+
+
+@pytest.mark.parametrize("text", [
+    "# Cards\n\nThere are two Event card icons that require specific explanation.\n",
+    "# The lake\n\nThere are 12 tile spaces around the lake and 3 card slots.\n",
+    "# Cards\n\nThe deck mixes 4 card types.\n",
+])
+def test_what_pieces_show_or_where_they_go_is_no_piece(text):
+    """'two Event card icons', '12 tile spaces', '3 card slots', '4 card types': icons, spaces, slots and types of the
+    pieces named, not pieces ('1 Starting Player Token Name' in a flattened table keeps its token)."""
+    assert _read(text) == []
+    assert [c for c, _, _ in _read("Contents\n1 Starting Player Token Name Action Space\n2 dice\n")] == [1, 2]
+
+
+def test_a_rules_condition_on_pieces_in_play_is_no_count():
+    """'exchange 3 identical resource cards', 'the 3 adjacent hexes', 'one of the 2 empty spaces': a rule of play;
+    '2 Identical Player Aid Cards' is a name in the box's list."""
+    assert _read("# Trade\n\nYou may exchange 3 identical resource cards for 1 other card.\n"
+                 "A settlement produces from the 3 adjacent terrain hexes.\n") == []
+    assert [c for c, _, _ in _read("Components\n\n2 Identical Player Aid Cards\n40 cards\n")] == [2, 40]
+
+
+def test_a_count_that_opens_a_wrapped_line_of_an_example_is_the_examples():
+    """'Example: … Blue receives 1 brick card,' / '1 lumber card, and 1 ore card for his leftmost settlement' / '(i.e.,
+    …)': the sentence's middle, not a list."""
+    text = ("Production\n\nExample: See Illustration A. Blue receives 1 brick card,\n"
+            "1 lumber card, and 1 ore card for his leftmost settlement\n(i.e., his settlement marked with a star).\n"
+            "Each player keeps their resource cards hidden in their hand.\n")
+    assert _read(text) == []
+
+
+def test_what_each_player_has_is_so_many_for_each_player():
+    """'Each player has a supply of 15 roads, 5 settlements, and 4 cities': fifteen roads for each player, not in all."""
+    assert statements("# Building\n\nEach player has a supply of 15 roads, 5 settlements, and 4 cities.\n") == [
+        (15, "road", "total", "player"), (5, "settlement", "total", "player"), (4, "city", "total", "player")]
+    assert statements("Each player has 4 rocks, 4 papers and 2 wises.\n") == [
+        (4, "rock", "total", "player"), (4, "paper", "total", "player"), (2, "wise", "total", "player")]

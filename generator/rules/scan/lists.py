@@ -52,7 +52,7 @@ def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current
     text = above.text.rstrip()
     words = text.split()
     return len(words) >= 4 and not text.endswith((".", ":", ";", "!", "?")) and "\t" not in text \
-        and not title_cased(words) and not _INTRO_WORDS.search(text) and re.match(r"\s*[a-z]", below.text) is not None
+        and not title_cased(words) and not _INTRO_WORDS.search(text) and re.match(r"\s*\(?[a-z]", below.text) is not None
 
 
 _INTRO_WORDS = patterns.compile(r"\b(?:following|includes?|contains?|consists\s+of|contents?|components?)\b", re.I)

@@ -230,7 +230,13 @@ def _ends_after(text: str, cursor: int) -> bool:
     if nxt is None or not nxt.group("tok")[0].isalpha():
         return True
     word = nxt.group("tok").lower()
+    if singular(word) in _ATTRIBUTES and nxt.group("tok").islower():
+        return False  # 'two Event card icons', '12 tile spaces', '3 card types': what the pieces show or where they go
     return word in STOP_WORDS or singular(word) not in COMPONENT_HEADS
+
+
+_ATTRIBUTES = frozenset("icon symbol space slot type kind value effect ability text name title limit cost artwork design "
+                        "shape colour color suit row column position location spot square".split())
 
 
 def _tidy(component: str) -> str:

@@ -194,6 +194,7 @@ GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?
                                     rf"|nations|sides|armies)\s*,?\s+each\s+(?:with|has|having|containing|holding)\b\s*:?\s*", re.I)
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
 _GETS = patterns.compile(r"\s+(?:then\s+|also\s+)?(?:takes|receives|gets|is\s+given|draws|(?:starts|begins)(?:\s+the\s+game)?\s+with)\b", re.I)
+_HAS = patterns.compile(r"\s+(?:also\s+)?(?:has|owns|controls|possesses)(?:\s+(?:a|an|their|his|her)\s+(?:own\s+)?(?:supply|set|pool|reserve|stock)\s+of)?\b", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+(?:player|person)\b", re.I)
 
 
@@ -348,6 +349,10 @@ def _later_condition(sentence: str, end: int) -> re.Match | None:
     return None if later is None or between.count("(") > between.count(")") or ";" in between else later
 
 
+_OF_PLAY_ADJECTIVE = patterns.compile(r"\s+(?:adjacent|identical|neighbou?ring|unused|surrounding|connected|consecutive|touching"
+                                      r"|contiguous|orthogonally|diagonally|empty|vacant|unoccupied|occupied)\b")  # (lower case: '2 Identical Player Aid Cards' is a name)
+
+
 class SentenceWords:
     """Whether a sentence has SETUP's words and GAMEPLAY's (its score pieces read as 'pieces'), each searched at
     most once: running._article_statements and read_sentence both ask, and these are a sentence's costly searches."""
@@ -399,6 +404,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     flattened = len(listed) >= 3 and not gameplay  # '7 agent figures 1 safe 7 scoring markers …'
     chained = set() if _RULE_CLAUSE.search(sentence) else _chains(sentence, phrases)
     each_player = _EACH_PLAYER_SUBJECT.match(sentence)
+    each_has = each_player is not None and _HAS.match(sentence, each_player.end()) is not None  # 'Each player has a
+    # supply of 15 roads, 5 settlements and 4 cities': what each owns, whatever the section
     each_takes = each_player is not None and (section_kind == "setup" or _GETS.match(sentence, each_player.end()) is not None)
     # ('Each player takes the 8 houses, …', 'Each player starts the game with 10 Ration tokens, 2 Torch cards and a
     # Map': what each gets, titled set-up or not)
@@ -437,6 +444,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 sentence, max(0, phrase.count_start - 16), phrase.count_start) and not _CONTENTS_MORE.search(
                 sentence, max(0, phrase.count_start - 48), phrase.count_start):
             continue  # 'a stack of more than seven counters', 'fewer than 3 cards': a rule's limit, not a count
+        if section_kind not in {"components", "supplied"} and _OF_PLAY_ADJECTIVE.match(sentence, phrase.count_end):
+            continue  # 'exchange 3 identical resource cards', 'the 3 adjacent hexes', '1 or 2 unused cards': a rule's
+            # condition on pieces in play, not how many there are
         if faces and phrase.start > faces.end():
             continue  # 'Each die features 1 Tank, 2 Death Rays': the faces of a die, not pieces
         if section_kind == PLAY and not (said_strong or _STARTS_WITH.search(sentence)):
@@ -469,7 +479,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if id(phrase) in chained:
             chain_set_out = section_kind == "setup" or bool(each_takes)  # ('Each player starts with 10 tokens, 2 cards …')
             result.append((phrase, {"role": "setup" if chain_set_out else "total",
-                                    "per": phrase.per or ("player" if each_takes else group_per if phrase.start < group_end else None),
+                                    "per": phrase.per or ("player" if each_takes or each_has else group_per if phrase.start < group_end else None),
                                     "component": phrase.component,
                                     "condition": condition_of(sentence, phrase.start, phrase.end) if chain_set_out else None,
                                     "optional": optional, "supplied": supplied}))
