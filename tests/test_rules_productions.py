@@ -2367,3 +2367,18 @@ def test_what_each_player_has_is_so_many_for_each_player():
         (15, "road", "total", "player"), (5, "settlement", "total", "player"), (4, "city", "total", "player")]
     assert statements("Each player has 4 rocks, 4 papers and 2 wises.\n") == [
         (4, "rock", "total", "player"), (4, "paper", "total", "player"), (2, "wise", "total", "player")]
+
+
+def test_a_list_whose_line_breaks_were_lost_is_cut_before_each_count():
+    """'1 Game board35 The Outpost Army tiles35 Moloch Army tiles8 HQ …': a web page's list run onto one line, each
+    count glued to the name before it (three glued counts at least, after a count or a contents label)."""
+    read = _read("Contents:\n1 Game board35 Moloch Army tiles8 HQ Damage tokens24 wound tokens4 counters1 rulebook\n")
+    assert read == [(1, "Game board", "total"), (35, "Moloch Army tiles", "total"), (8, "HQ Damage tokens", "total"),
+                    (24, "wound tokens", "total"), (4, "counters", "total"), (1, "rulebook", "total")]
+    assert _read("Scoring\nThe winner has most points after round3 when 2 players remain and 1 token is left.\n") == []
+
+
+def test_a_symbol_fonts_bullet_glued_to_the_count_is_a_bullet():
+    """'y29 City Plan cards': a bullet of a symbol font, extracted as a letter, stuck to the count after it."""
+    read = _read("Contents\ny29 City Plan cards\ny81 Construction cards\ny4 Player aids\n")
+    assert read == [(29, "City Plan cards", "total"), (81, "Construction cards", "total"), (4, "Player aids", "total")]

@@ -640,6 +640,10 @@ def _times_item(line: LayoutLine, at: int, text: str, label: str) -> Item | None
     return Item(line, phrase, at, None, at + times.end())
 
 
+_GLUED_COUNT = patterns.compile(r"(?<=[a-z]{3})(?=\d{1,3}\s+[^\W\d_])")
+_GLUED_START = patterns.compile(rf"\W*(?:(?:{CONTENTS_WORDS})\s*:?\s*)?\d{{1,3}}\s+[^\W\d_]", re.I)
+
+
 def _inline_cuts(text: str) -> list[tuple[int, int]]:
     """Where a list run onto one line breaks: at its bullet glyphs (two or more), at its numbers (a numbered list
     run together), or at the dashes before its counts (three or more: a web page's list flattened, 'Contents - 4 pots
@@ -650,6 +654,9 @@ def _inline_cuts(text: str) -> list[tuple[int, int]]:
     numbered = _enumerated_cuts(text) if ". " in text else []
     if numbered:
         return numbered
+    glued = [(m.start(), m.start()) for m in _GLUED_COUNT.finditer(text)] if len(text) > 40 else []
+    if len(glued) >= 3 and _GLUED_START.match(text):  # '1 Game board35 The Outpost Army tiles35 Moloch Army tiles8 HQ …':
+        return glued  # a web page's list whose line breaks were lost, each count run onto the name before it
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
     if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]) \
             or any(re.match(r"\d{1,2}\s+players?\b", text[end:], re.I) for _, end in dashes):
