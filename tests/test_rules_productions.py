@@ -2382,3 +2382,15 @@ def test_a_symbol_fonts_bullet_glued_to_the_count_is_a_bullet():
     """'y29 City Plan cards': a bullet of a symbol font, extracted as a letter, stuck to the count after it."""
     read = _read("Contents\ny29 City Plan cards\ny81 Construction cards\ny4 Player aids\n")
     assert read == [(29, "City Plan cards", "total"), (81, "Construction cards", "total"), (4, "Player aids", "total")]
+
+
+def test_a_count_deep_in_a_sentence_that_states_no_contents_is_no_piece():
+    """Under a title that names components ('## Quantum components', in a chapter on the science behind a game):
+    'cool qubits to temperatures as low as 2 millikelvin', 'entangled with one another' count nothing; 'A team of 6 blue
+    footballers' near a sentence's start still counts its pieces."""
+    text = ("## Quantum components\n\n- **Dilution Refrigerator**. Physical qubits must be kept cold. Dilution refrigerators "
+            "are able to cool physical qubits to temperatures as low as 2 millikelvin.\n- **Interconnect**. Qubits must be "
+            "physically connected to each other in order to become entangled with one another.\n")
+    assert _read(text) == []
+    assert _read("## Components\n\n• A team of 6 blue footballers.\n• A team of 6 red footballers.\n") == [
+        (6, "blue footballers", "total"), (6, "red footballers", "total")]

@@ -58,7 +58,7 @@ near under over then is are was were be been being will would can could may migh
 their his her its your our my them they it he she you we so if when whenever where while than face up down instead
 but only also not no all any both either neither after before during between among against about above below
 behind beside besides through throughout via without within plus minus equals means along across around toward towards
-upon beneath alongside
+upon beneath alongside another
 has have had do does did get gets got take takes took give gives gave place places placed put puts receive
 receives draw draws used use uses using go goes make makes made come comes shuffle shuffled deal dealt
 remain remaining left one worth valued costing

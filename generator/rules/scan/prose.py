@@ -384,7 +384,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     said_setup = words.setup
     said_strong = bool(STRONG.search(sentence) or _CONTENTS_LABEL.match(sentence) or (
         section_kind in {"", "components", "supplied", "setup", "optional"} and _OWN_SUPPLY.search(sentence)))
-    stating = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence))) or said_strong or section_kind in {"components", "supplied"}
+    stating_words = bool(STATING.search(_RELATIVE_NEED.sub(" ", sentence)))
+    stating = stating_words or said_strong or section_kind in {"components", "supplied"}
     defined = _defined_set(sentence) if " is " in sentence or " consists " in sentence or "contains" in sentence \
         or "comprises" in sentence or " holds " in sentence else None  # 'A Flock is 6 sheep and a shepherd'
     stating = stating or defined is not None
@@ -492,6 +493,9 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                                                                         sentence[:phrase.start], re.I))
         if not known and not (strong and not gameplay):
             continue
+        if not known and not said_strong and defined is None and not stating_words and len(sentence[:phrase.start].split()) > 8:
+            continue  # 'Dilution refrigerators cool qubits to as low as 2 millikelvin' under '## Quantum components': a
+            # sentence that states no contents, its count of nothing the lexicon or the lists name
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
