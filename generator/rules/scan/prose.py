@@ -493,7 +493,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                                                                         sentence[:phrase.start], re.I))
         if not known and not (strong and not gameplay):
             continue
-        if not known and not said_strong and defined is None and not stating_words and len(sentence[:phrase.start].split()) > 8:
+        if not known and not said_strong and defined is None and not stating_words and not result \
+                and ":" not in sentence[:phrase.start] and len(sentence[:phrase.start].split()) > 8:
             continue  # 'Dilution refrigerators cool qubits to as low as 2 millikelvin' under '## Quantum components': a
             # sentence that states no contents, its count of nothing the lexicon or the lists name
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
