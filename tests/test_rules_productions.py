@@ -2394,3 +2394,51 @@ def test_a_count_deep_in_a_sentence_that_states_no_contents_is_no_piece():
     assert _read(text) == []
     assert _read("## Components\n\n• A team of 6 blue footballers.\n• A team of 6 red footballers.\n") == [
         (6, "blue footballers", "total"), (6, "red footballers", "total")]
+
+
+def test_a_bulleted_item_of_a_second_column_run_into_a_line_of_the_first():
+    """'Elements of the Game • 35 Divine Intervention cards': a two-column page flattened, each line the left column's
+    text then the right column's bulleted item; the left's numbers are not read as items."""
+    text = ("Contents:\n• 1 Board\ncontrol mythological creatures and gain the upper hand.\n• 48 Power Tiles\n"
+            "The goal of the game is to win 8 Victory Points • 7 Creatures: Sphinx, Phoenix\n"
+            "Elements of the Game • 35 Divine Intervention cards\n• 32 Battle cards\n")
+    assert [(c, n) for c, n, r in _read(text)] == [(1, "Board"), (48, "Power Tiles"), (7, "Creatures"),
+                                                 (35, "Divine Intervention cards"), (32, "Battle cards")]
+
+
+def test_a_set_up_step_for_a_player_count_opens_with_it():
+    """'With 3 players, put 8 Crystal tokens on the Mine; with 4 players, put 10; with 5 players, put 12.': a set-up
+    step for each player count, under no set-up heading; 'remove 1 copy of every card' counts no copies."""
+    read = [(c, cond) for c, _, r, cond in ((s.count, s.component, s.role, s.condition) for s in _statements_of(
+        "With 3 players, put 8 Crystal tokens on the Mine; with 4 players, put 10; with 5 players, put 12.\n"))]
+    assert read == [(8, "3 players"), (10, "4 players"), (12, "5 players")]
+    assert _read("## Setup\n\nWith 3 players, remove 1 copy of every card that has 3+ copies.\n") == []
+
+
+def test_the_colours_named_after_a_count_per_colour_give_its_total():
+    """'18 Totem pieces per player colour (red, green, blue)': eighteen in each of three colours, 54 in all."""
+    found = _statements_of("- 18 Totem pieces per player colour (red, green, blue)\n- 9 Spirit cards\n", ".md")
+    assert [(s.count, s.per, s.total) for s in found] == [(18, "colour", 54), (9, None, 9)]
+
+
+def test_whose_the_pieces_are_said_by_an_intro_line_or_a_colour_named_in_parentheses():
+    """'In each of the five player colours:' opening a list; 'Each player colour (red, blue, white, black) has …'."""
+    assert statements("## Player pieces\n\nIn each of the five player colours:\n\n- 1 Castle\n- 8 Knights\n") == [
+        (1, "castle", "total", "colour"), (8, "knight", "total", "colour")]
+    assert statements("Each player colour (red, blue, white, black) has 1 player board, 10 discs and 2 pawns.\n") == [
+        (1, "board", "total", "colour"), (10, "disc", "total", "colour"), (2, "pawn", "total", "colour")]
+
+
+def test_of_which_so_many_are_a_kind_is_a_part_and_inside_the_box_states_contents():
+    """'The game includes 50 Ember tokens, of which 10 are golden embers'; 'Inside the box are twelve wooden Lanterns'."""
+    assert statements("The game includes 50 Ember tokens, of which 10 are golden embers. It also includes 1 Hearth board.\n") == [
+        (50, "token", "total", None), (10, "token", "part", None), (1, "board", "total", None)]
+    assert [c for c, _, _ in _read("Inside the box are twelve wooden Lanterns and a double-sided board.\n")] == [12, 1]
+
+
+def test_a_heading_that_counts_pieces_is_the_total_its_list_adds_up_to():
+    """'## 140 cards' over three kinds adding up to it; '### 3 Tiles' over counts that do not add up names a kind."""
+    assert statements("## 140 cards\n- 100 Citizen cards\n- 30 Building cards\n- 10 Event cards\n") == [
+        (140, "card", "total", None), (100, "card", "part", None), (30, "card", "part", None), (10, "card", "part", None)]
+    assert statements("## Tiles\n\n### 3 Tiles\n\n- 3 blue teepees\n- 6 cowboys\n") == [
+        (3, "teepee", "total", None), (6, "cowboy", "total", None)]

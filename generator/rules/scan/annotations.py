@@ -83,6 +83,9 @@ def named_parts(names: tuple, each: int | None, count: int | None) -> tuple:
     return names if names and each and count == each * len(names) else ()
 
 
+_COLOURS_NAMED = patterns.compile(r"\s*\((?P<names>[^()]{3,80})\)")
+
+
 def read_per(text: str, pos: int) -> Per | None:
     """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause."""
     rest = text[pos:pos + 160]
@@ -169,6 +172,11 @@ def read_per(text: str, pos: int) -> Per | None:
         int(match.group("many2")) if match.group("many2") else None)
     if re.search(r"player\s+colou?rs?", match.group(0), re.I):
         per = "colour"
+    named = _COLOURS_NAMED.match(rest, match.end()) if per == "colour" and many is None else None
+    if named is not None:  # '18 Totem pieces per player colour (red, green, blue)': as many colours as it names
+        colours = re.findall(r"[^\W\d_]+", named.group("names"))
+        many = len(colours) if len(colours) >= 2 and all(c.lower() in COLOUR_NAMES | {"and"} for c in colours) else None
+        many = many - colours.count("and") if many else None
     return Per(per, inner, many, pos + match.end(), pos + (match.start("inner") if match.group("inner") else match.start()))
 
 

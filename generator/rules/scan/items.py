@@ -644,6 +644,19 @@ _GLUED_COUNT = patterns.compile(r"(?<=[a-z]{3})(?=\d{1,3}\s+[^\W\d_])")
 _GLUED_START = patterns.compile(rf"\W*(?:(?:{CONTENTS_WORDS})\s*:?\s*)?\d{{1,3}}\s+[^\W\d_]", re.I)
 
 
+_SECOND_COLUMN_BULLET = patterns.compile(r"(?<=\S) [•●▪] (?=\d{1,3} [^\W\d_])")
+
+
+def _second_column_item(line: LayoutLine, allow_bare: bool) -> list[Item]:
+    """'Elements of the Game • 35 Divine Intervention cards': two columns run into one line, the right one's bulleted
+    item after the left one's text."""
+    second = _SECOND_COLUMN_BULLET.search(line.text) if line.bullet is None and "•" in line.text else None
+    if second is None or "(" in line.text[second.end():]:
+        return []  # (a breakdown in parentheses, perhaps wrapped onto the next line, is read where it stands)
+    item = _item(line, allow_bare, (second.end(), len(line.text)))
+    return [item] if item is not None and item.phrase.form == "count_first" else []
+
+
 def _inline_cuts(text: str) -> list[tuple[int, int]]:
     """Where a list run onto one line breaks: at its bullet glyphs (two or more), at its numbers (a numbered list
     run together), or at the dashes before its counts (three or more: a web page's list flattened, 'Contents - 4 pots
@@ -830,7 +843,7 @@ def line_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
         if contents is not None:
             return [whole, contents]
     if "\t" not in line.text:
-        return [whole] if whole else []
+        return [whole] if whole else _second_column_item(line, allow_bare)
     cells = [(m.start(), m.end()) for m in re.finditer(r"[^\t]+", line.text)]
     paired = _name_count_pairs(line, cells, allow_bare)
     if paired:

@@ -123,8 +123,8 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             current.append((line, None))
             continued.add(line.number)
             continue
-        items = [] if line.heading_level or section.line == line.number or is_breakdown_line(line) or (current and per_note(line)) \
-            else line_items(line, allow_bare)
+        items = _counting_heading(line) if line.heading_level else [] if section.line == line.number or is_breakdown_line(line) or (
+            current and per_note(line)) else line_items(line, allow_bare)
         tail = wrapped_tail(line, lines[index + 1] if index + 1 < len(lines) else None) if len(items) <= 1 and not line.heading_level else None
         if tail is not None:
             joined = _wrapped_item(line, tail, allow_bare, items[0] if items else None)
@@ -174,6 +174,21 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     if current:
         close()
     return runs
+
+
+_COUNTING_TITLE = patterns.compile(r"\d{1,4}\s+[^\W\d_][\w'’ -]{0,40}")
+
+
+def _counting_heading(line: LayoutLine) -> list[Item]:
+    """'## 140 cards' over '- 100 Citizen cards', '- 30 Building cards': a heading that is a count of pieces, the total
+    its list breaks down (as '140 cards:' would)."""
+    if not _COUNTING_TITLE.fullmatch(line.text.strip().rstrip(":")):
+        return []
+    found = [item for item in line_items(line, False) if item.phrase.form == "count_first" and item.phrase.head in COMPONENT_HEADS
+             and item.quote_end >= len(line.text.rstrip(": "))]
+    for item in found:
+        item.explicit = True
+    return found[:1]
 
 
 def _counts_next(lines: list[LayoutLine], index: int) -> bool:
@@ -362,6 +377,11 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
     runs = find_runs([line if line.number not in skip else _blank(line) for line in lines], sections)
     for run in runs:
         nest(run)
+        for heading in [item for item in run.items if item.line.heading_level]:
+            if sum(child.phrase.count or 0 for child in heading.children) != heading.phrase.count:
+                run.items.remove(heading)  # ('### 3 Tiles' names a kind by its number: no total its list adds up to)
+                for child in heading.children:
+                    child.parent = None
         for total in (item for item in run.items if item.sums):
             for part in total.sums:
                 part.parent = total
@@ -371,6 +391,10 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         before = _line_before(lines, run.lines[0])
         group = _PER_GROUP_INTRO.search(before.text) if before is not None and (
             before.heading_level or before.text.rstrip().endswith(":") or _BOLD_LINE.fullmatch(before.raw)) else None
+        if group is None and intro is None:  # 'In each of the five player colours:' opening the run, over its items
+            opener = run.lines[0] if run.lines[0].text.rstrip().endswith(":") and all(i.line is not run.lines[0] for i in run.items) else None
+            group = _PER_GROUP_INTRO.search(opener.text) if opener is not None else None
+            before = opener if group is not None else before
         if intro is None and group is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
         shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are

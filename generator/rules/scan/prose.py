@@ -29,7 +29,7 @@ STATING = patterns.compile(
     r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
-    r"|comprises?|comprising|provided|in\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
+    r"|comprises?|comprising|provided|in(?:side)?\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|person|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
@@ -90,7 +90,7 @@ PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:w
 
 STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
-                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in\s+the\s+box|there\s+are|a\s+total\s+of"
+                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in(?:side)?\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
@@ -111,7 +111,11 @@ STEP_ADVERB = r"(?:(?:then|now|also|next|first|firstly|second|secondly|finally|a
 
 def _opens_with(verbs: str) -> re.Pattern:
     """A sentence opening with one of `verbs`, after a step's number or an adverb: '2) Then randomly place …'."""
-    return patterns.compile(rf"\s*(?:\d+[.)]\s*)?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
+    return patterns.compile(rf"\s*(?:\d+[.)]\s*)?(?:{_FOR_PLAYERS_OPENING})?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
+
+
+_FOR_PLAYERS_OPENING = rf"(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?\s*,\s*"
+# ('With 3 players, put 8 Crystal tokens on the Mine': a set-up step for that many players)
 
 
 _SETS_OUT_VERBS = r"place|put|shuffle|deal|give|set\s+aside|lay\s+out|separate|sort|stack"  # verbs only a set-up uses
@@ -148,7 +152,8 @@ _CHAIN_GAP = patterns.compile(r"^[\s,;:]*(?:(?:and|or|&|plus)\s+)?$|^\s*[^\W\d_]
 
 _LISTED_NEXT = patterns.compile(r"\s*(?:,|,?\s*(?:and|plus|&))\s*")  # between two counted things of one list: '2 workers and 1 boat'
 _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each|every)\s+(?:player\s+)?(?P<group>{GROUP_PATTERN})"
-                               rf"|each\s+of\s+the\s+(?:(?P<many>{NUMBER})\s+)?(?P<groups>{GROUP_PATTERN}s|suits|colors|player\s+colou?rs))\s+"
+                               rf"|each\s+of\s+the\s+(?:(?P<many>{NUMBER})\s+)?(?P<groups>{GROUP_PATTERN}s|suits|colors|player\s+colou?rs))"
+                               r"(?:\s*\([^()]{3,80}\))?\s+"  # ('Each player colour (red, blue, white, black) has …')
                                r"(?:takes?|receives?|gets?|starts?|begins?|places?|draws?|chooses?|has|have|contains?|is\s+given|is\s+dealt"
                                r"|comes?\s+with|holds?)\b", re.I)
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
@@ -353,6 +358,10 @@ _OF_PLAY_ADJECTIVE = patterns.compile(r"\s+(?:adjacent|identical|neighbou?ring|u
                                       r"|contiguous|orthogonally|diagonally|empty|vacant|unoccupied|occupied)\b")  # (lower case: '2 Identical Player Aid Cards' is a name)
 
 
+_EVERY_THAT_HAS = patterns.compile(r"\b(?:every|each|any)\s+(?:[\w-]+\s+){1,3}(?:that|which)\s+(?:has|have|shows?|bears?)\s+$", re.I)
+_OF_EVERY = patterns.compile(r"\s+of\s+(?:every|each|all)\b", re.I)
+
+
 class SentenceWords:
     """Whether a sentence has SETUP's words and GAMEPLAY's (its score pieces read as 'pieces'), each searched at
     most once: running._article_statements and read_sentence both ask, and these are a sentence's costly searches."""
@@ -445,6 +454,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                 sentence, max(0, phrase.count_start - 16), phrase.count_start) and not _CONTENTS_MORE.search(
                 sentence, max(0, phrase.count_start - 48), phrase.count_start):
             continue  # 'a stack of more than seven counters', 'fewer than 3 cards': a rule's limit, not a count
+        if _EVERY_THAT_HAS.search(sentence, max(0, phrase.start - 48), phrase.start):
+            continue  # 'every card that has 3+ copies': which kinds a rule is for, not a count
+        if phrase.head == "copy" and _OF_EVERY.match(sentence, phrase.end):
+            continue  # 'remove 1 copy of every card': so many of each kind, no count of the box
         if section_kind not in {"components", "supplied"} and _OF_PLAY_ADJECTIVE.match(sentence, phrase.count_end):
             continue  # 'exchange 3 identical resource cards', 'the 3 adjacent hexes', '1 or 2 unused cards': a rule's
             # condition on pieces in play, not how many there are

@@ -18,7 +18,7 @@ from .layout import LayoutLine
 from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, STEP_OPENING_PATTERN, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import (PER_PLAYER, PLAY, STRONG, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
+from .prose import (PER_PLAYER, PLAY, PLAYER_CONDITION, STRONG, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence, sets_out_on_the_table)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
@@ -104,7 +104,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             categories.update(category_counts(sentence))
             _enumeration(sentence, paragraph, offset, lines, findings)
             specials = special_productions(sentence, categories)
-            elided = _ELIDED.match(sentence) if last_counted is not None and section == SETUP else None
+            elided = _ELIDED.match(sentence) if last_counted is not None and (section == SETUP or last_counted.get("role") == "setup") else None
             if elided is not None and parse_number(elided.group("n")):  # 'With 2 players, remove 20.': of the thing before
                 noun = last_counted["component"]
                 emit(Phrase(elided.start("n"), elided.end("n"), elided.start("n"), elided.end("n"), parse_number(elided.group("n")),
@@ -333,7 +333,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
 
     on_the_table = section != PLAY and sets_out_on_the_table(sentence)  # 'Place the board in the middle of the table':
     # set-up, titled so or not (not 'Place the discarded card in the middle of the table' under 'Playing')
-    said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence)) or on_the_table
+    said_setup = section == SETUP or (words.setup and not _TURN_START.search(sentence)) or on_the_table or (
+        section != PLAY and is_setup_step(sentence) and PLAYER_CONDITION.match(sentence) is not None)  # ('With 3 players, put 8 …')
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
@@ -451,6 +452,11 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         if made is not None:
             read_here.append((shift + phrase.start, shift + phrase.end, made))
     _breakdowns_after_colons(sentence, read_here)
+    for special in special_productions(sentence, {}) if "of which" in sentence else ():
+        before = [made for start, _, made in read_here if start < special["start"]]
+        if special["kind"] == "part" and before:  # 'The game includes 50 Ember tokens, of which 10 are golden embers'
+            _special_statement(special, before[-1], lambda phrase, info: _prose_statement(
+                phrase, phrase.start, phrase.end, paragraph, offset, lines, out, info), [])
 
 
 def _prose_sums(out: Statements, findings: list[Finding]) -> None:

@@ -15,6 +15,8 @@ _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
 _OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[^\W\d_][\w-]*)"
                                 rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[^\W\d_][\w-]*)", re.I)
+_OF_WHICH_ARE = patterns.compile(rf"\bof\s+which\s+(?P<n>{NUMBER})\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then|used|placed|put|kept|removed|discarded)\b)"
+                                 rf"(?P<what>[^\W\d_][\w-]*)", re.I)
 # 'Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm': the parts of the total the sentence opens with
 _OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,", re.I)
 _ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
@@ -95,6 +97,13 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
         if _names_kind(match.group(what), sentence[match.end():]):  # not 'two of them are discarded', '… are worth 2'
             found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
                           "component": match.group(what), "kind": "part"})
+    for match in _OF_WHICH_ARE.finditer(sentence) if "of which" in low else ():
+        named_before = re.match(r"\s+([^\W\d_][\w-]*)", sentence[match.end():])  # ('… golden embers': the total's noun)
+        said = {singular(w.lower()) for w in re.findall(r"[^\W\d_][\w-]*", sentence[:match.start()])}
+        if _names_kind(match.group("what"), sentence[match.end():]) or (
+                named_before is not None and singular(named_before.group(1).lower()) in said):  # '50 Ember tokens, of which 10 are golden'
+            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
+                          "component": match.group("what"), "kind": "part"})
     for match in _ARE_AFTER_OF_THE.finditer(sentence, _OF_THE_TOTAL.match(sentence).end()) if _OF_THE_TOTAL.match(sentence) else ():
         if _names_kind(match.group("what"), sentence[match.end():]):  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),  # …'
