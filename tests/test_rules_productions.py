@@ -2442,3 +2442,22 @@ def test_a_heading_that_counts_pieces_is_the_total_its_list_adds_up_to():
         (140, "card", "total", None), (100, "card", "part", None), (30, "card", "part", None), (10, "card", "part", None)]
     assert statements("## Tiles\n\n### 3 Tiles\n\n- 3 blue teepees\n- 6 cowboys\n") == [
         (3, "teepee", "total", None), (6, "cowboy", "total", None)]
+
+
+def test_a_pipe_table_with_the_quantity_first_and_a_notes_column():
+    """'| 1 | Game board | folds in 4 panels |': a row of a table, not a numbered section titled 'Game board'."""
+    text = ("| Qty | Item | Notes |\n|----:|------|-------|\n| 1 | Game board | folds in 4 panels |\n"
+            "| 30 | Trade cards | 3 suits |\n| 12 | Ship markers | wooden |\n")
+    assert [(c, n) for c, n, _ in _read(text)] == [(1, "Game board"), (30, "Trade cards"), (12, "Ship markers")]
+
+
+def test_a_pages_running_footer_is_no_piece():
+    """'Orchardia – Rulebook        page 3' under a list: the page's footer, not one rulebook."""
+    text = "C O M P O N E N T S\n\n• 80 Orchard cards\n• 20 Basket tokens\n\nOrchardia – Rulebook                  page 3\n"
+    assert [c for c, _, _ in _read(text)] == [80, 20]
+
+
+def test_a_single_thing_coordinated_after_what_the_game_has():
+    """'There are 25 Wish tiles in the game, and a single Genie figure.'"""
+    assert _read("There are 25 Wish tiles in the game, and a single Genie figure.\n") == [
+        (25, "Wish tiles", "total"), (1, "Genie figure", "total")]

@@ -387,7 +387,7 @@ def one_used(sentence: str) -> list[tuple[int, int, str]]:
     return found
 
 
-_AND_A = patterns.compile(r"\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b"
+_AND_A = patterns.compile(r"(?:\s+in\s+the\s+(?:game|box))?\s*(?:,\s*|\s+)(?:and\s+)?(?P<article>an?(?:\s+single)?|one)\s+(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|\bto\b|\bhandy\b|\bready\b|\bnearby\b"
                      r"|\b(?:are|is|will|must|should|can|may)\b|$))", re.I)  # 'Two dice and a doubling cube are used'
 
 

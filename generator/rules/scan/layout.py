@@ -236,7 +236,7 @@ def _titled(title: str) -> bool:
         and head_of(title) not in COMPONENT_HEADS
 
 
-def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
+def _heading_level(text: str, next_raw: str | None, piped: bool = False) -> tuple[str, int]:
     stripped = text.strip()
     markdown = re.match(r"^(#{1,6})\s+(?!of\b)", stripped)  # but "# of Players": a table's "number of"
     if markdown:
@@ -253,7 +253,7 @@ def _heading_level(text: str, next_raw: str | None) -> tuple[str, int]:
     section = _list_section_title(stripped)
     if section and not (next_raw and (re.match(r"\s*[a-z]", next_raw) or _number_of(next_raw) == _number_of(stripped) + 1)):
         return section, 2  # (not '1 Summary' / 'card', nor a table of contents: '1. Equipment' / '2. Play')
-    numbered = _section_title(stripped)
+    numbered = _section_title(stripped) if not piped else None  # ('| 1 | Game board | folds |': a table's row)
     if numbered and head_of(numbered) not in COMPONENT_HEADS:
         return numbered, 2
     letters = re.sub(r"[^A-Za-z]", "", stripped)
@@ -406,7 +406,8 @@ def layout_lines(text: str) -> list[LayoutLine]:
         right = len(content.rstrip())
         chars, cols = mapped.chars[left:right], mapped.cols[left:right]
         normalised = "".join(chars)
-        heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None)
+        heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None,
+                                             raw.lstrip().startswith("|"))
         if level and bullet is None and _list_section_title(normalised):  # (such a line is given no bullet above)
             numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
         elif numbered and re.match(r"\s*\d{1,2}[.)]?\s", raw) and _number_of(raw) != numbered[0] + 1:

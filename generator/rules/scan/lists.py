@@ -93,8 +93,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         continued.clear()
 
     for index, line in enumerate(lines):
-        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw.strip()) and not _counts_next(lines, index)):
-            continue  # extraction debris, or a page number between two items of one list
+        if line.is_debris or (current and _PAGE_NUMBER.fullmatch(line.raw.strip()) and not _counts_next(lines, index)) \
+                or _PAGE_FOOTER.search(line.raw):
+            continue  # extraction debris, a page number between two items of one list, or a page's running footer
+            # ('Orchardia – Rulebook        page 3')
         if line.blank:
             blank_gap += 1
             if blank_gap > 2 and current:
@@ -189,6 +191,9 @@ def _counting_heading(line: LayoutLine) -> list[Item]:
     for item in found:
         item.explicit = True
     return found[:1]
+
+
+_PAGE_FOOTER = patterns.compile(r"\S(?:\t|\s{3,})(?:page|p\.|pg\.?)\s*\d{1,3}\s*$|^\s*(?:page|p\.|pg\.?)\s*\d{1,3}(?:\t|\s{3,})\S", re.I)
 
 
 def _counts_next(lines: list[LayoutLine], index: int) -> bool:
