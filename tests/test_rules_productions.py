@@ -2461,3 +2461,9 @@ def test_a_single_thing_coordinated_after_what_the_game_has():
     """'There are 25 Wish tiles in the game, and a single Genie figure.'"""
     assert _read("There are 25 Wish tiles in the game, and a single Genie figure.\n") == [
         (25, "Wish tiles", "total"), (1, "Genie figure", "total")]
+
+
+def test_a_two_column_table_flattened_one_cell_a_line():
+    """'Component' / 'Quantity' / 'Gem tokens' / '45' / …: each name, then its count on the next line."""
+    text = "Component\nQuantity\nGem tokens\n45\nMine cards\n30\nLamp markers\n5\n\nThe game lasts 12 rounds.\n"
+    assert _read(text) == [(45, "Gem tokens", "total"), (30, "Mine cards", "total"), (5, "Lamp markers", "total")]

@@ -489,6 +489,7 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     used = _property_tables(lines)
     tally_lines: set[int] = set()
     _count_column_tables(lines, out, used)
+    _stacked_cells(lines, out, used)
     _card_lists(lines, out, used)
     _glossary_entries(lines, out, used)
     for index, line in enumerate(lines):
@@ -518,6 +519,29 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
             continue
         _flattened(line, out, used)
     return used
+
+
+_STACKED_NAME = patterns.compile(r"(?:component|item|piece|name|contents?)s?", re.I)
+_STACKED_COUNT = patterns.compile(r"(?:quantity|qty\.?|count|number|amount|#)", re.I)
+
+
+def _stacked_cells(lines: list[LayoutLine], out, used: set[int]) -> None:
+    """A two-column table flattened one cell a line ('Component' / 'Quantity' / 'Gem tokens' / '45' / 'Mine cards' /
+    '30'): each name, then its count on the next line, as the header's order says."""
+    said = [line for line in lines if not line.blank]
+    for index in range(len(said) - 3):
+        if not (_STACKED_NAME.fullmatch(said[index].text.strip()) and _STACKED_COUNT.fullmatch(said[index + 1].text.strip())):
+            continue
+        at = index + 2
+        while at + 1 < len(said) and said[at].number not in used and re.fullmatch(r"\d{1,4}", said[at + 1].text.strip()) \
+                and re.search(r"[^\W\d_]", said[at].text) and not re.search(r"\d", said[at].text):
+            name, count = said[at], said[at + 1]
+            out.add(line=count.number, column=count.cols[0] if count.cols else 0, quote=count.text.strip(),
+                    count=int(count.text.strip()), component=name.text.strip(), role="total", head=head_of(name.text.strip()))
+            used.update({name.number, count.number})
+            at += 2
+        if at > index + 2:
+            used.update({said[index].number, said[index + 1].number})
 
 
 def _player_rows(lines: list[LayoutLine], start: int, header: list[int], out) -> set[int]:
