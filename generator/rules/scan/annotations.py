@@ -174,9 +174,8 @@ def read_per(text: str, pos: int) -> Per | None:
         per = "colour"
     named = _COLOURS_NAMED.match(rest, match.end()) if per == "colour" and many is None else None
     if named is not None:  # '18 Totem pieces per player colour (red, green, blue)': as many colours as it names
-        colours = re.findall(r"[^\W\d_]+", named.group("names"))
-        many = len(colours) if len(colours) >= 2 and all(c.lower() in COLOUR_NAMES | {"and"} for c in colours) else None
-        many = many - colours.count("and") if many else None
+        colours = [c for c in re.findall(r"[^\W\d_]+", named.group("names")) if c.lower() != "and"]
+        many = len(colours) if len(colours) >= 2 and all(c.lower() in COLOUR_NAMES for c in colours) else None
     return Per(per, inner, many, pos + match.end(), pos + (match.start("inner") if match.group("inner") else match.start()))
 
 

@@ -14,7 +14,7 @@ from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_l
 from .forms import SIZE_BEFORE
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, KIND_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?|pts?|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -77,7 +77,6 @@ _TOTAL_THEN_PER = patterns.compile(rf"^(?P<noun>[^\W\d_][\w'’ -]{{0,40}}?[^\W\
                                    r"(?:per|for\s+each|in\s+each|each)\s+(?:player|colou?r|faction|team|side|suit)s?\b)", re.I)
 
 
-_KINDS_OF = frozenset("type kind sort variety colour color suit design shape category class rank value".split())
 _TYPED_ONE = patterns.compile(r"^(?:an?\s+|one\s+)?(?:\d{1,3}[- ]sided\s+|\d{1,3}\s+side\s+|d\d{1,3}\s+)(?P<noun>die)\b\.?\s*$|^(?:an?\s+|one\s+)?(?P<noun2>d\d{1,3})\s*$", re.I)
 
 
@@ -203,7 +202,7 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, qualified.end(), qualified.start("n"), qualified.end("n"), parse_number(qualified.group("n")),
                       qualifier_kind(qualified.group("q")), noun, head_of(noun), "count_last")
     counted = _COUNT_IN_PARENS.match(rest)
-    if counted and singular(counted.group("unit").lower()) in _KINDS_OF:
+    if counted and singular(counted.group("unit").lower()) in KIND_WORDS:
         counted = None  # 'Deck of Resource Cards (8 types)': how many kinds, not how many cards
     if counted and parse_number(counted.group("n")) is not None and (
             head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
@@ -640,21 +639,19 @@ def _times_item(line: LayoutLine, at: int, text: str, label: str) -> Item | None
     return Item(line, phrase, at, None, at + times.end())
 
 
-_GLUED_COUNT = patterns.compile(r"(?<=[a-z]{3})(?=\d{1,3}\s+[^\W\d_])")
-_GLUED_START = patterns.compile(rf"\W*(?:(?:{CONTENTS_WORDS})\s*:?\s*)?\d{{1,3}}\s+[^\W\d_]", re.I)
-
-
+_INLINE_GLYPHS = patterns.compile(r"[•●▪]")
 _SECOND_COLUMN_BULLET = patterns.compile(r"(?<=\S) [•●▪] (?=\d{1,3} [^\W\d_])")
 
 
 def _second_column_item(line: LayoutLine, allow_bare: bool) -> list[Item]:
     """'Elements of the Game • 35 Divine Intervention cards': two columns run into one line, the right one's bulleted
     item after the left one's text."""
-    second = _SECOND_COLUMN_BULLET.search(line.text) if line.bullet is None and "•" in line.text else None
+    second = _SECOND_COLUMN_BULLET.search(line.text) if line.bullet is None and _INLINE_GLYPHS.search(line.text) else None
     if second is None or "(" in line.text[second.end():]:
         return []  # (a breakdown in parentheses, perhaps wrapped onto the next line, is read where it stands)
     item = _item(line, allow_bare, (second.end(), len(line.text)))
-    return [item] if item is not None and item.phrase.form == "count_first" else []
+    return [item] if item is not None and item.phrase.form == "count_first" and (
+        item.phrase.head in COMPONENT_HEADS or item.phrase.component[:1].isupper()) else []  # ('7 Creatures', not '12 illustrations')
 
 
 def _inline_cuts(text: str) -> list[tuple[int, int]]:
@@ -667,9 +664,6 @@ def _inline_cuts(text: str) -> list[tuple[int, int]]:
     numbered = _enumerated_cuts(text) if ". " in text else []
     if numbered:
         return numbered
-    glued = [(m.start(), m.start()) for m in _GLUED_COUNT.finditer(text)] if len(text) > 40 else []
-    if len(glued) >= 3 and _GLUED_START.match(text):  # '1 Game board35 The Outpost Army tiles35 Moloch Army tiles8 HQ …':
-        return glued  # a web page's list whose line breaks were lost, each count run onto the name before it
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
     if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]) \
             or any(re.match(r"\d{1,2}\s+players?\b", text[end:], re.I) for _, end in dashes):

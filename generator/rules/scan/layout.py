@@ -27,7 +27,7 @@ BULLET_GLYPHS = "-–—•●○◦▪▫■□◆◇➤►▶‣⁃∙·*+>✓
 _BULLET_RE = patterns.compile(
     r"^(?P<indent>[ \t]*)(?P<bullet>(?:[" + re.escape(BULLET_GLYPHS.replace("-", "")) + r"]|-(?=[ \t])|\*(?=[ \t]))"
     r"|\d{1,2}[.)](?=[ \t]+\D)|[a-hA-H][.)](?=[ \t])|[i-zI-Z][.)](?=[ \t]+\d{1,3}[ \t]+[^\W\d_])|\((?:\d{1,2}|[a-h]|[ivx]{1,4})\)(?=[ \t])|\[[A-Za-z]\](?=[ \t])"
-    r"|[ulnqvwy](?=[ \t]+\d)|[ulnqvwy](?=\d{1,3}[ \t]+[^\W\d_])|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet', 'y29 City Plan cards') or private-use glyph
+    r"|[ulnqvwy](?=[ \t]+\d)|[ulnqwy](?=\d{1,3}[ \t]+[^\W\d_])|[\ue000-\uf8ff]|:(?=[ \t]))[ \t]*"  # ':' opens a Markdown definition  # a symbol font's bullet extracted as a letter ('u 1 Rules booklet', 'y29 City Plan cards') or private-use glyph
 )
 _JUSTIFIED_ITEM = patterns.compile(r"^\s*\d{1,3}(?: {2,}[^\W\d_][\w'’-]*){1,2} {2,}(?P<last>[^\W\d_][\w'’-]*)\s*$")
 _MARKDOWN_TABLE_RULE = patterns.compile(r"^\s*(?:\|\s*)?:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$")
@@ -150,7 +150,13 @@ class _Mapped:
 
 
 def _join_spaced_letters(match: re.Match) -> str:
-    return match.group(0).replace(" ", "")
+    letters = match.group(0).replace(" ", "")
+    if letters.lower() in _ALPHABET:
+        return match.group(0)  # 'a b c d e f g h': a board's file labels, not a word spaced out
+    return letters
+
+
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _unspace_heading(mapped: _Mapped) -> None:
@@ -341,9 +347,10 @@ def _unglued(match: re.Match) -> str:
     before = match.string[max(0, match.start() - 40):match.start()]
     word = re.search(r"[^\W\d_]{1,30}$", before).group()
     named_before = re.search(r"[A-Z][a-z]+\s+[^\W\d_]{1,30}$", before) is not None  # 'Game BoardRulebook': a name's last word
-    glued = word[0].isupper() and head_of(word) in COMPONENT_HEADS and (
-        (is_plural(word) and word.lower() != "dice") or named_before or match.string[match.start()].isdigit())
-    return " • " if glued else ""  # 'CardsBetrayal', 'Game BoardRulebook', 'Board4 Player'; not 'McDonald', 'CardStands', 'DiceTray'
+    glued = head_of(word) in COMPONENT_HEADS and (match.string[match.start()].isdigit() or word[0].isupper() and (
+        (is_plural(word) and word.lower() != "dice") or named_before))
+    return " • " if glued else ""  # 'CardsBetrayal', 'Game BoardRulebook', 'Board4 Player', 'board35 Moloch Army tiles'; not
+    # 'McDonald', 'CardStands', 'DiceTray', 'deal5 cards'
 
 
 def layout_lines(text: str) -> list[LayoutLine]:
@@ -407,7 +414,7 @@ def layout_lines(text: str) -> list[LayoutLine]:
         chars, cols = mapped.chars[left:right], mapped.cols[left:right]
         normalised = "".join(chars)
         heading_text, level = _heading_level(normalised, raws[index + 1] if index + 1 < len(raws) else None,
-                                             raw.lstrip().startswith("|"))
+                                             raw.count("|") >= 2)
         if level and bullet is None and _list_section_title(normalised):  # (such a line is given no bullet above)
             numbered = (_number_of(raw), indent)  # '3. Setup': its sibling '4. Card Rankings' ends it
         elif numbered and re.match(r"\s*\d{1,2}[.)]?\s", raw) and _number_of(raw) != numbered[0] + 1:

@@ -143,6 +143,9 @@ speler spelers punten ronde rondes jaar gracz gracze graczy punkty punktów rund
 """.split())  # the same words in the languages rulebooks are most often written in: '2 игрока', '3 Spieler'
 
 
+# Words that name a kind of piece, not a piece: '(8 types)', '4 card types', 'twelve buttons of four designs'
+KIND_WORDS = frozenset("type kind sort variety design shape category class suit".split())
+
 # Words a number follows to name a category or a step, not to count things ('Level 1', 'Age 2', 'Phase 3', 'Draw 2'):
 # '20 Level 1 Contract cards' holds a label's number in its name; 'Round 3' in a list is no count of rounds.
 NUMBERED_LABELS = frozenset("""level age era tier stage round phase act chapter wave rank type class series draw year

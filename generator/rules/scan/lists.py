@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from . import patterns
-from .annotations import Per, read_each_consisting, read_including, read_per
+from .annotations import read_each_consisting, read_including, read_per
 from .grammar import COUNT_HINT
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
@@ -58,9 +58,6 @@ def _inside_prose(line: LayoutLine, lines: list[LayoutLine], index: int, current
 _INTRO_WORDS = patterns.compile(r"\b(?:following|includes?|contains?|consists\s+of|contents?|components?)\b", re.I)
 
 
-_NO_PER = Per("", None, None, 0)
-
-
 def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]:
     """Runs of item-like lines; a run needs two counted items, or one under a component/setup heading."""
     runs: list[ListRun] = []
@@ -76,14 +73,14 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         section = sections[current[0][0].number - 1] if current else Section("", "", 0)
         listed_section = section.kind in {COMPONENTS, SETUP, SUPPLIED, OPTIONAL}
         lone_bullet = len(counted) == 1 and (counted[0].line.bullet is not None or "\t" in counted[0].line.text or any(
-            is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS or (
-            len(counted) == 1 and counted[0].phrase.component and not is_play(section) and (
-                counted[0].per in {"colour", "player"} and counted[0].per_count is None or any(
-                (per_note(line) or _NO_PER).per in {"colour", "player"} for line, _ in current)))
+            is_breakdown_line(line) for line, _ in current)) and counted[0].phrase.head in COMPONENT_HEADS
+        lone_caption = len(counted) == 1 and bool(counted[0].phrase.component) and not is_play(section) and (
+            (counted[0].per == "colour" and counted[0].per_count is None and "(" in counted[0].line.text)
+            or any(getattr(per_note(line), "per", None) == "colour" for line, _ in current))
         # ('40 Books' / '(10 in each player color)': a caption of a picture of pieces, alone among the pictures)
         named_list = bool(items) and names_components(section.title) and all(
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
-        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or named_list or (
+        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or lone_caption or named_list or (
                 items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
             if not listed_section or section.inherited:  # a named piece of the board in '# Components' / '## Board'
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
@@ -396,15 +393,19 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         before = _line_before(lines, run.lines[0])
         group = _PER_GROUP_INTRO.search(before.text) if before is not None and (
             before.heading_level or before.text.rstrip().endswith(":") or _BOLD_LINE.fullmatch(before.raw)) else None
+        apart = None
         if group is None and intro is None:  # 'In each of the five player colours:' opening the run, over its items
             opener = run.lines[0] if run.lines[0].text.rstrip().endswith(":") and all(i.line is not run.lines[0] for i in run.items) else None
             group = _PER_GROUP_INTRO.search(opener.text) if opener is not None else None
             before = opener if group is not None else before
+            numbers = [item.line.number for item in run.items]
+            apart = next((b for a, b in zip(numbers, numbers[1:]) if b > a + 1), None) if group is not None else None
+            # (a block set apart below it is no longer the colours')
         if intro is None and group is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
         shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
         if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
-            ends = [n for n in (intro.number if intro is not None else None, shared) if n is not None]
+            ends = [n for n in (intro.number if intro is not None else None, shared, apart) if n is not None]
             _give_per(run, before, per_word(group.group("group")), until=min(ends) if ends else None)
         if intro is not None:
             _give_per(run, intro, "player", until=shared if shared is not None and shared > intro.number else None)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from . import patterns
 from generator.rules.numbers import NUMBER_WORD_HINT, NUMBER_WORD_PATTERN, parse_count
 
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NUMBERED_LABELS, singular
+from .lexicon import COMPONENT_HEADS, KIND_WORDS, NOT_COMPONENTS, NUMBERED_LABELS, singular
 
 PLACEHOLDER = r"(?:X{2,}|x{2,}|\?{1,3}|#{1,3}|_{1,})"
 UNSPECIFIED_WORDS = r"(?:various|assorted|several|many|some|numerous|a\s+number\s+of|a\s+few|lots\s+of|plenty\s+of)"
@@ -235,8 +235,8 @@ def _ends_after(text: str, cursor: int) -> bool:
     return word in STOP_WORDS or singular(word) not in COMPONENT_HEADS
 
 
-_ATTRIBUTES = frozenset("icon symbol space slot type kind value effect ability text name title limit cost artwork design "
-                        "shape colour color suit row column position location spot square".split())
+_ATTRIBUTES = KIND_WORDS | frozenset("icon symbol space slot value effect ability text name title limit cost artwork colour color "
+                                     "row column position location spot square".split())
 
 
 def _tidy(component: str) -> str:

@@ -29,7 +29,7 @@ STATING = patterns.compile(
     r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
-    r"|comprises?|comprising|provided|in(?:side)?\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
+    r"|comprises?|comprising|provided|(?<!back\s)(?<!away\s)in(?:side)?\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|person|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
@@ -90,7 +90,7 @@ PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:w
 
 STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
-                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|in(?:side)?\s+the\s+box|there\s+are|a\s+total\s+of"
+                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|(?<!back\s)(?<!away\s)in(?:side)?\s+the\s+box|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
@@ -358,6 +358,7 @@ _OF_PLAY_ADJECTIVE = patterns.compile(r"\s+(?:adjacent|identical|neighbou?ring|u
                                       r"|contiguous|orthogonally|diagonally|empty|vacant|unoccupied|occupied)\b")  # (lower case: '2 Identical Player Aid Cards' is a name)
 
 
+_MEASURED_BEFORE = patterns.compile(r"\b(?:as|to|than|by|at|with|within|about)\s+(?:\w+\s+){0,2}$", re.I)  # 'as low as 2 millikelvin'
 _EVERY_THAT_HAS = patterns.compile(r"\b(?:every|each|any)\s+(?:[\w-]+\s+){1,3}(?:that|which)\s+(?:has|have|shows?|bears?)\s+$", re.I)
 _OF_EVERY = patterns.compile(r"\s+of\s+(?:every|each|all)\b", re.I)
 
@@ -458,7 +459,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue  # 'every card that has 3+ copies': which kinds a rule is for, not a count
         if phrase.head == "copy" and _OF_EVERY.match(sentence, phrase.end):
             continue  # 'remove 1 copy of every card': so many of each kind, no count of the box
-        if section_kind not in {"components", "supplied"} and _OF_PLAY_ADJECTIVE.match(sentence, phrase.count_end):
+        if section_kind not in {"components", "supplied", "setup"} and not (said_setup or stating_words) \
+                and _OF_PLAY_ADJECTIVE.match(sentence, phrase.count_end):
             continue  # 'exchange 3 identical resource cards', 'the 3 adjacent hexes', '1 or 2 unused cards': a rule's
             # condition on pieces in play, not how many there are
         if faces and phrase.start > faces.end():
@@ -507,7 +509,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         if not known and not (strong and not gameplay):
             continue
         if not known and not said_strong and defined is None and not stating_words and not result \
-                and ":" not in sentence[:phrase.start] and len(sentence[:phrase.start].split()) > 8:
+                and ":" not in sentence[:phrase.start] and len(sentence[:phrase.start].split()) > 8 and (
+                    section_kind not in {"components", "supplied"} or _MEASURED_BEFORE.search(sentence[:phrase.start])):
             continue  # 'Dilution refrigerators cool qubits to as low as 2 millikelvin' under '## Quantum components': a
             # sentence that states no contents, its count of nothing the lexicon or the lists name
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \

@@ -95,7 +95,8 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
             if listed is not None and any(len([p for p in count_first(text) if not p.is_excluded]) >= 2 for _, text in listed):
                 listed = None  # 'CONTENTS Game Board … 4 Home Boards Score Pad 60 Décor Tokens …': a list flattened into a line
             if listed is not None:
-                _inline_statements(listed, sentence, section, paragraph, offset, lines, out)
+                _inline_statements(listed, sentence, section, paragraph, offset, lines, out,
+                                   special_productions(sentence, categories) if "of which" in sentence.lower() else [])
                 continue
             words = SentenceWords(sentence)  # (asked by both readings of the sentence)
             _article_statements(sentence, section, emit, last_counted["component"] if last_counted else None, words)
@@ -422,8 +423,10 @@ def _special_statement(special: dict, last_total: dict | None, emit, findings: l
             findings.append(Finding("fraction", made["line"], f"{num}/{den} of {last_total['count']} is not {special['count']}"))
 
 
-def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements) -> None:
-    """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement."""
+def _inline_statements(listed, sentence: str, section: str, paragraph, offset: int, lines, out: Statements,
+                       specials: list[dict]) -> None:
+    """Each item of an inline list ('Equipment: 8 suits, paper, pencils, optional playmat') as a statement, and the
+    parts the sentence's productions read after them ('…, of which 10 are golden embers')."""
     supplied = bool(SUPPLIED_WORDS.search(sentence)) or section == SUPPLIED
     cue_optional = bool(_OPTIONAL_CUE.match(sentence))  # 'Expansion content: 12 Night cards, 4 Moon tokens'
     read_here: list[tuple[int, int, dict]] = []  # (start, end, statement), for the breakdowns after a colon
@@ -452,7 +455,7 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
         if made is not None:
             read_here.append((shift + phrase.start, shift + phrase.end, made))
     _breakdowns_after_colons(sentence, read_here)
-    for special in special_productions(sentence, {}) if "of which" in sentence else ():
+    for special in specials:
         before = [made for start, _, made in read_here if start < special["start"]]
         if special["kind"] == "part" and before:  # 'The game includes 50 Ember tokens, of which 10 are golden embers'
             _special_statement(special, before[-1], lambda phrase, info: _prose_statement(

@@ -13,10 +13,11 @@ from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, p
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
-_OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then)\b)(?P<what>[^\W\d_][\w-]*)"
-                                rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[^\W\d_][\w-]*)", re.I)
-_OF_WHICH_ARE = patterns.compile(rf"\bof\s+which\s+(?P<n>{NUMBER})\s+(?:are|is)\s+(?:an?\s+)?(?!(?:the|your|their|his|her|its|not|also|then|used|placed|put|kept|removed|discarded)\b)"
-                                 rf"(?P<what>[^\W\d_][\w-]*)", re.I)
+_NOT_A_KIND = r"(?!(?:the|your|their|his|her|its|not|also|then|used|placed|put|kept|removed|discarded)\b)"
+_OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:them|these|those)\s+(?:are|is)\s+(?:an?\s+)?{_NOT_A_KIND}(?P<what>[^\W\d_][\w-]*)"
+                                rf"|\bamong\s+(?:them|these|those)\s+(?:are|is)\s+(?P<n2>{NUMBER})\s+(?P<what2>[^\W\d_][\w-]*)"
+                                rf"|\bof\s+which\s+(?P<n3>{NUMBER})\s+(?:are|is)\s+(?:an?\s+)?{_NOT_A_KIND}(?P<what3>[^\W\d_][\w-]*)", re.I)
+# ('50 Ember tokens, of which 10 are golden embers')
 # 'Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm': the parts of the total the sentence opens with
 _OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,", re.I)
 _ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
@@ -64,12 +65,14 @@ _OF_EACH = patterns.compile(
 _NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
 
 
-def _names_kind(word: str, after: str) -> bool:
-    """'50 of them are Route cards', '10 of them are red', 'Among them are 6 wild cards': the word names a kind of
-    the things (a name, a colour, or a word before a component noun), not what is done with them."""
+def _names_kind(word: str, after: str, before: str = "") -> bool:
+    """'50 of them are Route cards', '10 of them are red', 'Among them are 6 wild cards', '50 Ember tokens, of which 10
+    are golden embers': the word names a kind of the things (a name, a colour, or a word before a component noun or
+    before the noun the sentence counted), not what is done with them."""
     followed = re.match(r"\s+([^\W\d_][\w-]*)", after)
+    said = {singular(w.lower()) for w in re.findall(r"[^\W\d_][\w-]*", before)} if followed is not None else set()
     return word[:1].isupper() or word.lower() in COLOUR_NAMES or (
-        followed is not None and singular(followed.group(1)) in COMPONENT_HEADS)
+        followed is not None and (singular(followed.group(1)) in COMPONENT_HEADS or singular(followed.group(1).lower()) in said))
 
 
 def _names_pieces(label: str) -> bool:
@@ -92,18 +95,11 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             continue  # 'The remaining three coins are placed between the players': where they go, not what they are
         found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                       "component": match.group("what"), "kind": "part"})
-    for match in _OF_THEM_ARE.finditer(sentence) if " of th" in low or "among" in low else ():
-        n, what = ("n", "what") if match.group("n") else ("n2", "what2")
-        if _names_kind(match.group(what), sentence[match.end():]):  # not 'two of them are discarded', '… are worth 2'
-            found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),
+    for match in _OF_THEM_ARE.finditer(sentence) if " of th" in low or "among" in low or "of which" in low else ():
+        n, what = next((n, w) for n, w in (("n", "what"), ("n2", "what2"), ("n3", "what3")) if match.group(n))
+        if _names_kind(match.group(what), sentence[match.end():], sentence[:match.start()]):  # not 'two of them are
+            found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),  # discarded'
                           "component": match.group(what), "kind": "part"})
-    for match in _OF_WHICH_ARE.finditer(sentence) if "of which" in low else ():
-        named_before = re.match(r"\s+([^\W\d_][\w-]*)", sentence[match.end():])  # ('… golden embers': the total's noun)
-        said = {singular(w.lower()) for w in re.findall(r"[^\W\d_][\w-]*", sentence[:match.start()])}
-        if _names_kind(match.group("what"), sentence[match.end():]) or (
-                named_before is not None and singular(named_before.group(1).lower()) in said):  # '50 Ember tokens, of which 10 are golden'
-            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
-                          "component": match.group("what"), "kind": "part"})
     for match in _ARE_AFTER_OF_THE.finditer(sentence, _OF_THE_TOTAL.match(sentence).end()) if _OF_THE_TOTAL.match(sentence) else ():
         if _names_kind(match.group("what"), sentence[match.end():]):  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),  # …'
