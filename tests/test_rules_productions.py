@@ -2500,3 +2500,11 @@ def test_markdown_with_inline_tags_only_stays_markdown():
     placeholders an HTML parser would swallow (a block tag such as <figure> makes it HTML)."""
     found = _statements_of("# Components\n\n- <b>20</b> Gold coins\n- 1 <Faction> board\n", ".md")
     assert [s.count for s in found] == [20, 1] and "<Faction>" in found[1].quote
+
+
+def test_a_tracks_spaces_a_cube_marks_and_a_card_named_by_its_number_are_no_counts():
+    """'place them on 4 Metal, 3 Fabric, and 1 Oil on the Resource Tracker': the spaces the cubes mark; 'Place the 0
+    card to the left of 10': a card named 0. 'Place 2 workers on the board' still sets out two workers."""
+    text = ("## SETUP\n\nTake 3 yellow cubes and place them on 4 Metal, 3 Fabric, and 1 Oil on the Resource Tracker. "
+            "Place the 0 card to the left of 10. Place 2 workers on the board.\n")
+    assert [c for c, _, _ in _read(text)] == [3, 2]

@@ -359,6 +359,8 @@ _OF_PLAY_ADJECTIVE = patterns.compile(r"\s+(?:adjacent|identical|neighbou?ring|u
 
 
 _MEASURED_BEFORE = patterns.compile(r"\b(?:as|to|than|by|at|with|within|about)\s+(?:\w+\s+){0,2}$", re.I)  # 'as low as 2 millikelvin'
+_PLACED_ON = patterns.compile(r"\b(?:place|put|set|move)s?\s+(?:them|it|(?:the|a|an|one|your|their|each)\s+(?:[\w-]+\s+){0,3}?[\w-]+)"
+                              r"\s+(?:on|onto)\s+(?:(?:the|space|spaces)\s+)?(?:\d{1,3}[^\S\n]*(?:[^\W\d_][\w-]*\s*)?,\s*(?:and\s+)?)*$", re.I)
 _EVERY_THAT_HAS = patterns.compile(r"\b(?:every|each|any)\s+(?:[\w-]+\s+){1,3}(?:that|which)\s+(?:has|have|shows?|bears?)\s+$", re.I)
 _OF_EVERY = patterns.compile(r"\s+of\s+(?:every|each|all)\b", re.I)
 
@@ -457,6 +459,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue  # 'a stack of more than seven counters', 'fewer than 3 cards': a rule's limit, not a count
         if _EVERY_THAT_HAS.search(sentence, max(0, phrase.start - 48), phrase.start):
             continue  # 'every card that has 3+ copies': which kinds a rule is for, not a count
+        if phrase.count == 0 and re.search(r"\bthe\s+$", sentence[:phrase.start], re.I):
+            continue  # 'Place the 0 card to the left of 10': a card named by its number
+        if _PLACED_ON.search(sentence, max(0, phrase.start - 60), phrase.start):
+            continue  # 'place them on 4 Metal, 3 Fabric and 1 Oil on the Resource Tracker': the track's spaces a cube
+            # marks, not pieces
         if phrase.head == "copy" and _OF_EVERY.match(sentence, phrase.end):
             continue  # 'remove 1 copy of every card': so many of each kind, no count of the box
         if section_kind not in {"components", "supplied", "setup"} and not (said_setup or stating_words) \
