@@ -2508,3 +2508,12 @@ def test_a_tracks_spaces_a_cube_marks_and_a_card_named_by_its_number_are_no_coun
     text = ("## SETUP\n\nTake 3 yellow cubes and place them on 4 Metal, 3 Fabric, and 1 Oil on the Resource Tracker. "
             "Place the 0 card to the left of 10. Place 2 workers on the board.\n")
     assert [c for c, _, _ in _read(text)] == [3, 2]
+
+
+def test_a_piece_named_and_set_out_and_so_many_more():
+    """'Put a Shepherd on the centre tile': one Shepherd set out ('Choose a Leader for your team' sets out nothing);
+    'Place 1 Ruin token per player on the Temple space, plus 2 more': two more Ruin tokens."""
+    assert _read("## Setup\n\n2. Put a Shepherd on the centre tile.\n3. Choose a Leader for your team.\n") == [
+        (1, "Shepherd", "setup")]
+    assert _read("## Setup\nPlace 1 Ruin token per player on the Temple space, plus 2 more. Score 3 points, plus 2 more points.\n") == [
+        (1, "Ruin token", "setup"), (2, "Ruin token", "setup")]

@@ -151,6 +151,10 @@ def one_each(sentence: str) -> list[tuple[int, int, int, str, str | None]]:
     return found
 
 
+_PLACED_NAME = patterns.compile(r"an?\s+(?P<name>(?-i:[A-Z][a-z][\w'-]*)(?:\s+(?-i:[A-Z][a-z][\w'-]*))?)\s+(?:on|onto|in)\s+the\b")
+# (after 'Place'/'Put': a capitalised name, then where it goes)
+
+
 def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     """'Take a pawn matching the color of your card', 'Place a marker on space 0', 'Draw a Relic card', 'Flip the top
     card' (of the deck, not of your deck in play): one piece set out in a setup step."""
@@ -158,8 +162,11 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
     if match is None:
         return []
     words = match.group("noun").split()
+    named = _PLACED_NAME.match(sentence, match.start("article"))
     while words and head_of(" ".join(words)) not in COMPONENT_HEADS:
         words.pop()
+    if not words and named is not None and singular(named.group("name").lower()) not in NOT_COMPONENTS:
+        words = named.group("name").split()  # 'Put a Shepherd on the centre tile': a piece named, set on the board
     if not words or words[0].lower() in {"of", "more", "other", "further"}:
         return []  # 'one of their markers': one of a set, said again
     lowered = [w.lower() for w in words]

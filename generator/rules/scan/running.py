@@ -151,6 +151,7 @@ _ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
 _ELIDED_TOTAL = patterns.compile(rf"(?:\s+(?:of|in|on|for)\s+(?:each|every)\s+(?:of\s+the\s+)?(?:\w+\s+){{0,2}}?\w+)?(?:,\s*|\s+)(?:for\s+)?(?:a\s+total\s+of\s+(?P<n>{NUMBER})|(?P<m>{NUMBER})\s+(?:in\s+(?:total|all)|altogether))"
                                  r"\s*(?=[.;)]|$)", re.I)  # ', for a total of 36', ', 48 in total' right after a count: all of what it counts
+_MORE_AFTER = patterns.compile(rf"[^.;:]{{0,60}}?,?\s+plus\s+(?P<n>{NUMBER})\s+(?:more|extra|additional)\b(?!\s+(?:points?|vp|times?|turns?|rounds?)\b)", re.I)
 _TURN_START = patterns.compile(rf"\b{TURN_START}", re.I)
 _OPTIONAL_CUE = patterns.compile(rf"^\W*{EXPANSION_CONTENTS}", re.I)
 _PARTS_FOLLOW = patterns.compile(rf"\s*:\s*|\s*,?\s*{BREAKDOWN_CUE}\s*:?\s*", re.I)  # '70 cards: 19 red …', '100 cards, made up of 80 …'
@@ -284,6 +285,11 @@ def _total_after(sentence: str, after: int, made: dict, emit) -> None:
     group = ("n" if total.group("n") else "m") if total is not None else None
     value = parse_number(total.group(group)) if total is not None else None
     if not value:
+        more = _MORE_AFTER.match(sentence, after) if made["role"] == "setup" else None
+        value = parse_number(more.group("n")) if more is not None else None
+        if value:  # 'Place 1 Ruin token per player on the Temple space, plus 2 more': two more of them
+            emit(Phrase(more.start("n"), more.end("n"), more.start("n"), more.end("n"), value, "exact", made["component"],
+                        head_of(made["component"]), "elliptic"), {**_beside(made, "setup", made["component"]), "per": None})
         return
     emit(Phrase(total.start(group), total.end(group), total.start(group), total.end(group), value, "exact",
                 made["component"], head_of(made["component"]), "elliptic"),
