@@ -2517,3 +2517,12 @@ def test_a_piece_named_and_set_out_and_so_many_more():
         (1, "Shepherd", "setup")]
     assert _read("## Setup\nPlace 1 Ruin token per player on the Temple space, plus 2 more. Score 3 points, plus 2 more points.\n") == [
         (1, "Ruin token", "setup"), (2, "Ruin token", "setup")]
+
+
+def test_a_level_label_before_a_count_and_point_values_that_describe_pieces():
+    """'- Level 1: 8 treasures, 2 each with point values between 0-3.': eight treasures of level 1 (their point values
+    describe them; no price list); 'Level 1: 3 points' is no piece."""
+    text = ("The path consists of treasure tokens in one of four levels:\n"
+            "- Level 1: 8 treasures, 2 each with point values between 0-3.\n- level 2: 8 treasures, 2 each with point values between 4-7.\n")
+    assert [c for c, _, r in _read(text) if r == "total"] == [8, 8]
+    assert _read("Scoring\n- Level 1: 3 points\n- Level 2: 5 points\n") == []

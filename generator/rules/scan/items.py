@@ -17,7 +17,7 @@ from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, KIND_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
-_SCORING = patterns.compile(r"\b(?:points?|pts?|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
+_SCORING = patterns.compile(r"\b(?:points?(?!\s+values?\b)|pts?|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
 
 
 @dataclass
@@ -52,7 +52,8 @@ class Item:
 
 _LEAD_IN = patterns.compile(
     r"^(?:(?:an?|one|the|plus|and|also|with|contains?|includes?)\s+)?(?:(?:[\w'-]+\s+){0,2}(?:pile|deck|stack|set|bag|box|pack|pair|sheet|bundle"
-    r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$", re.I)
+    r"|supply|collection|handful|pad|sack|pouch|tray)\s+of\s+)?$"
+    r"|^(?:level|age|tier|era|stage|chapter|round|act|phase|wave|deck)\s+(?:\d{1,2}|[ivx]{1,4}|[a-d])\s*[:–—-]\s+$", re.I)  # 'Level 1: 8 treasures'
 _GROUP_OF = patterns.compile(r"^(?:an?|one|the)\s+(?:(?:standard|full|complete|whole|regular|separate)\s+)?"
                              r"(?P<group>pile|deck|stack|set|bag|box|pack|pair|bundle|supply|collection|handful|sack|pouch)"
                              r"\s+of\s+(?P<noun>[^\W\d_][\w'\"” -]*?)\s*(?:\([^)]*\)\s*)?(?:\s(?:from|for|with|in)\b.*|,.*)?\.?$", re.I)
