@@ -2526,3 +2526,12 @@ def test_a_level_label_before_a_count_and_point_values_that_describe_pieces():
             "- Level 1: 8 treasures, 2 each with point values between 0-3.\n- level 2: 8 treasures, 2 each with point values between 4-7.\n")
     assert [c for c, _, r in _read(text) if r == "total"] == [8, 8]
     assert _read("Scoring\n- Level 1: 3 points\n- Level 2: 5 points\n") == []
+
+
+def test_the_piece_that_marks_who_starts_is_one_set_out():
+    """'They take the first-player marker', 'Give them the First Player token': one piece set out at setup; passed on
+    in a rule of play it is not read again."""
+    text = ("## Setup\n\nChoose the first player at random. They take the first-player marker.\n\n"
+            "## Turn\n\nAt the end of the round, give the first player marker to the player on your left.\n")
+    assert _read(text) == [(1, "first-player marker", "setup")]
+    assert _read("Determine the first player randomly. Give them the First Player token.\n") == [(1, "First Player token", "setup")]

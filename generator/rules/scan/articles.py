@@ -356,6 +356,16 @@ _LISTED_A = patterns.compile(r"(?:,|\band|:|\b(?:find|contains?|includes?|holds?
                              r"(?P<noun>(?:[\w'-]+\s+){0,2}?[\w'-]+?)(?=\s*(?:,|\.|\band\b|$))", re.I)
 
 
+_FIRST_PLAYER_PIECE = patterns.compile(
+    r"\b(?:takes?|receives?|gets?|gives?|give\s+(?:them|him|her|that\s+player|this\s+player))\s+the\s+"
+    r"(?P<noun>(?:first|start|starting|lead|1st)[\s-]player\s+(?:marker|token|card|seat|pawn|tile|meeple|figure|disc|chip|badge))\b", re.I)
+
+
+def first_player_piece(sentence: str) -> list[tuple[int, int, str]]:
+    """'They take the first-player marker', 'Give them the First Player token': the one piece that marks who starts."""
+    return [(m.start("noun"), m.end("noun"), m.group("noun")) for m in _FIRST_PLAYER_PIECE.finditer(sentence)]
+
+
 def listed_one(sentence: str) -> list[tuple[int, int, str]]:
     """'In the box you will find 6 plastic ships, a harbour board and 48 goods tokens': the single things listed
     among counted ones in a sentence that states contents."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from . import patterns
 from .annotations import named_parts, read_per
-from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, imperative_one, inline_items, laid_out, listed_one, named_alone,
+from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, first_player_piece, imperative_one, inline_items, laid_out, listed_one, named_alone,
                        of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, count_last, parse_number
@@ -345,6 +345,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
     lower = sentence.lower()  # each production below is tried only where its own words stand
     for start, end, noun in one_per_player(sentence) if said_setup and "player" in lower else []:
         found(start, end, 1, noun)
+    for start, end, noun in first_player_piece(sentence) if section != PLAY and "player" in lower else []:
+        found(start, end, 1, noun, per=None)
     for start, end, value, noun, players in by_player_count(sentence) if said_setup and "player" in lower else []:
         found(start, end, value, noun, per="player" if PER_PLAYER.search(sentence) else None, condition=f"{players} players")
     for start, end, value, noun in of_them(sentence, counted_before) if said_setup and COUNT_HINT.search(sentence) else []:
