@@ -2535,3 +2535,14 @@ def test_the_piece_that_marks_who_starts_is_one_set_out():
             "## Turn\n\nAt the end of the round, give the first player marker to the player on your left.\n")
     assert _read(text) == [(1, "first-player marker", "setup")]
     assert _read("Determine the first player randomly. Give them the First Player token.\n") == [(1, "First Player token", "setup")]
+
+
+def test_what_each_player_is_made_sure_to_have_and_the_matching_things_named_after():
+    """'To get started, make sure each player has a sketch book, a marker, and a clean-up cloth'; 'takes the matching
+    board, figure, and base': one of each for every player ('takes the matching board, then places it' names one)."""
+    assert statements("To get started, make sure each player has a sketch book, a marker, and a clean-up cloth.\n") == [
+        (1, "book", "setup", "player"), (1, "marker", "setup", "player"), (1, "cloth", "setup", "player")]
+    assert statements("## Setup\n\n2. Each player chooses a character and takes the matching board, figure, and base.\n") == [
+        (1, "board", "setup", "player"), (1, "figure", "setup", "player"), (1, "base", "setup", "player")]
+    assert statements("## Setup\n\nEach player takes the matching board, then places it in front of them.\n") == [
+        (1, "board", "setup", "player")]

@@ -96,7 +96,16 @@ def one_per_player(sentence: str) -> list[tuple[int, int, str]]:
         if words:
             noun = " ".join(words)
             found.append((match.start("article"), match.start("noun") + len(noun), noun))
+            end = match.start("noun") + len(noun)
+            for more in _BARE_AFTER.finditer(sentence, end) if match.group("article").lower() == "the" else ():
+                if more.start() != end or head_of(more.group("noun")) not in COMPONENT_HEADS:
+                    break  # 'takes the matching board, figure, and base': the same one each of the things named after
+                found.append((more.start("noun"), more.end("noun"), more.group("noun")))
+                end = more.end("noun")
     return found + _acquired_articles(sentence, {start for start, _, _ in found})
+
+
+_BARE_AFTER = patterns.compile(r",?\s*(?:,|\band\b)\s+(?P<noun>(?!(?:an?|the|one|then|each|place|put|take)\b)[a-z][\w'-]*)(?=\s*(?:[,.;]|\band\b|$))", re.I)
 
 
 _ARTICLE_ITEM = patterns.compile(r"(?:^\s*|,\s*|\s+and\s+)(?P<article>an?|one)\s+(?P<noun>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?!\s+at\s+a\s+time)(?=\s*(?:,|and\b|to\b|on\b|in\b|at\b|of\b|from\b|with\b|for\b|next\b|$|\.|\())", re.I)

@@ -35,7 +35,7 @@ STATING = patterns.compile(
     re.I,
 )
 SETUP = patterns.compile(
-    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any)\s+)?(?:turns?|rounds?)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
+    r"\b(?:set\s*-?\s*up|setting\s+up|to\s+play\s*,|to\s+get\s+started|make\s+sure\s+(?:each|every)\s+player\s+has|lay\s+out|at\s+the\s+(?:start|beginning)(?!\s+of\s+(?:(?:your|each|every|their|a|an|his|her|the|any)\s+)?(?:turns?|rounds?)\b)|to\s+(?:start|begin)|begins?\s+(?:the\s+game\s+)?with"
     r"|starts?\s+(?:the\s+game\s+)?with|starting|initially|before\s+(?:the\s+game|play|playing|starting)|when\s+the\s+game\s+(?:starts|begins)(?!\s+to\b)|(?:is|are)\s+dealt"
     r"|deals?|shuffle|distribute|hand\s+out|each\s+(?:player|person)\s+(?:takes?|receives?|gets?|grabs?|draws?|chooses?|collects?|is\s+given|places?)"
     r"|give\s+each\s+player|to\s+each\s+player|keep\s+(?:at\s+least\s+|about\s+)?\w+\s+(?:\w+\s+){0,6}(?:nearby|handy|ready|within\s+reach)|(?:takes?|receives?)\s+(?:\w+\s+){0,3}(?:of\s+)?(?:their|his|her)\s+colou?r)\b",
