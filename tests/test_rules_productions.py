@@ -2546,3 +2546,10 @@ def test_what_each_player_is_made_sure_to_have_and_the_matching_things_named_aft
         (1, "board", "setup", "player"), (1, "figure", "setup", "player"), (1, "base", "setup", "player")]
     assert statements("## Setup\n\nEach player takes the matching board, then places it in front of them.\n") == [
         (1, "board", "setup", "player")]
+
+
+def test_a_thing_set_out_in_a_roman_numbered_step_with_a_note_before_where_it_goes():
+    """'I. Place the Dragon marker (black) on the Rage Track.', '1. Place the game board (double-sided) in the centre.'"""
+    assert _read("## Setup\n\n**I.** Place the Dragon marker (black) on the Rage Track.\n\n"
+                 "1. Place the game board (double-sided) in the centre.\n") == [
+        (1, "Dragon marker", "setup"), (1, "game board", "setup")]

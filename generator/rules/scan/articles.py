@@ -190,9 +190,10 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
 _THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[^\W\d_][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
-    r"(?:^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
+    r"(?:^\s*(?:(?:\d+(?:\.\d+)*|[IVX]{1,4}|[a-h])[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
-    r"(?=\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$)", re.I)
+    r"(?=(?:\s*\((?!\s*\d+\s*\))[^()]{1,30}\))?(?:\s+(?:in|on|onto|at|near|next\s+to|beside|within|face|nearby|by|where|so|between|above|below|and)\b|\s*[.;,]|\s*$))", re.I)
+# ('I. Place the Dragon marker (black) on the Rage Track': a step numbered in Roman, a note before where it goes)
 _THE_PLACED = patterns.compile(  # 'The game board is placed in the centre of the table': the same step, said of the piece
     rf"^\s*(?:\d+(?:\.\d+)*[.)]?\s+)?(?:then\s+)?(?P<passive>{_THE_NOUN})\s+(?:is|should\s+be|must\s+be)\s+(?:then\s+)?"
     r"(?:placed|put|laid|set|positioned|unfolded)\s+(?:out\s+)?(?:in|on|onto|at|near|next\s+to|beside|between|within|face)\b", re.I)
