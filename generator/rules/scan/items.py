@@ -640,8 +640,9 @@ def _times_item(line: LayoutLine, at: int, text: str, label: str) -> Item | None
     return Item(line, phrase, at, None, at + times.end())
 
 
-_INLINE_GLYPHS = patterns.compile(r"[•●▪]")
-_SECOND_COLUMN_BULLET = patterns.compile(r"(?<=\S) [•●▪] (?=\d{1,3} [^\W\d_])")
+_COLUMN_GLYPHS = "[•●▪]"  # the bullets a second column's item opens with
+_INLINE_GLYPHS = patterns.compile(_COLUMN_GLYPHS)
+_SECOND_COLUMN_BULLET = patterns.compile(rf"(?<=\S) {_COLUMN_GLYPHS} (?=\d{{1,3}} [^\W\d_])")
 
 
 def _second_column_item(line: LayoutLine, allow_bare: bool) -> list[Item]:

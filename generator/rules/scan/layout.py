@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import string
 from bisect import bisect_left
 from dataclasses import dataclass
 
@@ -151,12 +152,10 @@ class _Mapped:
 
 def _join_spaced_letters(match: re.Match) -> str:
     letters = match.group(0).replace(" ", "")
-    if letters.lower() in _ALPHABET:
+    if letters.lower() in string.ascii_lowercase:
         return match.group(0)  # 'a b c d e f g h': a board's file labels, not a word spaced out
     return letters
 
-
-_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _unspace_heading(mapped: _Mapped) -> None:

@@ -117,13 +117,16 @@ TIMER = r"(?:sand[\s-]*)?(?P<timer>timers?|hourglass(?:es)?|sandglass(?:es)?)"
 
 
 # Counted, these are never components: categories, play areas, roles, groupings, time, score and the like.
+# Words that name a kind of piece, not a piece: '(8 types)', '4 card types', 'twelve buttons of four designs'
+KIND_WORDS = frozenset("type kind sort variety design shape category class suit".split())
+
 NOT_COMPONENTS = frozenset("""
 player person people opponent partner team teammate faction role character-class participant hostage winner loser
 spectator dealer guest friend child adult human individual audience volunteer
 intro introduction gameplay setup set-up preparation conclusion appendix glossary credits faq index
 turn round phase step action move movement go minute min hour hr second sec year yr age day week month time morning afternoon evening night
 times session game games match hand-size
-point pt pts vp vps victory score scoring value values rank suit colour color type kind sort category class variety design shape
+point pt pts vp vps victory score scoring value values rank colour color
 level number total maximum minimum limit cost price damage hit life health strength rating
 page pages chapter section paragraph version edition variant mode content contents
 space square cell hole pit row column file lane area zone region territory province field slot spot
@@ -140,11 +143,8 @@ jugador jugadores jugadoras punto puntos ronda rondas minuto minutos años edad
 giocatore giocatori punti turno turni minuti anni età jogador jogadores ponto pontos rodada rodadas
 speler spelers punten ronde rondes jaar gracz gracze graczy punkty punktów runda rundy
 игрок игрока игроков игроки очко очка очков раунд раунда раундов минут минуты лет год года
-""".split())  # the same words in the languages rulebooks are most often written in: '2 игрока', '3 Spieler'
+""".split()) | KIND_WORDS  # the same words in the languages rulebooks are most often written in: '2 игрока', '3 Spieler'
 
-
-# Words that name a kind of piece, not a piece: '(8 types)', '4 card types', 'twelve buttons of four designs'
-KIND_WORDS = frozenset("type kind sort variety design shape category class suit".split())
 
 # Words a number follows to name a category or a step, not to count things ('Level 1', 'Age 2', 'Phase 3', 'Draw 2'):
 # '20 Level 1 Contract cards' holds a label's number in its name; 'Round 3' in a list is no count of rounds.

@@ -23,13 +23,14 @@ _CONTENTS_LABEL = patterns.compile(rf"^\W*(?:(?:box\s+)?{CONTENTS_WORDS}(?:\s+of
                                    r"|(?:optional|expansion|promo)\s+(?:components?|contents?|pieces|materials?))\s*:", re.I)
 # ('Solo mode (optional):', 'Expansion components:'; not a bare 'Optional:' before a rule)
 _OWN_SUPPLY = patterns.compile(r"\b(?:must|should|will|need\s+to)\s+(?:provide|bring|supply)\s+(?:their|your|his|her)\s+own\b", re.I)
+_IN_THE_BOX = r"(?<!back\s)(?<!away\s)in(?:side)?\s+the\s+box"  # (not 'put the cards back in the box')
 STATING = patterns.compile(
     r"\b(?:contains?|contained|includes?|including|included|consists?\s+of|comes?\s+with|there\s+(?:are|is|will\s+be|needs?\s+to\s+be)"
     r"|you\s+(?:will\s+)?(?:also\s+)?need|you'll\s+(?:also\s+)?need|needed|requires?|required|equipment|components?"
     r"|you(?:'ll|’ll|\s+will)\s+(?:also\s+)?find"
     r"|(?:is|are)\s+played\s+(?:with|using|on)|played\s+with|uses?|using|(?:is|are|(?:can|will|should|must)\s+be)\s+used"
     r"|(?:has|have)|made\s+up\s+of|composed\s+of"
-    r"|comprises?|comprising|provided|(?<!back\s)(?<!away\s)in(?:side)?\s+the\s+box|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
+    rf"|comprises?|comprising|provided|{_IN_THE_BOX}|holds?|set\s+of|deck\s+of|a\s+total\s+of|in\s+total|altogether"
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:cards?|tiles?|pieces?|tokens?|dice|stones?)|each\s+(?:side|player|person|colou?r)\s+(?:has|gets|owns)"
     r"|print|cut\s+out|materials?|(?:expansion|module|promo)\s+(?:\w+\s+){0,2}adds)\b",
     re.I,
@@ -90,7 +91,7 @@ PLAYER_CONDITION = patterns.compile(rf"\b(?:(?:with|for|in|if\s+there\s+are|(?:w
 
 STRONG = patterns.compile(r"\b(?:consists?\s+of|consisting\s+of|comprises?|made\s+up\s+of|contains?|includes?|included|equipment"
                            r"|(?:divided|split|separated|sorted)\s+into|(?:is|are)\s+played\s+with"
-                           r"|components?|you\s+(?:will\s+)?(?:also\s+)?need|(?<!back\s)(?<!away\s)in(?:side)?\s+the\s+box|there\s+are|a\s+total\s+of"
+                           rf"|components?|you\s+(?:will\s+)?(?:also\s+)?need|{_IN_THE_BOX}|there\s+are|a\s+total\s+of"
                            r"|(?:set|box|deck|game|bag|kit|pack|supply)\s+(?:has|holds|contains|includes))\b", re.I)
 ACQUIRES = patterns.compile(rf"\b(?:each|every)\s+(?:player|{GROUP_PATTERN})\s+"
                            r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+[a-z]+\s+and\s+)?(?:starts?(?:\s+the\s+game)?\s+with|begins?(?:\s+the\s+game)?\s+with|gets?|receives?|takes?|grabs?"
@@ -114,7 +115,8 @@ def _opens_with(verbs: str) -> re.Pattern:
     return patterns.compile(rf"\s*(?:\d+[.)]\s*)?(?:{_FOR_PLAYERS_OPENING})?{STEP_ADVERB}(?:randomly\s+)?(?:{verbs})\b", re.I)
 
 
-_FOR_PLAYERS_OPENING = rf"(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?\s*,\s*"
+FOR_PLAYERS = rf"(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?"
+_FOR_PLAYERS_OPENING = rf"{FOR_PLAYERS}\s*,\s*"
 # ('With 3 players, put 8 Crystal tokens on the Mine': a set-up step for that many players)
 
 

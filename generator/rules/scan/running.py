@@ -15,10 +15,10 @@ from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, de
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
-from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, PLAYER_NUMBER, STEP_OPENING_PATTERN, TRADITIONAL_PIECES,
+from .lexicon import (BREAKDOWN_CUE, COLOUR_NAMES, COMPONENT_HEADS, GROUP_PATTERN, NOT_COMPONENTS, PER_WORDS, STEP_OPENING_PATTERN, TRADITIONAL_PIECES,
                       TURN_START, head_of, pairs_of, per_word, singular)
 from .paragraphs import Paragraph, paragraphs, sentences
-from .prose import (PER_PLAYER, PLAY, PLAYER_CONDITION, STRONG, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
+from .prose import (FOR_PLAYERS, PER_PLAYER, PLAY, PLAYER_CONDITION, STRONG, SUPPLIED_WORDS, SentenceWords, condition_of, is_imperative, is_setup_step,
                     per_label, read_sentence, sets_out_on_the_table)
 from .sections import OTHER, SETUP, SUPPLIED, is_play
 from .specials import category_counts, special_productions
@@ -145,7 +145,7 @@ def prose_statements(lines: list[LayoutLine], sections, taken: set[int], out: St
 
 
 # 'With 2 players, remove 20.', 'For 5 players, use 12 instead.': a count whose noun is the one counted just before it
-_ELIDED = patterns.compile(rf"^\W*(?:with|for|in)\s+(?:a\s+)?{PLAYER_NUMBER}(?:\s*(?:-|–|to|or)\s*{PLAYER_NUMBER})?[\s-]+players?(?:\s+games?)?\s*,?\s*"
+_ELIDED = patterns.compile(rf"^\W*{FOR_PLAYERS}\s*,?\s*"
                            r"(?:remove|use|add|deal|take|place|return|set\s+aside|put\s+out|lay\s+out|reveal|draw)\s+(?:only\s+)?"
                            rf"(?P<n>{NUMBER})"
                            r"(?:\s+(?:instead|of\s+them|more))?\s*[.;!]?\s*$", re.I)
