@@ -1,6 +1,7 @@
 """Score the rulebook reader against the keyed corpus: recall and precision of component count statements,
 overall, per split, per phrasing class and per text. `make corpus` runs it; `--split dev|frozen|all`,
-`--show NAME` lists one text's misses and extras, `--json` prints the numbers for the README."""
+`--show NAME` lists one text's misses and extras, `--json` prints the numbers for the README. "With the key's role"
+counts an item only when the statement read for it also has the role the key gives (part, setup, optional …)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class TextScore:
     split: str
     items: int = 0
     found: int = 0
+    found_with_role: int = 0  # found, and read with the role the key gives (total, part, setup, optional, supplied)
     statements: int = 0
     correct: int = 0
     misses: list = field(default_factory=list)
@@ -104,12 +106,20 @@ def score_text(split: str, path: Path, key_path: Path) -> TextScore:
             continue
         unused.remove(hit)
         score.found += 1
+        score.found_with_role += _role_of(hit) == str(item.get("role") or "total")
         for cls in item.get("classes") or ["-"]:
             score.classes[cls][1] += 1
     score.statements = len(reading.statements)
     score.correct = score.statements - len(unused)
     score.extras = [(s.line, s.count, s.component, s.quote) for s in unused]
     return score
+
+
+def _role_of(statement) -> str:
+    """The statement's role as an answer key states it: optional and supplied pieces are roles of their own there."""
+    if statement.supplied_by:
+        return "supplied"
+    return "optional" if statement.optional else statement.role
 
 
 def _ratio(a: int, b: int) -> float:
@@ -141,8 +151,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         items, found = sum(s.items for s in part), sum(s.found for s in part)
         stmts, correct = sum(s.statements for s in part), sum(s.correct for s in part)
+        with_role = sum(s.found_with_role for s in part)
         summary[split] = {"texts": len(part), "items": items, "recall": round(_ratio(found, items), 3),
-                          "statements": stmts, "precision": round(_ratio(correct, stmts), 3)}
+                          "statements": stmts, "precision": round(_ratio(correct, stmts), 3),
+                          "recall_with_role": round(_ratio(with_role, items), 3),
+                          "precision_with_role": round(_ratio(with_role, stmts), 3)}
     classes: dict[str, list[int]] = {}
     for score in scores:
         for cls, (n, k) in score.classes.items():
@@ -171,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for split, data in summary.items():
         print(f"{split:6} {data['texts']:>3} texts  recall {data['recall']:.3f} ({data['items']} items)  "
-              f"precision {data['precision']:.3f} ({data['statements']} statements)")
+              f"precision {data['precision']:.3f} ({data['statements']} statements)  with the key's role: "
+              f"{data['recall_with_role']:.3f} / {data['precision_with_role']:.3f}")
     if bad:
         print(f"{len(bad)} quotes are not verbatim substrings of their line: {bad[:3]}")
         return 1
