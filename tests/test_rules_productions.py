@@ -2553,3 +2553,22 @@ def test_a_thing_set_out_in_a_roman_numbered_step_with_a_note_before_where_it_go
     assert _read("## Setup\n\n**I.** Place the Dragon marker (black) on the Rage Track.\n\n"
                  "1. Place the game board (double-sided) in the centre.\n") == [
         (1, "Dragon marker", "setup"), (1, "game board", "setup")]
+
+
+def test_the_kinds_listed_after_a_bare_total_are_its_parts():
+    """'79 cards' over '12 Queens' / '8 Kings' / '5 Jesters': the kinds that follow a count of a bare kind at its
+    indent are its parts while they add up to no more than it (the list may name only some). A count of one kind
+    ('30 Action cards'), a count of another kind ('20 tiles'), a sum above the total, or a total inside a sentence of
+    play starts no such parts."""
+    roles = lambda text: [(s.count, s.role) for s in _statements_of(text, ".md")]
+    assert roles("## Contents\n\n79 cards\n12 Queens\n8 Kings\n5 Jesters\n20 tiles\n") == [
+        (79, "total"), (12, "part"), (8, "part"), (5, "part"), (20, "total")]
+    assert roles("## Contents\n\n- Cards (118 total)\n- 42 vine cards\n- 36 wine order cards\n") == [
+        (118, "total"), (42, "part"), (36, "part")]
+    assert roles("## Contents\n\n- 30 Action cards\n- 10 Event cards\n- 12 Goal cards\n") == [
+        (30, "total"), (10, "total"), (12, "total")]
+    assert roles("## Contents\n\n- 10 cards\n- 8 Queens\n- 6 Kings\n") == [(10, "total"), (8, "total"), (6, "total")]
+    assert roles("## Contents\n\n- 20 X-tokens\n- 8 Multiplier tokens\n- 8 Venom tokens\n") == [
+        (20, "total"), (8, "total"), (8, "total")]
+    parts = [s for s in _statements_of("## Contents\n\n79 cards\n12 Queens\n8 Kings\n", ".md") if s.role == "part"]
+    assert {s.parent for s in parts} == {"s1"}

@@ -133,7 +133,42 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
             if item.parts:
                 _breakdown(item, statement, out, findings)
             _check_multiple(statement, findings)
+        _kinds_after_a_bare_total(run.items)
     return taken
+
+
+_BARE_TOTAL = frozenset({"game", "playing", "wooden", "plastic", "cardboard", "card", "acrylic", "metal", "glass", "total", "in",
+                         "all"})  # words beside a count and its kind in a total of the kinds listed after it
+
+
+def _kinds_after_a_bare_total(items: list[Item]) -> None:
+    """'79 cards' over '12 Queens' / '8 Kings' / '5 Jesters' / …: the items right after a count of a bare kind, at its
+    indent, named as kinds of it (or as the same kind), are its parts while they add up to no more than it — the list
+    may name only some of them. A count of one kind of it ('30 Action cards') is no total of what follows."""
+    for index, item in enumerate(items):
+        total = item.statement
+        if total is None or total["count"] is None or total["role"] != "total" or item.parent is not None \
+                or item.children or item.parts or total.get("has_parts") or total.get("per") or total.get("parent_ref"):
+            continue
+        head = singular(total.get("head") or "")
+        said = re.sub(r"\([^)]*\)", " ", item.line.text.lower())  # the line holds the count and the kind, no more
+        if head not in COMPONENT_HEADS or any(singular(word) not in _BARE_TOTAL and singular(word) != head
+                                              for word in re.findall(r"[^\W\d_]+", said)):
+            continue
+        parts, sum_, last = [], 0, item.line.number
+        for after in items[index + 1:]:
+            part = after.statement
+            if part is None or after.line.indent != item.line.indent or not last < after.line.number <= last + 2 \
+                    or part["count"] is None or part["role"] != "total" or part.get("per") or part.get("parent_ref") \
+                    or (singular(part.get("head") or "") in COMPONENT_HEADS and singular(part.get("head") or "") != head) \
+                    or sum_ + part["count"] > total["count"]:
+                break
+            parts.append(part)
+            sum_, last = sum_ + part["count"], after.line.number
+        if len(parts) >= 2:
+            total["has_parts"] = True
+            for part in parts:
+                part["role"], part["parent_ref"] = "part", total
 
 
 def _counts_below(run: ListRun) -> dict[int, int]:
