@@ -2572,3 +2572,22 @@ def test_the_kinds_listed_after_a_bare_total_are_its_parts():
         (20, "total"), (8, "total"), (8, "total")]
     parts = [s for s in _statements_of("## Contents\n\n79 cards\n12 Queens\n8 Kings\n", ".md") if s.role == "part"]
     assert {s.parent for s in parts} == {"s1"}
+
+
+def test_a_sentences_breakdown_after_words_before_its_colon_and_a_chain_of_counts_that_are_kinds():
+    """'The 100 ship miniatures come in five colours: 20 red, 20 blue, …': parts that add up to the total exactly,
+    named with it; 'Of these, 30 are forests, 30 are hills and 30 are lakes', '30 of them are forests, 30 are hills …',
+    '40 are Action cards and 20 are Event cards' after a total: its parts. Counts that do not add up, and a chain of
+    what is done with them ('2 are discarded, 3 are dealt'), are no parts."""
+    roles = lambda text: [(s.count, s.role, s.component) for s in _statements_of(text, ".md")]
+    assert roles("The 100 ship miniatures come in five colours: 20 red, 20 blue, 20 green, 20 yellow and 20 black.\n") == [
+        (100, "total", "ship miniatures")] + [(20, "part", f"{c} ship miniatures") for c in ("red", "blue", "green", "yellow", "black")]
+    assert [r[1] for r in roles("The 100 ship miniatures come in five colours: 20 red, 20 blue and 20 black.\n")] == [
+        "total", "total", "total", "total"]
+    for text in ("There are 90 tiles in all. Of these, 30 are forests, 30 are hills and 30 are lakes.\n",
+                 "There are 90 tiles in all. 30 of them are forests, 30 are hills and 30 are lakes.\n"):
+        assert [(c, r) for c, r, _ in roles(text)] == [(90, "total"), (30, "part"), (30, "part"), (30, "part")], text
+    assert [(c, r) for c, r, _ in roles("The game has 60 cards. 40 are Action cards and 20 are Event cards.\n")] == [
+        (60, "total"), (40, "part"), (20, "part")]
+    assert [c for c, _, _ in roles("The game has 60 cards. 2 are discarded each round, 3 are dealt.\n")] == [60]
+    assert roles("Of these, 2 are kept and 3 are returned.\n") == []

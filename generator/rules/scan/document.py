@@ -13,7 +13,7 @@ from .captions import caption_statements
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, players_condition, singular
+from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL, is_imperative
 from .running import prose_statements
@@ -281,6 +281,11 @@ _ANNOUNCES_PARTS = patterns.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|s
                                     re.I)  # '500 cards sorted into the following decks: 10 Amusement Park 10 Apartment …'
 
 
+_SHADES = COLOUR_NAMES | {"small", "medium", "large"}
+_SAID_BEFORE_PARTS = patterns.compile(r"[^\d:.;!?]{1,50}:")  # '100 ship miniatures come in five colours: 20 red, …' (five: a
+# word; only parts that add up to the total exactly)
+
+
 def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
     """'The game contains 60 cards: 48 animal cards and 12 action cards': counts of the same thing that follow a
     total and add up to it exactly are its parts (a sentence's breakdown; lists and parentheses have their own)."""
@@ -297,14 +302,15 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
             after = text.find(total["quote"].split()[-1], lines[number].index_of(total["column"]))
             end = after + len(total["quote"].split()[-1])
             announced = after >= 0 and _ANNOUNCES_PARTS.match(text, end) is not None
-            if after < 0 or not (announced or _OPENS_PARTS.match(text, end)):
+            said_after = after >= 0 and not announced and _SAID_BEFORE_PARTS.match(text, end) is not None
+            if after < 0 or not (announced or said_after or _OPENS_PARTS.match(text, end)):
                 continue
             head = singular(total.get("head") or "")
             parts = []
             for part in found[i + 1:]:
                 other = singular(part.get("head") or "") != head
                 if part["count"] is None or part.get("parent_ref") or (other and (
-                        not announced or singular(part.get("head") or "") in COMPONENT_HEADS)):
+                        not (announced or said_after) or singular(part.get("head") or "") in COMPONENT_HEADS)):
                     break  # (announced parts are named as the kinds of the total: '10 Amusement Park', not '5 dice')
                 if announced and sum(p["count"] for p in parts) + part["count"] > total["count"]:
                     break
@@ -316,6 +322,8 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
                 for part in parts:
                     part["role"] = "part" if total["role"] == "total" else total["role"]
                     part["parent_ref"] = total
+                    if said_after and part["component"].lower() in _SHADES:
+                        part["component"] = f"{part['component']} {total['component']}"  # '20 red': red ship miniatures
 
 
 def _restatements(items: list[dict]) -> None:

@@ -19,8 +19,10 @@ _OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:the
                                 rf"|\bof\s+which\s+(?P<n3>{NUMBER})\s+(?:are|is)\s+(?:an?\s+)?{_NOT_A_KIND}(?P<what3>[^\W\d_][\w-]*)", re.I)
 # ('50 Ember tokens, of which 10 are golden embers')
 # 'Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm': the parts of the total the sentence opens with
-_OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,", re.I)
-_ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
+# 'Of these, 30 are forests, 30 are hills …', '40 are Action cards and 20 are Event cards' (the sentence after a total)
+_OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,|^\W*(?:of|among)\s+(?:these|them|those)\s*,"
+                                 rf"|^(?=\W*{NUMBER}\s+(?:are|is)\s)", re.I)
+_ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b|^\W*)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
 _FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
@@ -75,6 +77,16 @@ def _names_kind(word: str, after: str, before: str = "") -> bool:
         followed is not None and (singular(followed.group(1)) in COMPONENT_HEADS or singular(followed.group(1).lower()) in said))
 
 
+def _a_kind_in_a_chain(word: str) -> bool:
+    """'30 are forests, 30 are hills and 30 are lakes': in a chain of such counts a plain noun names a kind (not 'are
+    discarded', 'are used', 'are placed face down')."""
+    return re.search(r"(?:ed|ing|en)$", word, re.I) is None and word.lower() not in _STATES and singular(word.lower()) != word.lower()
+
+
+_STATES = frozenset("used placed put kept removed discarded drawn dealt shuffled returned set face not also then "
+                    "needed required left".split())
+
+
 def _names_pieces(label: str) -> bool:
     """'Pillars', 'Gold coins': a label that names pieces (not 'Hand size', 'Score')."""
     last = label.split()[-1]
@@ -97,12 +109,20 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
                       "component": match.group("what"), "kind": "part"})
     for match in _OF_THEM_ARE.finditer(sentence) if " of th" in low or "among" in low or "of which" in low else ():
         n, what = next((n, w) for n, w in (("n", "what"), ("n2", "what2"), ("n3", "what3")) if match.group(n))
-        if _names_kind(match.group(what), sentence[match.end():], sentence[:match.start()]):  # not 'two of them are
+        chained = _ARE_AFTER_OF_THE.search(sentence, match.end()) is not None and _a_kind_in_a_chain(match.group(what))
+        if chained or _names_kind(match.group(what), sentence[match.end():], sentence[:match.start()]):  # not 'two of them are
             found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),  # discarded'
                           "component": match.group(what), "kind": "part"})
-    for match in _ARE_AFTER_OF_THE.finditer(sentence, _OF_THE_TOTAL.match(sentence).end()) if _OF_THE_TOTAL.match(sentence) else ():
-        if _names_kind(match.group("what"), sentence[match.end():]):  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain
-            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),  # …'
+            for more in _ARE_AFTER_OF_THE.finditer(sentence, match.end()):  # '…, 30 are hills and 30 are lakes'
+                if not (_names_kind(more.group("what"), sentence[more.end():]) or _a_kind_in_a_chain(more.group("what"))):
+                    break
+                found.append({"start": more.start("n"), "end": more.end(), "count": parse_number(more.group("n")),
+                              "component": more.group("what"), "kind": "part"})
+    opening = _OF_THE_TOTAL.match(sentence)
+    chain = list(_ARE_AFTER_OF_THE.finditer(sentence, opening.end())) if opening else []
+    for match in chain:  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain …'; in a chain of two or more, 'are forests'
+        if _names_kind(match.group("what"), sentence[match.end():]) or (len(chain) > 1 and _a_kind_in_a_chain(match.group("what"))):
+            found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                           "component": match.group("what"), "kind": "part"})
     for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():
         found.append({"start": match.start("frac"), "end": match.end(), "count": parse_number(match.group("n")),
