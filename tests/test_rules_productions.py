@@ -2591,3 +2591,13 @@ def test_a_sentences_breakdown_after_words_before_its_colon_and_a_chain_of_count
         (60, "total"), (40, "part"), (20, "part")]
     assert [c for c, _, _ in roles("The game has 60 cards. 2 are discarded each round, 3 are dealt.\n")] == [60]
     assert roles("Of these, 2 are kept and 3 are returned.\n") == []
+
+
+def test_a_piece_named_then_so_many_per_player_and_a_count_for_each_player_count_after_a_dash():
+    """'- Ships: 5 per player' in a contents list: five for each player; 'Number of villagers: 2 players - 4, 3 players
+    - 3, 4 players - 2': a count for each player count (not the player counts read as villagers)."""
+    found = _statements_of("## Components\n\n- Ships: 5 per player\n- Meeples: 8 per player in 4 colours (32)\n- 1 board\n", ".md")
+    assert [(s.count, s.per) for s in found] == [(5, "player"), (8, "player"), (1, None)]
+    found = _statements_of("## Setup\n\nNumber of villagers: 2 players - 4, 3 players - 3, 4 players - 2.\n", ".md")
+    assert [(s.count, s.role, s.condition) for s in found] == [(4, "setup", "2 players"), (3, "setup", "3 players"),
+                                                             (2, "setup", "4 players")]

@@ -502,7 +502,8 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
 
 _NAME_THEN_PER = patterns.compile(
     rf"^(?P<noun>[^\W\d_](?:[^\W\d_]|['’ -]){{0,40}}?[^\W\d_])\s*[,:]\s+(?=(?:\d{{1,3}}|{NUMBER})\s+(?:in\s+each\s+of\s+"
-    rf"(?:\d{{1,2}}|{NUMBER})\s+(?:different\s+)?(?:player\s+)?colou?rs\b))", re.I)
+    rf"(?:\d{{1,2}}|{NUMBER})\s+(?:different\s+)?(?:player\s+)?colou?rs\b|(?:per|for\s+each|for\s+every)\s+player\b(?!\s+colou?r)))", re.I)
+# ('Ships: 5 per player', 'Meeples: 8 per player in 4 colours (32)')
 
 
 def _counted_by_parts(phrase: Phrase, parts) -> bool:

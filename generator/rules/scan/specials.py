@@ -51,7 +51,7 @@ _CATEGORY_HINT = patterns.compile(r"suits|colou?rs|kinds|types|factions|sets|spe
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
 _BY_PLAYERS = patterns.compile(
-    rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=-]\s*"
+    rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=–—-]\s*"
     rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
 _LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"

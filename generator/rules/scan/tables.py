@@ -359,7 +359,7 @@ _NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\
 
 def _number_of(line: LayoutLine, out) -> bool:
     """'Number of decks: 1', 'Number of cards in the deck: 36 or 52': a fact sheet's count of a component."""
-    if len(re.findall(r"\d\s+players?\s*:", line.text, re.I)) >= 2:
+    if len(re.findall(r"\d\s+players?\s*(?::|=|\s[-–—]\s)", line.text, re.I)) >= 2:
         return False  # 'Number of cards dealt: 2 players: 10 each; 3 players: 8 each': a count per player count (prose)
     match = _NUMBER_OF.match(line.text.strip())
     if match is None:
