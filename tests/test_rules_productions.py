@@ -2601,3 +2601,17 @@ def test_a_piece_named_then_so_many_per_player_and_a_count_for_each_player_count
     found = _statements_of("## Setup\n\nNumber of villagers: 2 players - 4, 3 players - 3, 4 players - 2.\n", ".md")
     assert [(s.count, s.role, s.condition) for s in found] == [(4, "setup", "2 players"), (3, "setup", "3 players"),
                                                              (2, "setup", "4 players")]
+
+
+def test_kinds_a_total_includes_shades_after_a_comma_and_a_timers_duration():
+    """'24 wooden animals, including 8 sheep, 8 pigs and 8 cows, plus 4 farm boards': the kinds it includes are its
+    parts (the farm boards are not); '30 men, 15 white and 15 black': shades adding up to the total, named with it (not
+    '40 cards, 20 red and 10 blue', nor '60 cards, 20 tiles and 20 cubes'); 'A sand timer (60 seconds)': one timer."""
+    roles = lambda text: [(s.count, s.role, s.component) for s in _statements_of("## Contents\n\n" + text, ".md")]
+    assert roles("Inside you will find 24 wooden animals, including 8 sheep, 8 pigs and 8 cows, plus 4 farm boards.\n") == [
+        (24, "total", "wooden animals"), (8, "part", "sheep"), (8, "part", "pigs"), (8, "part", "cows"),
+        (4, "total", "farm boards")]
+    assert roles("30 men, 15 white and 15 black.\n") == [(30, "total", "men"), (15, "part", "white men"), (15, "part", "black men")]
+    assert [r for _, r, _ in roles("40 cards, 20 red and 10 blue.\n")] == ["total"] * 3
+    assert [r for _, r, _ in roles("The game has 60 cards, 20 tiles and 20 cubes.\n")] == ["total"] * 3
+    assert [c for c, _, _ in roles("5. A sand timer (60 seconds)\n")] == [1]

@@ -282,6 +282,7 @@ _ANNOUNCES_PARTS = patterns.compile(r"[^\d:.;]{0,40}?(?:following|as\s+follows|s
 
 
 _SHADES = COLOUR_NAMES | {"small", "medium", "large"}
+_KINDS_INCLUDED = patterns.compile(r",?\s*(?:of\s+which|including|namely)\b", re.I)
 _SAID_BEFORE_PARTS = patterns.compile(r"[^\d:.;!?]{1,50}:")  # '100 ship miniatures come in five colours: 20 red, …' (five: a
 # word; only parts that add up to the total exactly)
 
@@ -303,15 +304,19 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
             end = after + len(total["quote"].split()[-1])
             announced = after >= 0 and _ANNOUNCES_PARTS.match(text, end) is not None
             said_after = after >= 0 and not announced and _SAID_BEFORE_PARTS.match(text, end) is not None
-            if after < 0 or not (announced or said_after or _OPENS_PARTS.match(text, end)):
-                continue
+            opened = after >= 0 and _OPENS_PARTS.match(text, end) is not None
+            shades = after >= 0 and not (announced or said_after or opened) and text[end:end + 1] == ","
+            if after < 0 or not (announced or said_after or opened or shades):  # ('30 men, 15 white and 15 black':
+                continue  # shades of the total, adding up to it)
             head = singular(total.get("head") or "")
             parts = []
             for part in found[i + 1:]:
                 other = singular(part.get("head") or "") != head
-                if part["count"] is None or part.get("parent_ref") or (other and (
-                        not (announced or said_after) or singular(part.get("head") or "") in COMPONENT_HEADS)):
-                    break  # (announced parts are named as the kinds of the total: '10 Amusement Park', not '5 dice')
+                if part["count"] is None or part.get("parent_ref") or (shades and part["component"].lower() not in _SHADES) \
+                        or (other and singular(part.get("head") or "") in COMPONENT_HEADS) or (
+                        other and not (announced or said_after or shades) and not _KINDS_INCLUDED.match(text, end)):
+                    break  # (announced parts are named as the kinds of the total: '10 Amusement Park', not '5 dice'; so
+                    # are those it includes: '24 wooden animals, including 8 sheep, 8 pigs and 8 cows')
                 if announced and sum(p["count"] for p in parts) + part["count"] > total["count"]:
                     break
                 parts.append(part)
@@ -322,7 +327,7 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
                 for part in parts:
                     part["role"] = "part" if total["role"] == "total" else total["role"]
                     part["parent_ref"] = total
-                    if said_after and part["component"].lower() in _SHADES:
+                    if (said_after or shades) and part["component"].lower() in _SHADES:
                         part["component"] = f"{part['component']} {total['component']}"  # '20 red': red ship miniatures
 
 

@@ -171,6 +171,7 @@ def _paren_counted(rest: str) -> Phrase | None:
                   head_of(component), "count_first")
 
 
+_LASTING = patterns.compile(DURATION, re.I)
 _TIMER_NAMED = patterns.compile(rf"^\d{{1,3}}[\s-]*{DURATION}[\s-]+{TIMER}\b", re.I)
 
 
@@ -203,8 +204,9 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, qualified.end(), qualified.start("n"), qualified.end("n"), parse_number(qualified.group("n")),
                       qualifier_kind(qualified.group("q")), noun, head_of(noun), "count_last")
     counted = _COUNT_IN_PARENS.match(rest)
-    if counted and singular(counted.group("unit").lower()) in KIND_WORDS:
-        counted = None  # 'Deck of Resource Cards (8 types)': how many kinds, not how many cards
+    if counted and (singular(counted.group("unit").lower()) in KIND_WORDS or _LASTING.fullmatch(counted.group("unit"))):
+        counted = None  # 'Deck of Resource Cards (8 types)': how many kinds, not how many cards; 'A sand timer (60
+        # seconds)': how long it runs
     if counted and parse_number(counted.group("n")) is not None and (
             head_of(counted.group("unit")) in COMPONENT_HEADS or head_of(counted.group("noun")) in COMPONENT_HEADS):
         noun = counted.group("noun")  # 'Adventurer cards (6 cards)', 'Event Deck (40 cards)'
