@@ -2615,3 +2615,16 @@ def test_kinds_a_total_includes_shades_after_a_comma_and_a_timers_duration():
     assert [r for _, r, _ in roles("40 cards, 20 red and 10 blue.\n")] == ["total"] * 3
     assert [r for _, r, _ in roles("The game has 60 cards, 20 tiles and 20 cubes.\n")] == ["total"] * 3
     assert [c for c, _, _ in roles("5. A sand timer (60 seconds)\n")] == [1]
+
+
+def test_a_total_in_parentheses_or_before_a_dash_then_its_parts_and_counts_by_player_count_between_semicolons():
+    """'Tiles (63 total): 40 Road tiles, …' and 'Meeples: 25 — 10 farmers, 10 knights, 5 abbots': the total, then its
+    parts; 'Ruins tiles placed: 2 players – 6; 3 players – 8; …': one count for each player count."""
+    roles = lambda text: [(s.count, s.role) for s in _statements_of(text, ".md")]
+    assert roles("## Components\n\n- Tiles (63 total): 40 Road tiles, 20 River tiles, 3 Bridge tiles\n") == [
+        (63, "total"), (40, "part"), (20, "part"), (3, "part")]
+    assert roles("## Components\n\n- Meeples: 25 — 10 farmers, 10 knights, 5 abbots\n") == [
+        (25, "total"), (10, "part"), (10, "part"), (5, "part")]
+    found = _statements_of("## Setup\n\nNumber of Ruins tiles placed: 2 players – 6; 3 players – 8; 4 players – 10.\n", ".md")
+    assert [(s.count, s.role, s.condition) for s in found] == [(6, "setup", "2 players"), (8, "setup", "3 players"),
+                                                             (10, "setup", "4 players")]

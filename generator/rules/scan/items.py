@@ -172,6 +172,7 @@ def _paren_counted(rest: str) -> Phrase | None:
 
 
 _LASTING = patterns.compile(DURATION, re.I)
+_COUNT_THEN_PARTS = patterns.compile(r"(?P<head>[^\W\d_][^:\d]{0,40}:\s*\d{1,4})(?=\s+[—–-]\s+\d{1,4}\s+[^\W\d_])")
 _TIMER_NAMED = patterns.compile(rf"^\d{{1,3}}[\s-]*{DURATION}[\s-]+{TIMER}\b", re.I)
 
 
@@ -204,6 +205,10 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return Phrase(0, qualified.end(), qualified.start("n"), qualified.end("n"), parse_number(qualified.group("n")),
                       qualifier_kind(qualified.group("q")), noun, head_of(noun), "count_last")
     counted = _COUNT_IN_PARENS.match(rest)
+    if counted and re.match(r"(?:in\s+)?total\s*\)", rest[counted.start("unit"):], re.I) and head_of(counted.group("noun")) in COMPONENT_HEADS:
+        noun, close = counted.group("noun"), rest.index(")", counted.end("n")) + 1  # 'Tiles (63 total): 40 Road tiles, …':
+        return Phrase(0, close, counted.start("n"), counted.end("n"), parse_number(counted.group("n")), "exact",  # its
+                      noun, head_of(noun), "count_last")  # parts are read after the parenthesis
     if counted and (singular(counted.group("unit").lower()) in KIND_WORDS or _LASTING.fullmatch(counted.group("unit"))):
         counted = None  # 'Deck of Resource Cards (8 types)': how many kinds, not how many cards; 'A sand timer (60
         # seconds)': how long it runs
@@ -227,6 +232,9 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
     if first and first[0].component:
         return first[0]
     phrase = count_last(rest)
+    dashed = _COUNT_THEN_PARTS.match(rest) if phrase is None and ":" in rest else None
+    if dashed is not None:  # 'Meeples: 25 — 10 farmers, 10 knights, 5 abbots': the count, then its parts (read_breakdown)
+        phrase = count_last(dashed.group("head"))
     if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]) \
             and not (phrase.head in COMPONENT_HEADS and is_plural(phrase.component.split()[-1])
                      and not _WHAT_IT_BUYS.match(rest, phrase.end)):

@@ -12,7 +12,7 @@ from . import patterns
 from .layout import LayoutLine
 from .lexicon import CONTENTS_WORDS, ends_open, hyphen_break
 
-_SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*:)(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
+_SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*(?::|=|[-–—]\s))(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
 
 _CONTENTS_LABEL = patterns.compile(rf"\W*{CONTENTS_WORDS}\s*:", re.I)
