@@ -2628,3 +2628,17 @@ def test_a_total_in_parentheses_or_before_a_dash_then_its_parts_and_counts_by_pl
     found = _statements_of("## Setup\n\nNumber of Ruins tiles placed: 2 players – 6; 3 players – 8; 4 players – 10.\n", ".md")
     assert [(s.count, s.role, s.condition) for s in found] == [(6, "setup", "2 players"), (8, "setup", "3 players"),
                                                              (10, "setup", "4 players")]
+
+
+def test_labels_saying_whose_the_items_below_them_are():
+    """'For each of the five player colours:' over a list and 'Per player (×4, in four colours):' over another, in one
+    run: each label over its own items, counted as the box's contents (not set up, and not parts of the item above the
+    second label); outside a set-up section a label with no set-up verb describes the contents too."""
+    found = _statements_of("## Components\n\nFor each of the five player colours:\n- 1 Castle\n- 6 Knights\n\n"
+                           "Per player (x4, in four colours):\n- Harbour mat\n- 5 Dock workers\n", ".md")
+    assert [(s.count, s.role, s.per) for s in found] == [(1, "total", "colour"), (6, "total", "colour"),
+                                                          (1, "total", "player"), (5, "total", "player")]
+    found = _statements_of("For each of the five player colours:\n- 1 Castle\n- 6 Knights\n", ".md")
+    assert [(s.count, s.role, s.per) for s in found] == [(1, "total", "colour"), (6, "total", "colour")]
+    found = _statements_of("## Setup\n\nEach player takes:\n- 3 coins\n- 1 screen\n", ".md")
+    assert [(s.count, s.role, s.per) for s in found] == [(3, "setup", "player"), (1, "setup", "player")]

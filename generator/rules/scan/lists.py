@@ -16,12 +16,12 @@ from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_wor
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_bullet_ahead, counted_item_follows,
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
-from .sections import COMPONENTS, OPTIONAL, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
+from .sections import COMPONENTS, OPTIONAL, OTHER, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
 from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 _PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
-_SETUP_INTRO = patterns.compile(r"\b(?:takes?|receives?|gets?|draws?|chooses?|starts?\s+with|begins?\s+with|is\s+(?:given|dealt)|places?)\b", re.I)
+_SETUP_INTRO = patterns.compile(r"\b(?:takes?|receives?|gets?|draws?|chooses?|brings?|starts?\s+with|begins?\s+with|is\s+(?:given|dealt)|places?)\b", re.I)
 
 
 @dataclass
@@ -294,8 +294,9 @@ def nest(run: ListRun) -> None:
                     owner.parts = [(p.name, p.count, None, None) for p in parts[0]]
                     owner.parts_line = line
                 continue
-            if line.text.rstrip().endswith(":") and last is not None and last.phrase.count:
-                intro_parent = last
+            if line.text.rstrip().endswith(":") and last is not None and last.phrase.count \
+                    and not (_PER_PLAYER_INTRO.search(line.text) or _PER_GROUP_INTRO.search(line.text)):
+                intro_parent = last  # (not 'Per player (×4):', which says whose the items below it are)
             continue
         while stack and not _is_child(item, stack[-1]):
             stack.pop()
@@ -404,6 +405,14 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
         if intro is None and group is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
             intro = before
         shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
+        labels = _per_labels(run)
+        if len(labels) >= 2:  # 'For each of the five player colours:' / … / 'Per player (×4):' / …: each over its own
+            for label, after in zip(labels, labels[1:] + [None]):
+                group = _PER_GROUP_INTRO.search(label.text)
+                per = "player" if _PER_PLAYER_INTRO.search(label.text) or group is None else per_word(group.group("group"))
+                ends = [n for n in (after.number if after is not None else None, shared) if n is not None and n > label.number]
+                _give_per(run, label, per, until=min(ends) if ends else None)
+            continue
         if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
             ends = [n for n in (intro.number if intro is not None else None, shared, apart) if n is not None]
             _give_per(run, before, per_word(group.group("group")), until=min(ends) if ends else None)
@@ -415,6 +424,14 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
 _BOLD_LINE = patterns.compile(r"\s*(\*\*|__)[^*_]{1,60}\1\s*:?\s*")  # '**Per player colour**': a Markdown list's title
 _SHARED_LABEL = patterns.compile(r"^\W*(?:shared|common|general|neutral|central|for\s+all\s+players|for\s+everyone|(?:the\s+)?supply)"
                                  r"(?:\s+(?:components?|pieces|materials?|items))?\s*:?\s*$", re.I)
+
+
+def _per_labels(run: ListRun) -> list[LayoutLine]:
+    """The lines of the run that say whose the items below them are ('For each of the five player colours:', 'Per
+    player:'), holding no item."""
+    with_items = {id(item.line) for item in run.items}
+    return [line for line in run.lines if id(line) not in with_items and line.text.rstrip().endswith(":")
+            and (_PER_PLAYER_INTRO.search(line.text) or _PER_GROUP_INTRO.search(line.text))]
 
 
 def _wrapped_per(item: Item, line: LayoutLine) -> bool:
@@ -438,7 +455,7 @@ def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = Non
     """The items under an intro that says whose they are count so many for each: a heading of the component list
     ('### Player pieces (per player)') or a label in it ('For each player (4x):') says what each has; an intro line
     ('Each player takes:') is a setup step."""
-    describes = (run.section.kind == COMPONENTS or bool(_BOLD_LINE.fullmatch(intro.raw))) and (
+    describes = (run.section.kind in {COMPONENTS, OTHER} or bool(_BOLD_LINE.fullmatch(intro.raw))) and (
         intro.heading_level or not _SETUP_INTRO.search(intro.text))  # ('**Optional per team**': a title, no setup step)
     for item in run.items:
         below = item.line.number > intro.number and (until is None or item.line.number < until)
