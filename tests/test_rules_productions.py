@@ -2642,3 +2642,17 @@ def test_labels_saying_whose_the_items_below_them_are():
     assert [(s.count, s.role, s.per) for s in found] == [(1, "total", "colour"), (6, "total", "colour")]
     found = _statements_of("## Setup\n\nEach player takes:\n- 3 coins\n- 1 screen\n", ".md")
     assert [(s.count, s.role, s.per) for s in found] == [(3, "setup", "player"), (1, "setup", "player")]
+
+
+def test_a_total_said_after_the_kinds_it_adds_up():
+    """'12 × Fox' / '12 × Hare' / '   6 × Mole' (its count set right-aligned) / '30 cards in all': the last is the total of
+    the three; a table's '| Total | 30 |' row is the total of the rows above it when they add up to it, named by what
+    they have in common, and no component called Total when they do not."""
+    roles = lambda text: [(s.count, s.role, s.component) for s in _statements_of(text, ".md")]
+    assert [r[:2] for r in roles("## Animal cards\n\n  12 × Fox\n  12 × Hare\n   6 × Mole\n  30 cards in all\n")] == [
+        (12, "part"), (12, "part"), (6, "part"), (30, "total")]
+    assert [r[:2] for r in roles("## Cubes\n\n- 10 red cubes\n- 10 blue cubes\n- 30 cubes in total\n")] == [
+        (10, "total"), (10, "total"), (30, "total")]
+    table = "| Tile | Count |\n|---|---|\n| Plains tiles | 18 |\n| Hills tiles | 12 |\n| Total | {} |\n"
+    assert roles(table.format(30)) == [(18, "part", "Plains tiles"), (12, "part", "Hills tiles"), (30, "total", "tiles")]
+    assert roles(table.format(31)) == [(18, "total", "Plains tiles"), (12, "total", "Hills tiles")]

@@ -134,7 +134,36 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
                 _breakdown(item, statement, out, findings)
             _check_multiple(statement, findings)
         _kinds_after_a_bare_total(run.items)
+        _total_after_its_kinds(run.items)
     return taken
+
+
+_SUMS_UP = patterns.compile(r"\b(?:in\s+all|in\s+total|altogether|total)\b", re.I)
+
+
+def _total_after_its_kinds(items: list[Item]) -> None:
+    """'12 × Fox' / '12 × Hare' / '6 × Owl' / '30 cards in all': a count said to be the whole, right after items at
+    its indent that add up to it exactly, is their total (they are its parts)."""
+    for index, item in enumerate(items):
+        total = item.statement
+        if total is None or total["count"] is None or total["role"] != "total" or index < 2 or total.get("has_parts") \
+                or total.get("parent_ref") or not _SUMS_UP.search(item.line.text[item.offset + item.phrase.end:]):
+            continue
+        parts, sum_ = [], 0
+        for before in reversed(items[:index]):
+            part = before.statement
+            if part is None or part["count"] is None or part["role"] != "total" or part.get("parent_ref") \
+                    or part.get("per") or abs(before.line.indent - item.line.indent) > 2 or sum_ + part["count"] > total["count"]:
+                # (a count set right-aligned: '  12 × Hare' / '   6 × Owl')
+                break
+            parts.append(part)
+            sum_ += part["count"]
+            if sum_ == total["count"]:
+                break
+        if len(parts) >= 2 and sum_ == total["count"]:
+            total["has_parts"] = True
+            for part in parts:
+                part["role"], part["parent_ref"] = "part", total
 
 
 _BARE_TOTAL = frozenset({"game", "playing", "wooden", "plastic", "cardboard", "card", "acrylic", "metal", "glass", "total", "in",

@@ -171,6 +171,7 @@ def ends_open(text: str) -> bool:
 
 # "Each team receives 4 pawns", "Each side has …", "Per colour: …": the groups other than players that a rulebook
 # gives each so many things (one list for every production that reads 'each/per GROUP')
+SUM_WORDS = frozenset({"total", "totals", "sum", "grand total", "in total", "all"})  # a row or item that adds up those above
 GROUP_PATTERN = r"(?:team|side|faction|army|nation|clan|house|colou?r)"
 
 # "12 of each colour", "per player": the grouping words a `per` can name.

@@ -12,7 +12,7 @@ from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, head_of, is_plural, players_condition, singular, without_note
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -145,6 +145,20 @@ def _count_columns(names: list[str]) -> tuple[int, int | None, str | None] | Non
     return None
 
 
+def _sum_row(made: list[dict], count: int, line: LayoutLine, quote: str, column: int, out) -> None:
+    """A table's 'Total' row: a total of the rows above it that add up to it exactly, named by what they have in
+    common ('Plains tiles', 'Hills tiles': tiles); none when they do not add up (a total of something else)."""
+    parts = [s for s in made if s["role"] == "total" and s.get("parent_ref") is None and s["count"] is not None]
+    if len(parts) < 2 or sum(s["count"] for s in parts) != count:
+        return
+    heads = {singular(s.get("head") or "") for s in parts}
+    head = next(iter(heads)) if len(heads) == 1 and next(iter(heads)) in COMPONENT_HEADS else "piece"
+    total = out.add(line=line.number, column=column, quote=quote, count=count, component=head + "s", role="total",
+                    head=head, has_parts=True)
+    for part in parts:
+        part["role"], part["parent_ref"] = "part", total
+
+
 def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
     """Tables with a column headed Count / Qty / # / Total ('Piece | Count per player | …', 'Component | Per colour |
     Total'): a statement per row, and a part per row from a per-unit column beside a total."""
@@ -184,8 +198,13 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
         if sum(len(row[name_at][0].split()) > 5 for _, row, *_ in body) * 2 > len(body):
             used.update(row_line.number for row_line, *_ in body)  # '# of Lasagnas | Outcome' / '0 | World remains
             continue  # unchanged …': outcomes by a count, not pieces; nothing reads them
+        made: list[dict] = []
         for row_line, row, number, start, end in body:
             name = row[name_at][0]
+            if name.strip().lower() in SUM_WORDS:  # '| Total | 30 |': the rows above it are its parts, if they add up
+                _sum_row(made, int(number.group(1)), row_line, row_line.quote(row[name_at][1], end) if row[name_at][1] < end
+                         else row_line.quote(start, end), row_line.cols[start] if start < len(row_line.cols) else 0, out)
+                continue
             named = without_note(name)
             per_note = read_per(name, len(named)) if named != name else None
             if per_note is not None and per_note.count is not None:  # '| 16 | Barge pawns (4 per player) |'
@@ -198,6 +217,7 @@ def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
                                 per=None if each_at is not None else per, head=head_of(name),
                                 **({"supplied_by": "player"} if any(NOT_IN_THE_BOX.search(cell)
                                                                     for cell, _, _ in row) else {}))
+            made.append(statement)
             if per_note is not None:
                 a = row[name_at][1] + len(row_line.text[row[name_at][1]:]) - len(row_line.text[row[name_at][1]:].lstrip(" !"))
                 out.add(line=row_line.number, column=row_line.cols[a + per_note.start] if a + per_note.start < len(row_line.cols) else 0,
