@@ -2656,3 +2656,13 @@ def test_a_total_said_after_the_kinds_it_adds_up():
     table = "| Tile | Count |\n|---|---|\n| Plains tiles | 18 |\n| Hills tiles | 12 |\n| Total | {} |\n"
     assert roles(table.format(30)) == [(18, "part", "Plains tiles"), (12, "part", "Hills tiles"), (30, "total", "tiles")]
     assert roles(table.format(31)) == [(18, "total", "Plains tiles"), (12, "total", "Hills tiles")]
+
+
+def test_a_player_named_by_the_part_they_play():
+    """'Every adventurer receives a character sheet, 1 Weapon card and 20 Gold': what each player gets, the one Weapon
+    card too; not 'Each round starts with 3 cards', 'Every card gets 2 tokens', 'Each Company receives 4 Shares'."""
+    found = _statements_of("## Preparing to play\n\nEvery adventurer receives a character sheet, 1 Weapon card and 20 Gold.\n", ".md")
+    assert [(s.count, s.role, s.per) for s in found if s.count != 1 or s.component == "Weapon card"] == [
+        (1, "setup", "player"), (20, "setup", "player")]
+    for text in ("Each round starts with 3 cards on the table.", "Every card gets 2 tokens.", "Each Company receives 4 Shares."):
+        assert all(s.per != "player" for s in _statements_of(f"## Setup\n\n{text}\n", ".md")), text

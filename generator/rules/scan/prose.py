@@ -49,7 +49,11 @@ GAMEPLAY = patterns.compile(
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b"
+_NOT_A_PERSON = "|".join(re.escape(word) for word in sorted(COMPONENT_HEADS | NOT_COMPONENTS, key=lambda w: (-len(w), w)))
+PLAYER_ROLE = rf"(?:each|every)\s+(?!(?:{_NOT_A_PERSON}|{GROUP_PATTERN})s?\b)(?-i:[a-z]+)\s+(?:receives|takes|gets|starts\s+with|begins\s+with)\b"
+# ('Every adventurer receives a character sheet, 1 Weapon card and 20 Gold': a player named by the part they play;
+# not 'Each round starts with …', 'Each card gets …', 'Each team receives …')
+PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b" rf"|\b{PLAYER_ROLE}"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
 SUPPLIED_WORDS = _SUPPLIED = patterns.compile(r"\b(?:not\s+included|(?:also|will|you|you'll)\s+need(?!\s+to\s+(?!(?:grab|bring|get|have|provide|supply|find|buy|gather|collect)\b))|you\s+will\s+also|bring|provide[ds]?|supply\s+your\s+own|sold\s+separately|not\s+provided|(?:players?\s+)?(?:will\s+)?need\s+to\s+(?:supply|provide))\b", re.I)
@@ -202,7 +206,8 @@ GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?
 # ('5 player colours, each with 10 cubes, 2 discs and 1 pawn')
 _GETS = patterns.compile(r"\s+(?:then\s+|also\s+)?(?:takes|receives|gets|is\s+given|draws|(?:starts|begins)(?:\s+the\s+game)?\s+with)\b", re.I)
 _HAS = patterns.compile(r"\s+(?:also\s+)?(?:has|owns|controls|possesses)(?:\s+(?:a|an|their|his|her)\s+(?:own\s+)?(?:supply|set|pool|reserve|stock)\s+of)?\b", re.I)
-_EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:each|every)\s+(?:player|person)\b", re.I)
+_EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:(?:each|every)\s+(?:player|person)\b"
+                                        rf"|(?={PLAYER_ROLE})(?:each|every)\s+(?-i:[a-z]+))", re.I)
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
@@ -526,7 +531,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
         listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
-        if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and phrase.form != "range" \
+        if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and not each_takes and phrase.form != "range" \
                 and per_after is None and not listed_after and not (
                     section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)) \
                 and not (section_kind == "setup" and sentence[phrase.count_start:phrase.count_end] == "1"
