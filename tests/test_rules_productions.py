@@ -2591,6 +2591,7 @@ def test_a_sentences_breakdown_after_words_before_its_colon_and_a_chain_of_count
         (60, "total"), (40, "part"), (20, "part")]
     assert [c for c, _, _ in roles("The game has 60 cards. 2 are discarded each round, 3 are dealt.\n")] == [60]
     assert roles("Of these, 2 are kept and 3 are returned.\n") == []
+    assert roles("Seven is The Wedding square. Two is Jolly, The Lucky Pig. Twelve is The King.\n") == []
 
 
 def test_a_piece_named_then_so_many_per_player_and_a_count_for_each_player_count_after_a_dash():

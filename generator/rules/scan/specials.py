@@ -21,8 +21,8 @@ _OF_THEM_ARE = patterns.compile(rf"(?:^|[;,]\s*)\s*(?P<n>{NUMBER})\s+of\s+(?:the
 # 'Of the 36 weather cards, 20 are Sun, 10 are Rain and 6 are Storm': the parts of the total the sentence opens with
 # 'Of these, 30 are forests, 30 are hills …', '40 are Action cards and 20 are Event cards' (the sentence after a total)
 _OF_THE_TOTAL = patterns.compile(rf"^\W*of\s+the\s+(?:{NUMBER})\s+[^\W\d_][\w' -]*?,|^\W*(?:of|among)\s+(?:these|them|those)\s*,"
-                                 rf"|^(?=\W*{NUMBER}\s+(?:are|is)\s)", re.I)
-_ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b|^\W*)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+(?P<what>[^\W\d_][\w-]*)", re.I)
+                                 rf"|^(?=\W*{NUMBER}\s+are\s)", re.I)
+_ARE_AFTER_OF_THE = patterns.compile(rf"(?:(?<=[,;])|(?<=\S)\s+and\b|^\W*)\s*(?P<n>{NUMBER})\s+(?:are|is)\s+{_NOT_A_KIND}(?P<what>[^\W\d_][\w-]*)", re.I)
 _FRACTION = patterns.compile(
     rf"\b(?P<frac>half|a\s+third|one[\s-]third|two[\s-]thirds|a\s+quarter|one[\s-]quarter|three[\s-]quarters)\s+of\s+"
     rf"(?:these|them|those|the\s+\w+)\s*\(\s*(?P<n>{NUMBER})\s*\)\s+(?:are|is)\s+(?P<what>[a-z][\w-]*)", re.I)
