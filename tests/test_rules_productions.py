@@ -2570,6 +2570,9 @@ def test_the_kinds_listed_after_a_bare_total_are_its_parts():
     assert roles("## Contents\n\n- 10 cards\n- 8 Queens\n- 6 Kings\n") == [(10, "total"), (8, "total"), (6, "total")]
     assert roles("## Contents\n\n- 20 X-tokens\n- 8 Multiplier tokens\n- 8 Venom tokens\n") == [
         (20, "total"), (8, "total"), (8, "total")]
+    assert roles("## Contents\n\n- 60 cards\n- 20 Gold\n- 10 Wood\n") == [(60, "total"), (20, "total"), (10, "total")]
+    assert [r for _, r in roles("## Contents\n\n60 cards\nOptional:\n5 Heroes\n3 Villains\n")][:1] == ["total"]
+    assert "part" not in [r for _, r in roles("## Contents\n\n60 cards\nOptional:\n5 Heroes\n3 Villains\n")]
     parts = [s for s in _statements_of("## Contents\n\n79 cards\n12 Queens\n8 Kings\n", ".md") if s.role == "part"]
     assert {s.parent for s in parts} == {"s1"}
 
@@ -2592,6 +2595,9 @@ def test_a_sentences_breakdown_after_words_before_its_colon_and_a_chain_of_count
     assert [c for c, _, _ in roles("The game has 60 cards. 2 are discarded each round, 3 are dealt.\n")] == [60]
     assert roles("Of these, 2 are kept and 3 are returned.\n") == []
     assert roles("Seven is The Wedding square. Two is Jolly, The Lucky Pig. Twelve is The King.\n") == []
+    for text in ("Roll the 5 dice. 2 are hits and 3 are misses.", "2 are yours and 2 are ours.",
+                 "Two are always face up and three are hidden.", "Of the 10 players, 3 are traitors, 3 are spies and 4 are loyal."):
+        assert [r for r in roles(text + "\n") if r[1] == "part"] == [], text
 
 
 def test_a_piece_named_then_so_many_per_player_and_a_count_for_each_player_count_after_a_dash():
@@ -2643,6 +2649,8 @@ def test_labels_saying_whose_the_items_below_them_are():
     assert [(s.count, s.role, s.per) for s in found] == [(1, "total", "colour"), (6, "total", "colour")]
     found = _statements_of("## Setup\n\nEach player takes:\n- 3 coins\n- 1 screen\n", ".md")
     assert [(s.count, s.role, s.per) for s in found] == [(3, "setup", "player"), (1, "setup", "player")]
+    found = _statements_of("## End of the round\n\nEach player discards:\n- 2 cards\n", ".md")
+    assert [s.role for s in found] != ["total"]
 
 
 def test_a_total_said_after_the_kinds_it_adds_up():
@@ -2654,6 +2662,10 @@ def test_a_total_said_after_the_kinds_it_adds_up():
         (12, "part"), (12, "part"), (6, "part"), (30, "total")]
     assert [r[:2] for r in roles("## Cubes\n\n- 10 red cubes\n- 10 blue cubes\n- 30 cubes in total\n")] == [
         (10, "total"), (10, "total"), (30, "total")]
+    assert [r[:2] for r in roles("## Cubes\n\n- 10 red cubes\n- 10 blue cubes\n- 20 cards in total\n")] == [
+        (10, "total"), (10, "total"), (20, "total")]
+    assert [r[:2] for r in roles("## Tokens\n\n- 6 Fox\n- 6 Hare\n- 12 victory tokens, total shown on the track\n")] == [
+        (6, "total"), (6, "total"), (12, "total")]
     table = "| Tile | Count |\n|---|---|\n| Plains tiles | 18 |\n| Hills tiles | 12 |\n| Total | {} |\n"
     assert roles(table.format(30)) == [(18, "part", "Plains tiles"), (12, "part", "Hills tiles"), (30, "total", "tiles")]
     assert roles(table.format(31)) == [(18, "total", "Plains tiles"), (12, "total", "Hills tiles")]
@@ -2665,5 +2677,17 @@ def test_a_player_named_by_the_part_they_play():
     found = _statements_of("## Preparing to play\n\nEvery adventurer receives a character sheet, 1 Weapon card and 20 Gold.\n", ".md")
     assert [(s.count, s.role, s.per) for s in found if s.count != 1 or s.component == "Weapon card"] == [
         (1, "setup", "player"), (20, "setup", "player")]
-    for text in ("Each round starts with 3 cards on the table.", "Every card gets 2 tokens.", "Each Company receives 4 Shares."):
-        assert all(s.per != "player" for s in _statements_of(f"## Setup\n\n{text}\n", ".md")), text
+    for text in ("Each round starts with 3 cards on the table.", "Every card gets 2 tokens.", "Each city receives 2 cubes.",
+                 "Each quarter gets 1 cube and 2 discs."):
+        found = _statements_of(f"## Setup\n\n{text}\n", ".md")
+        assert found and all(s.per != "player" for s in found), (text, found)
+
+
+def test_a_list_run_onto_one_line_with_dashes_after_a_counting_intro():
+    """'1 game board 9 punch-out boards: - 84 building tiles - 16 frame parts - … 4 punch-out boards: - 4 building boards
+    - …': a web page's list flattened after a counting intro (or with five or more such dashes), each group's own count
+    read too; 'Score 3 points - 2 more - 1 less' is no list."""
+    text = ("1 game board 9 punch-out boards: - 84 building tiles (light green backs) - 16 frame parts - 24 gold coins "
+            "- 1 starting player token (“hand”) 4 punch-out boards: - 4 building boards - 4 overview boards\n")
+    assert [s.count for s in _statements_of(text, ".txt")] == [1, 9, 84, 16, 24, 1, 4, 4, 4]
+    assert [s.count for s in _statements_of("You score 3 points - 2 more - 1 less - 4 at most.\n", ".txt")] == []

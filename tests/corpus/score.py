@@ -106,7 +106,7 @@ def score_text(split: str, path: Path, key_path: Path) -> TextScore:
             continue
         unused.remove(hit)
         score.found += 1
-        score.found_with_role += _role_of(hit) == str(item.get("role") or "total")
+        score.found_with_role += str(item.get("role") or "total") in _roles_of(hit)
         for cls in item.get("classes") or ["-"]:
             score.classes[cls][1] += 1
     score.statements = len(reading.statements)
@@ -115,11 +115,10 @@ def score_text(split: str, path: Path, key_path: Path) -> TextScore:
     return score
 
 
-def _role_of(statement) -> str:
-    """The statement's role as an answer key states it: optional and supplied pieces are roles of their own there."""
-    if statement.supplied_by:
-        return "supplied"
-    return "optional" if statement.optional else statement.role
+def _roles_of(statement) -> set[str]:
+    """The roles an answer key may give the statement: its own (total, part, setup), and optional or supplied when it
+    is flagged so (a key names one role; an optional part is keyed as either)."""
+    return {statement.role} | ({"supplied"} if statement.supplied_by else set()) | ({"optional"} if statement.optional else set())
 
 
 def _ratio(a: int, b: int) -> float:

@@ -22,3 +22,11 @@ class Statements:
 
 def quote_of(line: LayoutLine, start: int, end: int) -> str:
     return line.quote(start, end) or line.raw.strip()
+
+
+def make_parts(total: dict, parts: list[dict]) -> None:
+    """The statements `parts` become parts of `total` (a total set up keeps its parts set up)."""
+    total["has_parts"] = True
+    for part in parts:
+        part["role"] = "part" if total["role"] == "total" else total["role"]
+        part["parent_ref"] = total

@@ -10,10 +10,10 @@ from functools import lru_cache
 from . import patterns
 from .annotations import named_parts
 from .captions import caption_statements
-from .collected import Statements, quote_of
+from .collected import Statements, make_parts, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, EDITION_ONLY_PATTERN, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, players_condition, singular
+from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, EDITION_ONLY_PATTERN, SUM_WORDS, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, is_plural, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL, is_imperative
 from .running import prose_statements
@@ -133,71 +133,80 @@ def _list_statements(runs: list[ListRun], out: Statements, findings: list[Findin
             if item.parts:
                 _breakdown(item, statement, out, findings)
             _check_multiple(statement, findings)
-        _kinds_after_a_bare_total(run.items)
+        _kinds_after_a_bare_total(run)
         _total_after_its_kinds(run.items)
     return taken
 
 
-_SUMS_UP = patterns.compile(r"\b(?:in\s+all|in\s+total|altogether|total)\b", re.I)
+_SAID_WHOLE = patterns.compile(r"\s*(?:in\s+all|in\s+total|altogether|total)\s*[.)]?\s*$", re.I)  # '30 cards in all'
 
 
 def _total_after_its_kinds(items: list[Item]) -> None:
     """'12 × Fox' / '12 × Hare' / '6 × Owl' / '30 cards in all': a count said to be the whole, right after items at
-    its indent that add up to it exactly, is their total (they are its parts)."""
+    its indent that add up to it exactly and are kinds of it, is their total (they are its parts)."""
     for index, item in enumerate(items):
         total = item.statement
         if total is None or total["count"] is None or total["role"] != "total" or index < 2 or total.get("has_parts") \
-                or total.get("parent_ref") or not _SUMS_UP.search(item.line.text[item.offset + item.phrase.end:]):
+                or total.get("parent_ref") or not _SAID_WHOLE.match(item.line.text, item.offset + item.phrase.end):
             continue
+        head = singular(total.get("head") or "")
         parts, sum_ = [], 0
         for before in reversed(items[:index]):
             part = before.statement
+            aligned = abs(before.line.indent - item.line.indent) <= 2  # (a count set right-aligned: '  12 × Hare' / '   6 × Owl')
             if part is None or part["count"] is None or part["role"] != "total" or part.get("parent_ref") \
-                    or part.get("per") or abs(before.line.indent - item.line.indent) > 2 or sum_ + part["count"] > total["count"]:
-                # (a count set right-aligned: '  12 × Hare' / '   6 × Owl')
+                    or part.get("per") or not aligned or not _a_kind_of(head, part) or sum_ + part["count"] > total["count"]:
                 break
             parts.append(part)
             sum_ += part["count"]
             if sum_ == total["count"]:
                 break
         if len(parts) >= 2 and sum_ == total["count"]:
-            total["has_parts"] = True
-            for part in parts:
-                part["role"], part["parent_ref"] = "part", total
+            make_parts(total, parts)
 
 
-_BARE_TOTAL = frozenset({"game", "playing", "wooden", "plastic", "cardboard", "card", "acrylic", "metal", "glass", "total", "in",
-                         "all"})  # words beside a count and its kind in a total of the kinds listed after it
+def _a_kind_of(head: str, part: dict) -> bool:
+    """'12 Queens' of '79 cards', '10 red cubes' of '30 cubes': the part names the total's kind, or no kind of piece
+    of its own."""
+    own = singular(part.get("head") or "")
+    return own == head or own not in COMPONENT_HEADS
 
 
-def _kinds_after_a_bare_total(items: list[Item]) -> None:
-    """'79 cards' over '12 Queens' / '8 Kings' / '5 Jesters' / …: the items right after a count of a bare kind, at its
-    indent, named as kinds of it (or as the same kind), are its parts while they add up to no more than it — the list
-    may name only some of them. A count of one kind of it ('30 Action cards') is no total of what follows."""
+_TOTAL_LINE_WORDS = frozenset({"game", "playing", "wooden", "plastic", "cardboard", "card", "acrylic", "metal", "glass"}
+                              | {word for words in SUM_WORDS for word in words.split()})  # the words a total of the kinds
+# listed after it may stand with ('Cards (118 total)')
+
+
+def _kinds_after_a_bare_total(run: ListRun) -> None:
+    """'79 cards' over '12 Queens' / '8 Kings' / '5 Jesters' / …: the items on the lines right after a count of a bare
+    kind, at its indent, named as kinds of it (the same kind, or names in the plural the lexicon does not know as pieces),
+    are its parts while they add up to no more than it — the list may name only some of them. A count of one kind of
+    it ('30 Action cards') is no total of what follows; a line between ('Optional:') ends its parts."""
+    items = run.items
+    said = {line.number for line in run.lines if not line.blank}
     for index, item in enumerate(items):
         total = item.statement
         if total is None or total["count"] is None or total["role"] != "total" or item.parent is not None \
                 or item.children or item.parts or total.get("has_parts") or total.get("per") or total.get("parent_ref"):
             continue
         head = singular(total.get("head") or "")
-        said = re.sub(r"\([^)]*\)", " ", item.line.text.lower())  # the line holds the count and the kind, no more
-        if head not in COMPONENT_HEADS or any(singular(word) not in _BARE_TOTAL and singular(word) != head
-                                              for word in re.findall(r"[^\W\d_]+", said)):
+        words = re.findall(r"[^\W\d_]+", re.sub(r"\([^)]*\)", " ", item.line.text.lower()))  # the count and the kind, no more
+        if head not in COMPONENT_HEADS or any(singular(word) not in _TOTAL_LINE_WORDS and singular(word) != head for word in words):
             continue
         parts, sum_, last = [], 0, item.line.number
         for after in items[index + 1:]:
             part = after.statement
-            if part is None or after.line.indent != item.line.indent or not last < after.line.number <= last + 2 \
+            between = any(number in said for number in range(last + 1, after.line.number))
+            if part is None or after.line.indent != item.line.indent or after.line.number <= last or between \
                     or part["count"] is None or part["role"] != "total" or part.get("per") or part.get("parent_ref") \
-                    or (singular(part.get("head") or "") in COMPONENT_HEADS and singular(part.get("head") or "") != head) \
+                    or not _a_kind_of(head, part) or not (singular(part.get("head") or "") == head
+                                                          or is_plural(part["component"].split()[-1])) \
                     or sum_ + part["count"] > total["count"]:
                 break
             parts.append(part)
             sum_, last = sum_ + part["count"], after.line.number
         if len(parts) >= 2:
-            total["has_parts"] = True
-            for part in parts:
-                part["role"], part["parent_ref"] = "part", total
+            make_parts(total, parts)
 
 
 def _counts_below(run: ListRun) -> dict[int, int]:
@@ -263,10 +272,8 @@ def _parts_adding_up(total: dict, under: list[dict]) -> None:
         sum_ += statement["count"]
     if sum_ != total["count"] or len(parts) < 2:
         return
-    total["has_parts"] = True
+    make_parts(total, parts)
     for part in parts:
-        part["role"] = "part" if total["role"] == "total" else total["role"]
-        part["parent_ref"] = total
         part["per"] = part.get("per") or total.get("per")
 
 
@@ -352,10 +359,8 @@ def _parts_in_a_line(items: list[dict], lines: dict[int, LayoutLine]) -> None:
                 if sum(p["count"] for p in parts) >= total["count"]:
                     break
             if len(parts) >= 2 and (sum(p["count"] for p in parts) == total["count"] or announced):
-                total["has_parts"] = True
+                make_parts(total, parts)
                 for part in parts:
-                    part["role"] = "part" if total["role"] == "total" else total["role"]
-                    part["parent_ref"] = total
                     if (said_after or shades) and part["component"].lower() in _SHADES:
                         part["component"] = f"{part['component']} {total['component']}"  # '20 red': red ship miniatures
 

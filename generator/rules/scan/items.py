@@ -233,8 +233,9 @@ def _phrase_of(rest: str, allow_bare: bool, bulleted: bool) -> Phrase | None:
         return first[0]
     phrase = count_last(rest)
     dashed = _COUNT_THEN_PARTS.match(rest) if phrase is None and ":" in rest else None
-    if dashed is not None:  # 'Meeples: 25 — 10 farmers, 10 knights, 5 abbots': the count, then its parts (read_breakdown)
-        phrase = count_last(dashed.group("head"))
+    parted = read_breakdown(rest, dashed.end()) if dashed is not None else None
+    if parted is not None and len(parted[0]) >= 2:  # 'Meeples: 25 — 10 farmers, 10 knights, 5 abbots': the count, then
+        phrase = count_last(dashed.group("head"))  # its parts (read below); not 'Cards: 54 - 2 Jokers included' 
     if phrase is not None and _VALUE_THEN_TEXT.match(rest, phrase.end) and not re.search(r"[x×]\s*\d+\s*\)?\s*$", rest[:phrase.end]) \
             and not (phrase.head in COMPONENT_HEADS and is_plural(phrase.component.split()[-1])
                      and not _WHAT_IT_BUYS.match(rest, phrase.end)):
@@ -587,6 +588,7 @@ def _comma_items(line: LayoutLine, allow_bare: bool) -> list[Item]:
 
 _INLINE_BULLET = patterns.compile(r"\s*[•·●▪◦‣∙]\s*")
 _ANNOUNCED = patterns.compile(rf"\b{CONTENTS_WORDS}\s*:?\s*$", re.I)  # 'Contents - 4 pots - …': the list's own label
+_INLINE_INTRO = patterns.compile(r"(?<=[\w)”\"'])\s+(?=\d{1,3}\s+[^\W\d_][^:\d()]{0,40}:\s*[-–]\s)")
 _INLINE_DASH = patterns.compile(r"\s+[-–]\s+(?=\d{1,3}x?\s+[^\W\d_])")  # ' - 20 rubies - 4 flasks'
 
 
@@ -670,7 +672,7 @@ def _second_column_item(line: LayoutLine, allow_bare: bool) -> list[Item]:
 def _inline_cuts(text: str) -> list[tuple[int, int]]:
     """Where a list run onto one line breaks: at its bullet glyphs (two or more), at its numbers (a numbered list
     run together), or at the dashes before its counts (three or more: a web page's list flattened, 'Contents - 4 pots
-    - 4 flasks - 20 rubies')."""
+    - 4 flasks - 20 rubies', '9 punch-out boards: - 84 building tiles - …'; five or more whatever comes before)."""
     bullets = [m.span() for m in _INLINE_BULLET.finditer(text)]
     if len(bullets) >= 2:
         return bullets
@@ -678,11 +680,12 @@ def _inline_cuts(text: str) -> list[tuple[int, int]]:
     if numbered:
         return numbered
     dashes = [m.span() for m in _INLINE_DASH.finditer(text)] if " - " in text or " – " in text else []
-    if len(dashes) < 3 or not _ANNOUNCED.search(text, 0, dashes[0][0]) \
+    if len(dashes) < 3 or not (_ANNOUNCED.search(text, 0, dashes[0][0]) or text[:dashes[0][0]].rstrip().endswith(":")) \
             or any(re.match(r"\d{1,2}\s+players?\b", text[end:], re.I) for _, end in dashes):
         return []  # (dashes between counts elsewhere are a sentence's, a table's or a range's: the list says it is one;
         # 'Contents - 2 players - 12 cards each' counts by player count)
-    return dashes
+    intros = [m.span() for m in _INLINE_INTRO.finditer(text)]  # '… (“hand”) 4 punch-out boards: - 4 …': a
+    return sorted(dashes + intros)  # group's own count, between two items
 
 
 def _bulleted_items(line: LayoutLine, allow_bare: bool, cuts: list[tuple[int, int]]) -> list[Item]:

@@ -171,7 +171,6 @@ def ends_open(text: str) -> bool:
 
 # "Each team receives 4 pawns", "Each side has …", "Per colour: …": the groups other than players that a rulebook
 # gives each so many things (one list for every production that reads 'each/per GROUP')
-SUM_WORDS = frozenset({"total", "totals", "sum", "grand total", "in total", "all"})  # a row or item that adds up those above
 GROUP_PATTERN = r"(?:team|side|faction|army|nation|clan|house|colou?r)"
 
 # "12 of each colour", "per player": the grouping words a `per` can name.
@@ -179,6 +178,9 @@ PER_WORDS = {"player": "player", "person": "player", "colour": "colour", "color"
              "kind": "kind", "type": "type", "house": "house", "team": "team", "faction": "faction",
              "sort": "kind", "value": "value", "number": "number", "rank": "rank", "shape": "shape",
              "size": "size", "nation": "nation", "clan": "clan", "species": "species", "element": "element"}
+
+SUM_WORDS = frozenset({"total", "totals", "sum", "grand total", "in total", "all"})  # a row or item adding up those above
+PLAYERS_THEN = r"\s*(?::|=|[-–—])\s*"  # between a player count and its count: '2 players: 6', '2 players – 6', '2 players=6'
 
 _IRREGULAR = {"dice": "die", "men": "man", "pieces": "piece", "people": "person", "children": "child",
               "mice": "mouse", "geese": "goose", "feet": "foot", "teeth": "tooth", "women": "woman",

@@ -21,6 +21,8 @@ from .wrapped import wrapped_breakdowns
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 _PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
+_DONE_IN_PLAY = patterns.compile(r"\b(?:discards?|pays?|loses?|spends?|scores?|gains?|moves?|plays?|returns?)\b", re.I)
+# ('Each player discards:' over '- 2 cards' in a section about play: a rule, not what each has)
 _SETUP_INTRO = patterns.compile(r"\b(?:takes?|receives?|gets?|draws?|chooses?|brings?|starts?\s+with|begins?\s+with|is\s+(?:given|dealt)|places?)\b", re.I)
 
 
@@ -455,7 +457,8 @@ def _give_per(run: ListRun, intro: LayoutLine, per: str, until: int | None = Non
     """The items under an intro that says whose they are count so many for each: a heading of the component list
     ('### Player pieces (per player)') or a label in it ('For each player (4x):') says what each has; an intro line
     ('Each player takes:') is a setup step."""
-    describes = (run.section.kind in {COMPONENTS, OTHER} or bool(_BOLD_LINE.fullmatch(intro.raw))) and (
+    describes = (run.section.kind == COMPONENTS or bool(_BOLD_LINE.fullmatch(intro.raw))
+                 or (run.section.kind == OTHER and _DONE_IN_PLAY.search(intro.text) is None)) and (
         intro.heading_level or not _SETUP_INTRO.search(intro.text))  # ('**Optional per team**': a title, no setup step)
     for item in run.items:
         below = item.line.number > intro.number and (until is None or item.line.number < until)

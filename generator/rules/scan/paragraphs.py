@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from . import patterns
 from .layout import LayoutLine
-from .lexicon import CONTENTS_WORDS, ends_open, hyphen_break
+from .lexicon import CONTENTS_WORDS, PLAYERS_THEN, ends_open, hyphen_break
 
-_SENTENCE_END = patterns.compile(r"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{1,2}(?:\s*-\s*\d{1,2})?\s+players?\s*(?::|=|[-–—]\s))(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
+_SENTENCE_END = patterns.compile(rf"(?<=[.!?])\s+(?=[\"'(]?[A-Z0-9])|(?<=;)\s+(?!\d{{1,2}}(?:\s*-\s*\d{{1,2}})?\s+players?{PLAYERS_THEN})(?=[\"'(]?[A-Z0-9])|(?<=[.!?])$|(?<=:)\s+(?=(?:Each|Every)\s+player\b)")
 
 
 _CONTENTS_LABEL = patterns.compile(rf"\W*{CONTENTS_WORDS}\s*:", re.I)

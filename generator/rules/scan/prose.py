@@ -49,10 +49,11 @@ GAMEPLAY = patterns.compile(
     r"|on\s+your\s+turn|during|may|instead|your\s+hand|opponents?|this\s+card|cannot)\b",
     re.I,
 )
-_NOT_A_PERSON = "|".join(re.escape(word) for word in sorted(COMPONENT_HEADS | NOT_COMPONENTS, key=lambda w: (-len(w), w)))
-PLAYER_ROLE = rf"(?:each|every)\s+(?!(?:{_NOT_A_PERSON}|{GROUP_PATTERN})s?\b)(?-i:[a-z]+)\s+(?:receives|takes|gets|starts\s+with|begins\s+with)\b"
-# ('Every adventurer receives a character sheet, 1 Weapon card and 20 Gold': a player named by the part they play;
-# not 'Each round starts with …', 'Each card gets …', 'Each team receives …')
+PLAYER_ROLE = (r"(?:each|every)\s+(?:adventurer|hero|heroine|character|investigator|explorer|survivor|commander|captain|"
+               r"general|wizard|detective|agent|pilot|trainer|champion|warrior|leader)\s+"
+               r"(?:receives|takes|gets|starts\s+with|begins\s+with)\b")
+# ('Every adventurer receives a character sheet, 1 Weapon card and 20 Gold': a player named by the part they play —
+# roles a rulebook gives its players, not 'Each city receives …' or 'Each round starts with …')
 PER_PLAYER = patterns.compile(r"\b(?:chaque|jeder|jede|cada|ogni)\s+(?:joueur|joueuse|spieler|spielerin|jugador|giocatore)\b|\b(?:par|pro|por|per)\s+(?:joueur|spieler|jugador|giocatore)\b|\b(?:each|every|per)\s+(?:player|person)\b|\bto\s+each\s+player|\bplayers\s+each\b|\b(?:both|all)\s+players\s+(?:are|get|take|receive|start)|\beach\s+(?:take|get|receive)s?\b" rf"|\b{PLAYER_ROLE}"
                                r"|\b(?:everyone|everybody|each\s+of\s+you)\s+(?:starts?|begins?|takes?|gets?|receives?|draws?)\b"
                                r"|\b(?:deal|deals|dealt|give|gives|hand)\s+(?:\w+\s+){1,3}each\b(?!\s+(?:round|turn|time|hand|trick|game|deal)\b)", re.I)  # 'deal 6 cards each'
@@ -207,7 +208,7 @@ GROUPS_EACH_WITH = patterns.compile(rf"\W*(?P<many>{NUMBER})\s+(?:different\s+)?
 _GETS = patterns.compile(r"\s+(?:then\s+|also\s+)?(?:takes|receives|gets|is\s+given|draws|(?:starts|begins)(?:\s+the\s+game)?\s+with)\b", re.I)
 _HAS = patterns.compile(r"\s+(?:also\s+)?(?:has|owns|controls|possesses)(?:\s+(?:a|an|their|his|her)\s+(?:own\s+)?(?:supply|set|pool|reserve|stock)\s+of)?\b", re.I)
 _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\s+)?(?:(?:give|hand|deal)\s+)?(?:(?:each|every)\s+(?:player|person)\b"
-                                        rf"|(?={PLAYER_ROLE})(?:each|every)\s+(?-i:[a-z]+))", re.I)
+                                        rf"|(?={PLAYER_ROLE})(?:each|every)\s+[a-z]+)", re.I)
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:

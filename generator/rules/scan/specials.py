@@ -9,7 +9,7 @@ import re
 
 from . import patterns
 from .grammar import NUMBER, parse_number
-from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, players_condition, singular
+from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, NOT_COMPONENTS, PER_WORDS, PLAYERS_THEN, players_condition, singular
 
 _REMAINING = patterns.compile(rf"\b(?:the\s+)?(?:remaining|other|rest\s+of\s+the)\s+(?P<n>{NUMBER})\s+(?:\w+\s+)?(?:are|is|will\s+be)\s+(?P<what>[a-z][\w-]*)", re.I)
 # '50 of them are Route cards', 'Among these are 6 Wild cards': a part of the total just said
@@ -51,7 +51,7 @@ _CATEGORY_HINT = patterns.compile(r"suits|colou?rs|kinds|types|factions|sets|spe
 # 'Cards dealt: 2 players: 10 each; 3 players: 8 each', 'number of goods: 2 players: 20, 3 players: 25': a count for
 # each player count, the noun said once before them (or after each count).
 _BY_PLAYERS = patterns.compile(
-    rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?\s*[:=–—-]\s*"
+    rf"(?:^|(?<=[:;,(]))\s*(?:with\s+|for\s+)?(?P<p>\d{{1,2}}(?:\s*(?:-|to|or)\s*\d{{1,2}})?)\s+players?{PLAYERS_THEN}"
     rf"(?P<n>{NUMBER})(?![\w/])(?P<noun>\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*(?:\s+(?!each\b|per\b|for\b|and\b|or\b)[^\W\d_][\w'-]*)?)?"
     rf"(?P<each>\s+(?:each|per\s+player|apiece))?", re.I)
 _LEAD_NOUN = patterns.compile(r"\bnumber\s+of\s+(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
@@ -77,14 +77,11 @@ def _names_kind(word: str, after: str, before: str = "") -> bool:
         followed is not None and (singular(followed.group(1)) in COMPONENT_HEADS or singular(followed.group(1).lower()) in said))
 
 
-def _a_kind_in_a_chain(word: str) -> bool:
-    """'30 are forests, 30 are hills and 30 are lakes': in a chain of such counts a plain noun names a kind (not 'are
-    discarded', 'are used', 'are placed face down')."""
-    return re.search(r"(?:ed|ing|en)$", word, re.I) is None and word.lower() not in _STATES and singular(word.lower()) != word.lower()
-
-
-_STATES = frozenset("used placed put kept removed discarded drawn dealt shuffled returned set face not also then "
-                    "needed required left".split())
+def _a_kind_in_a_chain(word: str, after: str) -> bool:
+    """'30 are forests, 30 are hills and 30 are lakes': in a chain of such counts a plural noun standing alone names a
+    kind (not 'are discarded', 'are always face up', 'are yours')."""
+    return re.match(r"\s*(?:[,.;]|and\b|$)", after) is not None and re.search(r"(?:ed|ing|en)$", word, re.I) is None \
+        and singular(word.lower()) != word.lower() and word.lower() not in {"yours", "ours", "theirs", "hers", "his", "its"}
 
 
 def _names_pieces(label: str) -> bool:
@@ -109,19 +106,23 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
                       "component": match.group("what"), "kind": "part"})
     for match in _OF_THEM_ARE.finditer(sentence) if " of th" in low or "among" in low or "of which" in low else ():
         n, what = next((n, w) for n, w in (("n", "what"), ("n2", "what2"), ("n3", "what3")) if match.group(n))
-        chained = _ARE_AFTER_OF_THE.search(sentence, match.end()) is not None and _a_kind_in_a_chain(match.group(what))
+        chained = len(_ARE_AFTER_OF_THE.findall(sentence, match.end())) > 1 and _a_kind_in_a_chain(match.group(what), sentence[match.end():])
         if chained or _names_kind(match.group(what), sentence[match.end():], sentence[:match.start()]):  # not 'two of them are
             found.append({"start": match.start(n), "end": match.end(), "count": parse_number(match.group(n)),  # discarded'
                           "component": match.group(what), "kind": "part"})
             for more in _ARE_AFTER_OF_THE.finditer(sentence, match.end()):  # '…, 30 are hills and 30 are lakes'
-                if not (_names_kind(more.group("what"), sentence[more.end():]) or _a_kind_in_a_chain(more.group("what"))):
+                if not (_names_kind(more.group("what"), sentence[more.end():]) or _a_kind_in_a_chain(more.group("what"), sentence[more.end():])):
                     break
                 found.append({"start": more.start("n"), "end": more.end(), "count": parse_number(more.group("n")),
                               "component": more.group("what"), "kind": "part"})
     opening = _OF_THE_TOTAL.match(sentence)
+    of_whom = re.findall(r"[^\W\d_]+", opening.group(0)) if opening else []
+    if of_whom and singular(of_whom[-1].lower()) in NOT_COMPONENTS:
+        opening = None  # 'Of the 10 players, 3 are traitors …': roles, not pieces
     chain = list(_ARE_AFTER_OF_THE.finditer(sentence, opening.end())) if opening else []
     for match in chain:  # 'Of the 36 weather cards, 20 are Sun, 10 are Rain …'; in a chain of two or more, 'are forests'
-        if _names_kind(match.group("what"), sentence[match.end():]) or (len(chain) > 1 and _a_kind_in_a_chain(match.group("what"))):
+        if _names_kind(match.group("what"), sentence[match.end():]) or (
+                len(chain) > 2 and _a_kind_in_a_chain(match.group("what"), sentence[match.end():])):
             found.append({"start": match.start("n"), "end": match.end(), "count": parse_number(match.group("n")),
                           "component": match.group("what"), "kind": "part"})
     for match in _FRACTION.finditer(sentence) if "(" in low and _FRACTION_HINT.search(low) else ():

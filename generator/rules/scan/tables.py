@@ -11,8 +11,9 @@ import re
 from . import patterns
 from .grammar import parse_number
 from .annotations import Per, read_per
+from .collected import make_parts
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
+from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, PLAYERS_THEN, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -146,17 +147,15 @@ def _count_columns(names: list[str]) -> tuple[int, int | None, str | None] | Non
 
 
 def _sum_row(made: list[dict], count: int, line: LayoutLine, quote: str, column: int, out) -> None:
-    """A table's 'Total' row: a total of the rows above it that add up to it exactly, named by what they have in
-    common ('Plains tiles', 'Hills tiles': tiles); none when they do not add up (a total of something else)."""
+    """A table's 'Total' row: a total of the rows above it that add up to it exactly, named by the word they end with
+    ('Plains tiles', 'Hills tiles': tiles); none when they do not add up (a total of something else)."""
     parts = [s for s in made if s["role"] == "total" and s.get("parent_ref") is None and s["count"] is not None]
     if len(parts) < 2 or sum(s["count"] for s in parts) != count:
         return
-    heads = {singular(s.get("head") or "") for s in parts}
-    head = next(iter(heads)) if len(heads) == 1 and next(iter(heads)) in COMPONENT_HEADS else "piece"
-    total = out.add(line=line.number, column=column, quote=quote, count=count, component=head + "s", role="total",
-                    head=head, has_parts=True)
-    for part in parts:
-        part["role"], part["parent_ref"] = "part", total
+    last_words = {s["component"].split()[-1].lower() for s in parts if s["component"].split()}
+    name = next(iter(last_words)) if len(last_words) == 1 and head_of(next(iter(last_words))) in COMPONENT_HEADS else "pieces"
+    make_parts(out.add(line=line.number, column=column, quote=quote, count=count, component=name, role="total",
+                       head=head_of(name)), parts)
 
 
 def _count_column_tables(lines: list[LayoutLine], out, used: set[int]) -> None:
@@ -379,7 +378,7 @@ _NUMBER_OF = patterns.compile(r"^(?:the\s+)?(?:total\s+)?(?:number|no\.|#)\s+of\
 
 def _number_of(line: LayoutLine, out) -> bool:
     """'Number of decks: 1', 'Number of cards in the deck: 36 or 52': a fact sheet's count of a component."""
-    if len(re.findall(r"\d\s+players?\s*(?::|=|\s[-–—]\s)", line.text, re.I)) >= 2:
+    if len(re.findall(rf"\d\s+players?{PLAYERS_THEN}", line.text, re.I)) >= 2:
         return False  # 'Number of cards dealt: 2 players: 10 each; 3 players: 8 each': a count per player count (prose)
     match = _NUMBER_OF.match(line.text.strip())
     if match is None:
