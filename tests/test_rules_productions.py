@@ -2691,3 +2691,12 @@ def test_a_list_run_onto_one_line_with_dashes_after_a_counting_intro():
             "- 1 starting player token (“hand”) 4 punch-out boards: - 4 building boards - 4 overview boards\n")
     assert [s.count for s in _statements_of(text, ".txt")] == [1, 9, 84, 16, 24, 1, 4, 4, 4]
     assert [s.count for s in _statements_of("You score 3 points - 2 more - 1 less - 4 at most.\n", ".txt")] == []
+
+
+def test_a_sentence_of_names_only_counts_its_single_things():
+    """'… forming 4 different images. 1 Die 1 Rulebook 2': a run of counted things and a page's number, each one a
+    piece (not 'Roll 1 die.' or 'Take 1 card 1 coin.', rules of play with a verb)."""
+    found = _statements_of("Components 1 Game board 4 Scoring markers 64 tiles with puzzle pieces, forming 4 different "
+                           "images. 1 Die 1 Rulebook 2\n", ".txt")
+    assert [(s.count, s.component) for s in found][-2:] == [(1, "Die"), (1, "Rulebook")]
+    assert not _statements_of("Roll 1 die. Take 1 card 1 coin. Move 1 space 1 step.\n", ".txt")
