@@ -392,34 +392,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
                 part.parent = total
             total.parent, total.children = None, list(total.sums)
         wrapped_breakdowns(run, lines)
-        intro = next((l for l in run.lines if l.text.rstrip().endswith(":") and _PER_PLAYER_INTRO.search(l.text)), None)
-        before = _line_before(lines, run.lines[0])
-        group = _PER_GROUP_INTRO.search(before.text) if before is not None and (
-            before.heading_level or before.text.rstrip().endswith(":") or _BOLD_LINE.fullmatch(before.raw)) else None
-        apart = None
-        if group is None and intro is None:  # 'In each of the five player colours:' opening the run, over its items
-            opener = run.lines[0] if run.lines[0].text.rstrip().endswith(":") and all(i.line is not run.lines[0] for i in run.items) else None
-            group = _PER_GROUP_INTRO.search(opener.text) if opener is not None else None
-            before = opener if group is not None else before
-            numbers = [item.line.number for item in run.items]
-            apart = next((b for a, b in zip(numbers, numbers[1:]) if b > a + 1), None) if group is not None else None
-            # (a block set apart below it is no longer the colours')
-        if intro is None and group is None and before is not None and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
-            intro = before
-        shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
-        labels = _per_labels(run)
-        if len(labels) >= 2:  # 'For each of the five player colours:' / … / 'Per player (×4):' / …: each over its own
-            for label, after in zip(labels, labels[1:] + [None]):
-                group = _PER_GROUP_INTRO.search(label.text)
-                per = "player" if _PER_PLAYER_INTRO.search(label.text) or group is None else per_word(group.group("group"))
-                ends = [n for n in (after.number if after is not None else None, shared) if n is not None and n > label.number]
-                _give_per(run, label, per, until=min(ends) if ends else None)
-            continue
-        if group is not None:  # '### In each of the 5 player colours' over '- 20 train cars'
-            ends = [n for n in (intro.number if intro is not None else None, shared, apart) if n is not None]
-            _give_per(run, before, per_word(group.group("group")), until=min(ends) if ends else None)
-        if intro is not None:
-            _give_per(run, intro, "player", until=shared if shared is not None and shared > intro.number else None)
+        _give_whose(run, _line_before(lines, run.lines[0]))
     return runs
 
 
@@ -428,12 +401,35 @@ _SHARED_LABEL = patterns.compile(r"^\W*(?:shared|common|general|neutral|central|
                                  r"(?:\s+(?:components?|pieces|materials?|items))?\s*:?\s*$", re.I)
 
 
-def _per_labels(run: ListRun) -> list[LayoutLine]:
-    """The lines of the run that say whose the items below them are ('For each of the five player colours:', 'Per
-    player:'), holding no item."""
+def _give_whose(run: ListRun, before: LayoutLine | None) -> None:
+    """Whose the items are, said by labels: each label of the run ('For each of the five player colours:', 'Per
+    player (×4):', 'Each player takes:') over the items below it, up to the next label or 'Shared:' (a colours' label
+    also up to a block set apart below it); a title over the run ('### In each of the 5 player colours', a line ending
+    in ':', '**Per player colour**') over the items before the run's first label — or, saying whose as a sentence does
+    ('… Each player receives'), over the whole run when it has no label of its own."""
     with_items = {id(item.line) for item in run.items}
-    return [line for line in run.lines if id(line) not in with_items and line.text.rstrip().endswith(":")
-            and (_PER_PLAYER_INTRO.search(line.text) or _PER_GROUP_INTRO.search(line.text))]
+    labels = [(line, _whose_per(line)) for line in run.lines if line.text.rstrip().endswith(":") and (
+        _PER_PLAYER_INTRO.search(line.text) or (id(line) not in with_items and _PER_GROUP_INTRO.search(line.text)))]
+    # ('110 wooden pieces in player colors …; per player:' is a label, its own item besides)
+    if before is not None:
+        titled = before.heading_level or before.text.rstrip().endswith(":") or _BOLD_LINE.fullmatch(before.raw)
+        group = _PER_GROUP_INTRO.search(before.text) if titled else None
+        if group is not None:
+            labels.insert(0, (before, per_word(group.group("group"))))
+        elif not labels and _PER_PLAYER_INTRO.search(re.split(r"[.!?]\s", before.text)[-1]):
+            labels.insert(0, (before, "player"))
+    shared = next((l.number for l in run.lines if _SHARED_LABEL.match(l.text)), None)  # 'Shared:' ends whose they are
+    numbers = [item.line.number for item in run.items]
+    for (label, per), after in zip(labels, [line for line, _ in labels[1:]] + [None]):
+        apart = next((b for a, b in zip(numbers, numbers[1:]) if a > label.number and b > a + 1), None) \
+            if label is run.lines[0] and per != "player" else None  # (a block set apart below it is no longer the colours')
+        ends = [n for n in (after.number if after is not None else None, shared, apart) if n is not None and n > label.number]
+        _give_per(run, label, per, until=min(ends) if ends else None)
+
+
+def _whose_per(label: LayoutLine) -> str:
+    group = _PER_GROUP_INTRO.search(label.text)
+    return "player" if _PER_PLAYER_INTRO.search(label.text) or group is None else per_word(group.group("group"))
 
 
 def _wrapped_per(item: Item, line: LayoutLine) -> bool:

@@ -211,22 +211,25 @@ _EACH_PLAYER_SUBJECT = patterns.compile(r"\W*(?:\d{1,2}(?:[.)]\s*|\s+))?(?:then\
                                         rf"|(?={PLAYER_ROLE})(?:each|every)\s+[a-z]+)", re.I)
 
 
-def _names_only(sentence: str, phrases: list[Phrase]) -> bool:
-    """Nothing in the sentence but its counted things and perhaps a page's number: '1 Die 1 Rulebook 2'."""
-    if len(phrases) < 2:
-        return False
+_NOTHING_BUT_A_PAGE = patterns.compile(r"[\s.,;•*-]*(?:\d{1,3}[\s.]*)?")
+
+
+def _between(sentence: str, phrases: list[Phrase]) -> str:
+    """The sentence without its count phrases."""
     rest, at = [], 0
     for phrase in sorted(phrases, key=lambda p: p.start):
         rest.append(sentence[at:max(at, phrase.start)])
         at = max(at, phrase.end)
-    rest.append(sentence[at:])
-    return re.fullmatch(r"[\s.,;•*-]*(?:\d{1,3}[\s.]*)?", "".join(rest)) is not None
+    return "".join(rest) + sentence[at:]
 
 
 def _chains(sentence: str, phrases: list[Phrase]) -> set[int]:
     """Phrases in a chain of three or more, each right after the other ('8 dimes, 8 pennies, and 8 nickels',
-    '7 agent figures Contents 1 safe 7 scoring markers'): a list flattened into running text."""
+    '7 agent figures Contents 1 safe 7 scoring markers'): a list flattened into running text; two pieces that are the
+    whole sentence but for a page's number ('1 Die 1 Rulebook 2') too."""
     chained: set[int] = set()
+    if len(phrases) >= 2 and _NOTHING_BUT_A_PAGE.fullmatch(_between(sentence, phrases)):
+        return {id(p) for p in phrases if not p.is_excluded and p.head in COMPONENT_HEADS}
     run: list[Phrase] = []
     for phrase in phrases:
         if phrase.is_excluded:
@@ -452,7 +455,6 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
     group_end = next_label.start() if next_label else len(sentence)  # ('Per player: 3 meeples' / 'Tokens: 20 gold')
     paired = _pairs_with_known(sentence, phrases, known_nouns)
 
-    names_only = _names_only(sentence, phrases)
     faces = _DIE_FACES.search(sentence)
     example = _EXAMPLE.search(sentence) if "xampl" in sentence or "nstance" in sentence or "g." in sentence else None
     if example is not None and _PLAYERS_NAMED.search(sentence, example.end()):
@@ -541,12 +543,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
                     section_kind not in {"components", "supplied"} or _MEASURED_BEFORE.search(sentence[:phrase.start])):
             continue  # 'Dilution refrigerators cool qubits to as low as 2 millikelvin' under '## Quantum components': a
             # sentence that states no contents, its count of nothing the lexicon or the lists name
-        verbless = (names_only or not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!")) \
-            and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.', '1 Die 1 Rulebook 2': a
-        # sentence that only names things (and a page's number)
+        verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
+            and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
         per_after = read_per(sentence, phrase.end)
         listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
-        if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and not each_takes and phrase.form != "range" \
+        if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and phrase.form != "range" \
                 and per_after is None and not listed_after and not (
                     section_kind == "setup" and (phrase.head in COMPONENT_HEADS or phrase.head in known_nouns) and _IMPERATIVE.match(sentence)) \
                 and not (section_kind == "setup" and sentence[phrase.count_start:phrase.count_end] == "1"
