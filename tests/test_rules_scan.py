@@ -631,6 +631,73 @@ def test_a_pdf_keeps_the_indentation_of_nested_items_and_descriptions(tmp_path):
     assert {(6, "Galley"), (4, "Skiff"), (2, "Raft")} <= got
 
 
+def _typeset(path, columns: list[list[tuple[str, float]]], markers_last: bool = True) -> None:
+    """A page set as browsers and HTML typesetters write one: each column's lines in turn (x, baseline given per line
+    as (text, drop below the last)), every list bullet drawn after all the text, each on its item's baseline."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), invariant=1)
+    canvas.setFont("Helvetica", 10)
+    bullets = []
+    for x, column in zip((50, 320), columns):
+        y = 770.0
+        for text, drop in column:
+            y -= drop
+            if text.startswith("• "):
+                bullets.append((x, y))
+                canvas.drawString(x + 12, y, text[2:])
+            else:
+                canvas.drawString(x + (12 if text.startswith("  ") else 0), y, text.strip())
+    for x, y in bullets if markers_last else []:
+        canvas.drawString(x, y, "•")
+    canvas.showPage()
+    canvas.save()
+
+
+def test_bullets_drawn_after_the_text_go_back_in_front_of_their_items(tmp_path):
+    """An HTML typesetter draws a list's bullets after the page's text: each must come back to its own item, and a
+    breakdown wrapped onto the item's next line (indented under its text) is read as that item's parts."""
+    pdf = tmp_path / "rules.pdf"
+    left = [("Game Materials", 0), ("• 15 carts", 20), ("• 56 game cards, divided into: 10 house cards,", 13),
+            ("  10 boat cards, 16 order cards, 20 mission cards", 13), ("• 5 cloth bags", 13)]
+    right = [("Set-up", 0), ("Each player takes a cloth bag.", 20)]
+    _typeset(pdf, [left, right])
+    lines = [line for line in read_rulebook(pdf).text.split("\n") if line.strip()]
+    assert lines[:5] == ["Game Materials", "• 15 carts", "• 56 game cards, divided into: 10 house cards,",
+                         "   10 boat cards, 16 order cards, 20 mission cards", "• 5 cloth bags"]
+    assert lines[5:] == ["Set-up", "Each player takes a cloth bag."]  # (the second column's edge is its own, not indented)
+    got = {(s.count, s.component, s.role) for s in read_rulebook_document(read_rulebook(pdf).text).statements}
+    assert {(15, "carts", "total"), (56, "game cards", "total"), (10, "house cards", "part"), (10, "boat cards", "part"),
+            (16, "order cards", "part"), (20, "mission cards", "part"), (5, "cloth bags", "total")} <= got
+
+
+def test_the_space_a_page_leaves_between_paragraphs_ends_a_paragraph(tmp_path):
+    """Paragraphs a PDF sets apart by space alone come out with an empty line between them; a paragraph's own lines
+    do not, and the lines keep the numbers a reader counts on the page (text lines only)."""
+    pdf = tmp_path / "rules.pdf"
+    _typeset(pdf, [[("Setup", 0), ("Place the board in the middle", 24), ("of the table.", 12),
+                    ("Each player takes 5 coins.", 22)]])
+    source = read_rulebook(pdf)
+    assert source.text.split("\n")[:6] == ["Setup", "", "Place the board in the middle", "of the table.", "",
+                                           "Each player takes 5 coins."]
+    assert [source.where(n) for n in (1, 3, 4, 6)] == [f"{source.label}:p1:{n}" for n in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize("heading, count, component", [
+    ("NUMBER CARDS (78 TOTAL)", 78, "NUMBER CARDS"), ("ARTICHOKE X40", 40, "ARTICHOKE"), ("CONTENTS: 94 CARDS", 94, "CARDS"),
+])
+def test_a_heading_in_capitals_counts_as_its_mixed_case_twin_does(heading, count, component):
+    """Typeset rulebooks set headings in capitals: 'NUMBER CARDS (78 TOTAL)' is 'Number Cards (78 total)'."""
+    got = {(s.count, s.component) for s in read_rulebook_document(f"{heading}\nCard\tQuantity\n12 (Twelve)\t12\n").statements}
+    assert (count, component) in got
+
+
+def test_a_word_broken_with_a_unicode_hyphen_is_joined():
+    """'Adven‐' / 'ture cards' with U+2010, as PDF text gives a typeset hyphen, reads as the hyphen-minus does."""
+    got = {(s.count, s.component) for s in read_rulebook_document("Each player draws 3 Adven\u2010\nture cards.\n").statements}
+    assert (3, "Adventure cards") in got
+
+
 _MARKDOWN_WITH_HTML = (
     "# Lantern Harbour\n"
     "A game of night fishing.\n"

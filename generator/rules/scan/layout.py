@@ -17,7 +17,7 @@ from .debris import WORD_SPACE, debris_indexes
 from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of, is_plural
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
-                       "−": "-", "‒": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+                       "−": "-", "‒": "-", "\u2010": "-", "\u2011": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
                        "\u2002": " ", "\u2003": " ", "\u3000": " ", "\u205f": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
                        "¼": " 1/4", "½": " 1/2", "¾": " 3/4", "⅓": " 1/3", "⅔": " 2/3", "⅛": " 1/8",  # '2¼"': a size
                        "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
@@ -136,6 +136,9 @@ class _Mapped:
 
     def fold(self) -> None:
         text = self.text
+        if "-\u00ad\u2010" in text:
+            self.sub("-\u00ad(?=\u2010)", "")  # 'face-\xad‐up' in some PDFs' text: one hyphen, written three ways
+            text = self.text
         folded = text.translate(_FOLD)
         if folded == text:
             return

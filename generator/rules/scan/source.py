@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from .columns import split_columns
+from .layout import BULLET_GLYPHS
 
 MAX_RULEBOOK_BYTES = 20 * 2**20  # text rulebooks are under 1 MB; a 100-page PDF with pictures can be 15
 MAX_PDF_PAGES = 400
@@ -263,11 +264,13 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
             page = document[number]
             textpage = page.get_textpage()
             page_lines = _page_lines(textpage, page.get_width())
-            for at, line in enumerate(page_lines, start=1):
+            at = 0  # the line's number on its page, as a reader counts them: lines of text only
+            for line in page_lines:
+                at += bool(line.strip())
                 lines.append(line)
-                origins.append(f"p{number + 1}:{at}")
+                origins.append(f"p{number + 1}:{max(at, 1)}")
             lines.append("")  # a page break ends a paragraph
-            origins.append(f"p{number + 1}:{len(page_lines) + 1}")
+            origins.append(f"p{number + 1}:{at + 1}")
             textpage.close()
             page.close()
     finally:
@@ -294,15 +297,17 @@ def _page_lines(textpage, width: float) -> list[str]:
         if measured and line.strip():
             first = offset + len(line) - len(line.lstrip())
             last = offset + len(line.rstrip()) - 1
-            left, _, _, top = charbox(first)
+            left, bottom, _, top = charbox(first)
             _, _, right, _ = charbox(last)
-            box = (left, right, top)
+            box = (left, right, top, bottom, charbox.baseline(first), charbox.baseline(last))  # (the last letter's
+            # baseline: a line pdfium ran on from the one above ends lower than it starts)
             if " " in line:
                 line, gaps = _columns(charbox, line, offset)
                 if len(gaps) == 1 and gaps[0][1] < middle < gaps[0][2]:
                     gutter = gaps[0]  # prose of two columns on one baseline (a table row has more gaps)
         rows.append((line.rstrip(), box, gutter))
         offset += raw_length + len(newline)
+    rows = _markers_on_their_lines(rows)
     two_columns = sum(1 for _, _, gutter in rows if gutter) >= 4
     lines: list[tuple[str, tuple[float, float, float] | None]] = []
     for line, box, gutter in rows:
@@ -312,23 +317,110 @@ def _page_lines(textpage, width: float) -> list[str]:
             lines.append((line[at:].strip(), (gap_right, box[1], box[2])))
         else:
             lines.append((line, box))
-    lines = _indented(lines, width, two_columns)
-    return _reading_order(lines, width) if two_columns else [line for line, _ in lines]
+    lines = _indented(lines, width)
+    return _reading_order(lines, width) if two_columns else _paragraphs_apart(lines)
+
+
+def _paragraphs_apart(lines: list[tuple[str, tuple | None]]) -> list[str]:
+    """The lines, with an empty line where the text leaves more room above a line than between the lines of a
+    paragraph (a third of a line more than the page's step between lines): the breaks a typeset page shows by space
+    alone.
+    (Not where the text goes back up the page: a paragraph runs on into the next column.)"""
+    baselines = [box[4] for _, box in lines if box is not None and len(box) > 4]
+    steps = sorted(a - b for a, b in zip(baselines, baselines[1:]) if 0 < a - b < 40)
+    step = steps[len(steps) // 4] if steps else None  # (the lower quartile: a page of short paragraphs has as many
+    # steps between paragraphs as within them)
+    result: list[str] = []
+    above = None
+    for text, box in lines:
+        if box is not None and len(box) > 4 and above is not None and step is not None and result and result[-1].strip():
+            if above - box[4] > step * 1.35:
+                result.append("")
+        result.append(text)
+        if box is not None and len(box) > 4:
+            above = box[5]
+    return result
 
 
 _LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
 _SPACES = re.compile(r"(?<=\S) +(?=\S)")  # spaces between two words: each may stand for a wide gap
 
 
-def _indented(lines: list[tuple[str, tuple[float, float, float] | None]], width: float,
-              two_columns: bool) -> list[tuple[str, tuple[float, float, float] | None]]:
+_MARKER = re.compile(r"[" + re.escape(BULLET_GLYPHS) + r"]|\d{1,2}[.)]|[a-zA-Z][.)]")  # a list item's bullet or number
+
+
+def _markers_on_their_lines(rows: list) -> list:
+    """The page's rows with each list marker drawn apart from its item's text (a bullet or '3.' that the PDF's
+    maker wrote after the page's text, as browsers and HTML typesetters do) put back in front of its item: the
+    row on the same baseline that starts just right of it."""
+    if any(gutter and _MARKER.fullmatch(text[:gutter[0]].strip()) for text, _, gutter in rows):
+        rows = [piece for row in rows for piece in _marker_apart(row)]
+    markers = [i for i, (text, box, _) in enumerate(rows) if box is not None and _MARKER.fullmatch(text.strip())]
+    if not markers:
+        return rows
+    taken: dict[int, int] = {}  # item row -> marker row
+    for i in markers:
+        _, right, top, bottom = rows[i][1][:4]
+        middle = (top + bottom) / 2
+        best = None
+        for j, (text, box, _) in enumerate(rows):
+            if box is None or j == i or j in taken or j in markers or not text.strip():
+                continue
+            if box[3] - 1 <= middle <= box[2] + 1 and 0 <= box[0] - right <= 3 * (top - bottom + 2):
+                if best is None or box[0] < rows[best][1][0]:
+                    best = j
+        if best is not None:
+            taken[best] = i
+    if not taken:
+        return rows
+    result = []
+    for j, (text, box, gutter) in enumerate(rows):
+        if j in taken.values():
+            continue
+        if j in taken:
+            marker_text, marker_box, _ = rows[taken[j]]
+            lead = f"{marker_text.strip()} "
+            shift = len(lead) - (len(text) - len(text.lstrip()))
+            text = lead + text.lstrip()
+            box = (marker_box[0], *box[1:])
+            gutter = (gutter[0] + shift, *gutter[1:]) if gutter else None  # (the gap between columns, where it now is)
+        result.append((text, box, gutter))
+    return result
+
+
+def _marker_apart(row: tuple) -> list[tuple]:
+    """A row that pdfium ran together from a marker and the text across the gap after it ('•' + another column's
+    line on the same baseline) as two rows: the marker, and the text with its own left edge."""
+    text, box, gutter = row
+    if not gutter or not _MARKER.fullmatch(text[:gutter[0]].strip()):
+        return [row]
+    at, gap_left, gap_right = gutter
+    return [(text[:at].strip(), (box[0], gap_left, *box[2:5], box[4]), None), (text[at:].strip(), (gap_right, *box[1:]), None)]
+
+
+def _column_edges(lefts: list[float], width: float) -> list[float]:
+    """The left edges of a page's columns: where at least two lines start, each far (a fifth of the page) right of
+    the edge before it; a line nearer than that to an edge is indented within that edge's column."""
+    groups: list[list[float]] = []
+    for x in sorted(lefts):
+        if groups and x - groups[-1][-1] <= 1.5:
+            groups[-1].append(x)
+        else:
+            groups.append([x])
+    edges: list[float] = []
+    for group in groups:
+        if len(group) >= 2 and (not edges or group[0] - edges[-1] >= width / 5):
+            edges.append(group[0])
+    return edges or [min(lefts)]
+
+
+def _indented(lines: list[tuple[str, tuple | None]], width: float) -> list[tuple[str, tuple | None]]:
     """Each line indented by as many spaces as it stands right of its column's left edge (a third of the line
     spacing a space): a nested list item or an item's description keeps its place under its parent."""
-    edges: dict[bool, float] = {}
-    for _, box in lines:
-        if box is not None:
-            side = two_columns and box[0] > width / 2
-            edges[side] = min(edges.get(side, box[0]), box[0])
+    lefts = [box[0] for _, box in lines if box is not None]
+    if not lefts:
+        return lines
+    edges = _column_edges(lefts, width)
     tops = [box[2] for _, box in lines if box is not None]
     steps = [a - b for a, b in zip(tops, tops[1:]) if 0 < a - b < 40]
     space = (sorted(steps)[len(steps) // 2] if steps else 12.0) * 0.3  # about one narrow letter of the body text
@@ -337,7 +429,8 @@ def _indented(lines: list[tuple[str, tuple[float, float, float] | None]], width:
         if box is None or not line.strip():
             result.append((line, box))
             continue
-        depth = round((box[0] - edges[two_columns and box[0] > width / 2]) / space)
+        edge = max((x for x in edges if x <= box[0] + 1.5), default=min(lefts))
+        depth = round((box[0] - edge) / space)
         result.append((" " * depth + line.lstrip() if depth >= 2 else line.lstrip(), box))
     return result
 
@@ -388,7 +481,17 @@ def _charboxes(textpage):
         if not get(page, index, out_left, out_right, out_bottom, out_top):  # (pdfium's order: left, right, bottom, top)
             _no_charbox()
         return left.value, bottom.value, right.value, top.value
+
+    get_origin = _unchecked(pdfium_c.FPDFText_GetCharOrigin)
+    out_x, out_y = ctypes.byref(left), ctypes.byref(bottom)
+
+    def baseline(index: int) -> float:
+        """The y of the character's origin: its line's baseline, whatever the letter's height ('.' or 'T')."""
+        if not get_origin(page, index, out_x, out_y):
+            _no_charbox()
+        return bottom.value
     charbox.raw = (get, page, (out_left, out_right, out_bottom, out_top), values)
+    charbox.baseline = baseline
     return charbox
 
 

@@ -13,7 +13,7 @@ from .grammar import parse_number
 from .annotations import Per, read_per
 from .collected import make_parts
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, NOT_COMPONENTS, NOT_IN_THE_BOX, PLAYERS_THEN, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
+from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, NOT_COMPONENTS, NOT_IN_THE_BOX, PLAYERS_THEN, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
 _FLAT_HEADER = patterns.compile(r"(?P<label>[A-Z][\w ]{0,30}?):\s+(?P<names>(?:[A-Z][a-z]+(?!:)\s+){1,5}[A-Z][a-z]+)\b(?!:)")
@@ -253,10 +253,10 @@ def _notes_per(text: str, row: list[tuple[str, int, int]], read: set[int | None]
     return found
 
 
-_COUNTED_HEADING = patterns.compile(r"^(?P<name>[^\W\d_][^()]*?[^\W\d_])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+[a-z]+)?\s*\)|[x×]\s*(?P<m>\d{1,4}))\s*:?$")
+_COUNTED_HEADING = patterns.compile(r"^(?P<name>[^\W\d_][^()]*?[^\W\d_])\s*(?:\(\s*(?P<n>\d{1,4})(?:\s+(?i:[a-z]+))?\s*\)|(?i:[x×])\s*(?P<m>\d{1,4}))\s*:?$")
 
 
-_COUNT_FIRST_HEADING = patterns.compile(r"^(?P<n>\d{1,4})\s+(?P<name>[^\W\d_][\w'’ -]*?[^\W\d_])\s*:?$")
+_COUNT_FIRST_HEADING = patterns.compile(rf"^(?P<contents>{CONTENTS_WORDS}\s*:\s*)?(?P<n>\d{{1,4}})\s+(?P<name>[^\W\d_][\w'’ -]*?[^\W\d_])\s*:?$", re.I)
 
 
 def _counted_heading(line: LayoutLine, out) -> bool:
@@ -266,11 +266,12 @@ def _counted_heading(line: LayoutLine, out) -> bool:
     if match is None:
         match = _COUNT_FIRST_HEADING.match(line.text.strip())
         if match is None or head_of(match.group("name")) not in COMPONENT_HEADS or not is_plural(match.group("name").split()[-1]) \
-                or len(match.group("name").split()) < 2 or match.group("n") == "1":
+                or (len(match.group("name").split()) < 2 and not match.group("contents")) or match.group("n") == "1":
             return False  # (a count first: only of named pieces, several of them; '### 3 Tiles' is the tiles marked 3)
     if head_of(match.group("name")) in NOT_COMPONENTS:
         return False
-    out.add(line=line.number, column=line.cols[0] if line.cols else 0, quote=line.quote(0, len(line.text)),
+    start = match.start("n") if match.groupdict().get("contents") else 0  # ('Contents: 94 Cards': the cards)
+    out.add(line=line.number, column=line.cols[start] if line.cols else 0, quote=line.quote(start, len(line.text)),
             count=int(match.group("n") or match.groupdict().get("m")), component=match.group("name"), role="total",
             head=head_of(match.group("name")))
     return True

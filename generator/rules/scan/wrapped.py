@@ -8,6 +8,7 @@ import re
 
 from . import patterns
 from .grammar import NUMBER, parse_number
+from .lexicon import BREAKDOWN_CUE
 
 _JOINED = r"^\s*(?:and\s+|or\s+|plus\s+|&\s*)?"  # what may join a piece to the one before it
 _NAME = r"[^\W\d_][\w'’ /-]*?"
@@ -16,7 +17,8 @@ _PRODUCT = patterns.compile(rf"{_JOINED}(?P<n>\d{{1,3}})[x×](?P<m>\d{{1,2}})\s+
 _PIECE = patterns.compile(rf"{_JOINED}(?P<n>{NUMBER})\s*(?:[x×]\s*)?(?P<name>(?:\d{{1,4}}\s+)?{_NAME})\s*\.?\s*$", re.I)
 _BARE_COUNT = patterns.compile(r"^\s*(?:and\s+)?\d{1,3}\s*$")
 _LEADING_NAME = patterns.compile(r"^\s*([^\W\d_][\w'’ -]*?)\s*(?=[,;)]|\band\b|$)")
-_OPEN_DASH = patterns.compile(r"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)")  # '80 Tiles - 28 castles,', '180 tiles: 30 Ra,'
+_OPEN_DASH = patterns.compile(rf"\s+[-–—:]\s+(?=\d)|:\s+(?=\d)|,?\s+{BREAKDOWN_CUE}\s*:?\s+(?=\d)", re.I)  # '80 Tiles -
+# 28 castles,', '180 tiles: 30 Ra,', '56 game cards, divided into: 10 house cards, 10 boat cards,'
 _NOTE = patterns.compile(r"\s*\([^()]*[^\W\d_][^()]*\)(?=\s*:?\s*\()")  # a closed note right before the parts' parenthesis
 
 
