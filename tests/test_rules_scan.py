@@ -683,6 +683,37 @@ def test_the_space_a_page_leaves_between_paragraphs_ends_a_paragraph(tmp_path):
     assert [source.where(n) for n in (1, 3, 4, 6)] == [f"{source.label}:p1:{n}" for n in (1, 2, 3, 4)]
 
 
+def test_a_table_whose_cells_stand_close_is_read_by_the_columns_its_rows_share(tmp_path):
+    """A table set tight (the gap after its longest cell no wider than a letter or two): its rows agree on where each
+    cell starts, so each row's cells come apart, the longest as much as the others; a justified paragraph's wide
+    spaces, which fall anywhere, stay spaces."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica", 10)
+    rows = [("Card Value", "Quantity"), ("12 (Twelve)", "12"), ("11 (Eleven)", "11"), ("10 (Ten)", "10"), ("9 (Nine)", "9")]
+    second = 60 + max(stringWidth(a, "Helvetica", 10) for a, _ in rows) + 7  # a gap of 7 points after the longest
+    canvas.drawString(60, 780, "NUMBER CARDS (44 TOTAL)")
+    for row, (a, b) in enumerate(rows):
+        canvas.drawString(60, 760 - 13 * row, a)
+        canvas.drawString(second, 760 - 13 * row, b)
+    for row, words in enumerate([["Shuffle", "the", "deck", "and", "deal"], ["each", "player", "five", "cards", "face"],
+                                 ["down;", "keep", "the", "rest", "aside."]]):
+        x = 60.0
+        for word in words:  # justified: the spaces are wide, and fall where the words leave them
+            canvas.drawString(x, 680 - 13 * row, word)
+            x += stringWidth(word, "Helvetica", 10) + 7.5 - row
+    canvas.showPage()
+    canvas.save()
+    lines = [line for line in read_rulebook(pdf).text.split("\n") if line.strip()]
+    assert lines[2:6] == ["12 (Twelve)\t12", "11 (Eleven)\t11", "10 (Ten)\t10", "9 (Nine)\t9"]
+    assert not any("\t" in line for line in lines[6:]), lines
+    got = {(s.count, s.component) for s in read_rulebook_document(read_rulebook(pdf).text).statements}
+    assert {(44, "NUMBER CARDS"), (12, "12 (Twelve)"), (11, "11 (Eleven)"), (9, "9 (Nine)")} <= got
+
+
 @pytest.mark.parametrize("heading, count, component", [
     ("NUMBER CARDS (78 TOTAL)", 78, "NUMBER CARDS"), ("ARTICHOKE X40", 40, "ARTICHOKE"), ("CONTENTS: 94 CARDS", 94, "CARDS"),
 ])

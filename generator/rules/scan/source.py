@@ -290,6 +290,7 @@ def _page_lines(textpage, width: float) -> list[str]:
     measured = len(text) == count
     charbox = _charboxes(textpage)
     rows = []  # (text, (left, right, top) or None, the gap across the page's middle or None)
+    cells: dict[int, list[tuple[int, float, float, bool]]] = {}  # a row's gaps too narrow for a tab on their own
     offset = 0
     middle = width / 2
     for line, newline in zip(*[iter(_LINE_BREAK.split(text) + [""])] * 2):
@@ -302,11 +303,17 @@ def _page_lines(textpage, width: float) -> list[str]:
             box = (left, right, top, bottom, charbox.baseline(first), charbox.baseline(last))  # (the last letter's
             # baseline: a line pdfium ran on from the one above ends lower than it starts)
             if " " in line:
-                line, gaps = _columns(charbox, line, offset)
+                line, gaps, narrow = _columns(charbox, line, offset)
                 if len(gaps) == 1 and gaps[0][1] < middle < gaps[0][2]:
                     gutter = gaps[0]  # prose of two columns on one baseline (a table row has more gaps)
+                if narrow:
+                    cells[len(rows)] = narrow
+            if line.rstrip() != line:
+                cells.pop(len(rows), None)
         rows.append((line.rstrip(), box, gutter))
         offset += raw_length + len(newline)
+    if cells:
+        rows = _table_cells(rows, cells)
     rows = _markers_on_their_lines(rows)
     two_columns = sum(1 for _, _, gutter in rows if gutter) >= 4
     lines: list[tuple[str, tuple[float, float, float] | None]] = []
@@ -517,12 +524,14 @@ def _unchecked(function):
     return made
 
 
-def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]]]:
+def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, float, float]], list[tuple]]:
     """The line with every space that stands for a wide gap (more than about two letters) turned into a tab,
-    and those gaps as (index in the line, x where the gap starts, x where it ends). The boxes on both sides of
-    every space are asked of pdfium here directly (charbox's own calls, without a tuple made for each)."""
+    and those gaps as (index in the line, x where the gap starts, x where it ends); and the gaps wider than a
+    word's space but not that wide (index, start, end, whether a number follows), which are a table's cells
+    where the rows around agree (_table_cells). The boxes on both sides of every space are asked of pdfium here
+    directly (charbox's own calls, without a tuple made for each)."""
     get, page, (out_left, out_right, out_bottom, out_top), (left, bottom, right, top) = charbox.raw
-    gaps = []
+    gaps, narrow = [], []
     for space in _SPACES.finditer(line):
         start, end = space.span()
         if not get(page, offset + start - 1, out_left, out_right, out_bottom, out_top):
@@ -531,11 +540,44 @@ def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, floa
         if not get(page, offset + end, out_left, out_right, out_bottom, out_top):
             _no_charbox()
         gap_end = left.value
-        if gap_end - gap_start > max(height, top.value - bottom.value, 1.0) * 1.8:
+        letter = max(height, top.value - bottom.value, 1.0)
+        if gap_end - gap_start > letter * 1.8:
             gaps.append((start, gap_start, gap_end))
-    if not gaps:
-        return line, gaps
-    out = list(line)
-    for start, _, _ in gaps:
-        out[start] = "\t"
-    return "".join(out), gaps
+        elif gap_end - gap_start > letter * 0.9:
+            narrow.append((start, gap_start, gap_end, line[end:end + 1].isdigit() or line[end:end + 1] in "+-$£€"))
+    if gaps:
+        out = list(line)
+        for start, _, _ in gaps:
+            out[start] = "\t"
+        line = "".join(out)
+    if narrow and gaps:
+        narrow += [(start, gap_start, gap_end, False) for start, gap_start, gap_end in gaps]
+    return line, gaps, narrow
+
+
+def _table_cells(rows: list, cells: dict[int, list[tuple]]) -> list:
+    """The rows with each narrow gap (see _columns) made a tab where at least two rows near it (three above or below)
+    have a gap at the same place: where the next cell starts (a column set flush left), or overlapping it with a
+    number after both (a column of figures set flush right). A justified line's wide spaces fall anywhere."""
+    result = list(rows)
+    for i, gaps in cells.items():
+        tabs = []
+        for start, gap_start, gap_end, numeric in gaps:
+            if rows[i][0][start] == "\t":
+                continue
+            agreeing = 0
+            for j in range(i - 3, i + 4):
+                if j == i or j not in cells:
+                    continue
+                if any(abs(gap_end - other_end) <= 1.5 or (numeric and other_numeric and min(gap_end, other_end) - max(gap_start, other_start) >= 1.0)
+                       for _, other_start, other_end, other_numeric in cells[j]):
+                    agreeing += 1
+            if agreeing >= 2:
+                tabs.append(start)
+        if tabs:
+            text, box, gutter = rows[i]
+            out = list(text)
+            for start in tabs:
+                out[start] = "\t"
+            result[i] = ("".join(out), box, gutter)
+    return result
