@@ -714,6 +714,32 @@ def test_a_table_whose_cells_stand_close_is_read_by_the_columns_its_rows_share(t
     assert {(44, "NUMBER CARDS"), (12, "12 (Twelve)"), (11, "11 (Eleven)"), (9, "9 (Nine)")} <= got
 
 
+def test_a_line_set_larger_than_the_text_is_a_heading(tmp_path):
+    """A typeset rulebook shows its headings by type size alone: 'Number Cards (78 total)' set large over a table is
+    the heading that counts the table's cards; a line of the body's size, or a long one, is no heading."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawString(60, 780, "Number Cards (78 total)")
+    canvas.setFont("Helvetica", 10)
+    for row, line in enumerate(["Card Value\tQuantity", "12 (Twelve)\t12", "11 (Eleven)\t11", "Shuffle the deck before play.",
+                                "Deal the cards one at a time, face down, to each player in turn,",
+                                "starting on the dealer's left, until the deck runs out."]):
+        canvas.drawString(60, 760 - 13 * row, line.split("\t")[0])
+        if "\t" in line:
+            canvas.drawString(200, 760 - 13 * row, line.split("\t")[1])
+    canvas.setFont("Helvetica", 14)
+    canvas.drawString(60, 660, "Each player draws cards until they hold seven of them in their hand.")
+    canvas.showPage()
+    canvas.save()
+    lines = [line for line in read_rulebook(pdf).text.split("\n") if line.strip()]
+    assert lines[0] == "## Number Cards (78 total)" and not any(line.startswith("#") for line in lines[1:]), lines
+    got = {(s.count, s.component) for s in read_rulebook_document(read_rulebook(pdf).text).statements}
+    assert (78, "Number Cards") in got
+
+
 @pytest.mark.parametrize("heading, count, component", [
     ("NUMBER CARDS (78 TOTAL)", 78, "NUMBER CARDS"), ("ARTICHOKE X40", 40, "ARTICHOKE"), ("CONTENTS: 94 CARDS", 94, "CARDS"),
 ])

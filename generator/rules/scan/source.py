@@ -291,6 +291,7 @@ def _page_lines(textpage, width: float) -> list[str]:
     charbox = _charboxes(textpage)
     rows = []  # (text, (left, right, top) or None, the gap across the page's middle or None)
     cells: dict[int, list[tuple[int, float, float, bool]]] = {}  # a row's gaps too narrow for a tab on their own
+    sizes: list[tuple[float, int]] = []  # each row's type size (its first letter's) and length
     offset = 0
     middle = width / 2
     for line, newline in zip(*[iter(_LINE_BREAK.split(text) + [""])] * 2):
@@ -302,6 +303,7 @@ def _page_lines(textpage, width: float) -> list[str]:
             _, _, right, _ = charbox(last)
             box = (left, right, top, bottom, charbox.baseline(first), charbox.baseline(last))  # (the last letter's
             # baseline: a line pdfium ran on from the one above ends lower than it starts)
+            sizes.append((charbox.size(first), len(line.strip())))
             if " " in line:
                 line, gaps, narrow = _columns(charbox, line, offset)
                 if len(gaps) == 1 and gaps[0][1] < middle < gaps[0][2]:
@@ -312,6 +314,7 @@ def _page_lines(textpage, width: float) -> list[str]:
                 cells.pop(len(rows), None)
         rows.append((line.rstrip(), box, gutter))
         offset += raw_length + len(newline)
+    rows = _headings_marked(rows, sizes)
     if cells:
         rows = _table_cells(rows, cells)
     rows = _markers_on_their_lines(rows)
@@ -391,6 +394,28 @@ def _markers_on_their_lines(rows: list) -> list:
             text = lead + text.lstrip()
             box = (marker_box[0], *box[1:])
             gutter = (gutter[0] + shift, *gutter[1:]) if gutter else None  # (the gap between columns, where it now is)
+        result.append((text, box, gutter))
+    return result
+
+
+def _headings_marked(rows: list, sizes: list[tuple[float, int]]) -> list:
+    """The rows with each line set larger than the page's body text (a sixth larger or more) and short (a title, not
+    a paragraph) marked as a heading the way Markdown marks one ('## Game Materials'): the sections a typeset
+    rulebook shows by type size alone."""
+    if not sizes:
+        return rows
+    weight: dict[float, int] = {}
+    for size, length in sizes:
+        weight[round(size, 1)] = weight.get(round(size, 1), 0) + length
+    body = max(weight, key=weight.get)
+    sized = iter(sizes)
+    result = []
+    for text, box, gutter in rows:
+        size = next(sized)[0] if box is not None else 0.0
+        if box is not None and size >= body * 1.16 and len(text.split()) <= 10 and re.search(r"[^\W\d_]", text) \
+                and not gutter and not text.rstrip().endswith((".", ",", ";")):
+            text = "## " + text.lstrip()
+            gutter = None
         result.append((text, box, gutter))
     return result
 
@@ -499,6 +524,7 @@ def _charboxes(textpage):
         return bottom.value
     charbox.raw = (get, page, (out_left, out_right, out_bottom, out_top), values)
     charbox.baseline = baseline
+    charbox.size = lambda index: pdfium_c.FPDFText_GetFontSize(textpage.raw, index)
     return charbox
 
 
