@@ -1,12 +1,13 @@
 # pnpgen: `make kit` builds every kit into output/, `make test` runs the tests, `make bench` the benchmarks,
-# `make corpus` scores the rulebook reader on tests/corpus/. Each sets up what it needs first: system
+# `make corpus` scores the rulebook reader on tests/corpus/ (`make corpus-pdf` on its texts typeset as PDFs, with a
+# typesetter kept in a side environment, .venv-pdfroute). Each sets up what it needs first: system
 # packages (installed when run as root with apt-get, otherwise named), then .venv with pnpgen in it.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 KITS := $(wildcard components/*/kit.yaml)
 
-.PHONY: kit test bench corpus system-kit system-test clean
+.PHONY: kit test bench corpus corpus-pdf system-kit system-test clean
 
 system-kit:
 	@scripts/system-deps kit
@@ -33,5 +34,14 @@ bench: system-kit $(BIN)/pnpgen
 corpus: $(BIN)/pnpgen
 	$(BIN)/python -m tests.corpus.score
 
+PDFROUTE := .venv-pdfroute
+$(PDFROUTE)/bin/weasyprint:
+	$(PYTHON) -m venv $(PDFROUTE)
+	$(PDFROUTE)/bin/python -m pip install --quiet weasyprint markdown pyyaml
+
+corpus-pdf: $(BIN)/pnpgen $(PDFROUTE)/bin/weasyprint
+	PYTHONPATH=. $(PDFROUTE)/bin/python -m tests.corpus.pdf_route render output/pdf-route --split dev
+	$(BIN)/python -m tests.corpus.pdf_route score output/pdf-route --split dev
+
 clean:
-	rm -rf output $(VENV)
+	rm -rf output $(VENV) $(PDFROUTE)
