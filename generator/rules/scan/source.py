@@ -576,30 +576,37 @@ def _columns(charbox, line: str, offset: int) -> tuple[str, list[tuple[int, floa
         for start, _, _ in gaps:
             out[start] = "\t"
         line = "".join(out)
-    if narrow and gaps:
-        narrow += [(start, gap_start, gap_end, False) for start, gap_start, gap_end in gaps]
+    if narrow or gaps:
+        narrow += [(start, gap_start, gap_end, line[start + 1:start + 2].isdigit()) for start, gap_start, gap_end in gaps]
     return line, gaps, narrow
 
 
 def _table_cells(rows: list, cells: dict[int, list[tuple]]) -> list:
     """The rows with each narrow gap (see _columns) made a tab where at least two rows near it (three above or below)
     have a gap at the same place: where the next cell starts (a column set flush left), or overlapping it with a
-    number after both (a column of figures set flush right). A justified line's wide spaces fall anywhere."""
+    number after both (a column of figures set flush right), or overlapping it below a row of words over rows of
+    figures (a table's head, its titles centred over the columns). A justified line's wide spaces fall anywhere: a
+    row most of whose gaps line up with nothing keeps them all."""
     result = list(rows)
     for i, gaps in cells.items():
         tabs = []
+        head = not re.search(r"\d", rows[i][0]) and all(j in cells and re.search(r"\d", rows[j][0]) for j in (i + 1, i + 2))
         for start, gap_start, gap_end, numeric in gaps:
             if rows[i][0][start] == "\t":
                 continue
-            agreeing = 0
+            agreeing, anchored = 0, False
             for j in range(i - 3, i + 4):
                 if j == i or j not in cells:
                     continue
-                if any(abs(gap_end - other_end) <= 1.5 or (numeric and other_numeric and min(gap_end, other_end) - max(gap_start, other_start) >= 1.0)
-                       for _, other_start, other_end, other_numeric in cells[j]):
-                    agreeing += 1
-            if agreeing >= 2:
+                same = [other for other, other_start, other_end, other_numeric in cells[j]
+                        if abs(gap_end - other_end) <= 1.5 or ((numeric and other_numeric) or (head and j > i))
+                        and min(gap_end, other_end) - max(gap_start, other_start) >= 1.0]
+                agreeing += bool(same)
+                anchored = anchored or any(rows[j][0][other] == "\t" for other in same)
+            if agreeing >= 2 and anchored:  # (one of them a clear gap: a table, not words that happen to line up)
                 tabs.append(start)
+        if tabs and len(tabs) * 2 < sum(rows[i][0][start] != "\t" for start, *_ in gaps):
+            continue  # most of the row's wide spaces line up with nothing: a justified line a column's edge happens to meet
         if tabs:
             text, box, gutter = rows[i]
             out = list(text)
