@@ -2700,3 +2700,21 @@ def test_a_sentence_of_names_only_counts_its_single_things():
                            "images. 1 Die 1 Rulebook 2\n", ".txt")
     assert [(s.count, s.component) for s in found][-2:] == [(1, "Die"), (1, "Rulebook")]
     assert not _statements_of("Roll 1 die. Take 1 card 1 coin. Move 1 space 1 step.\n", ".txt")
+
+
+def test_a_note_set_as_a_bullet_of_its_own_does_not_end_the_list():
+    """'- 6 purple Texas Longhorn' / '- 2x5pt, 2x6pt, 2x7pt' / '- 9 brown West Highland': a line of values between two
+    counted items, bulleted like them (a nested list that lost its indent), is a note of the item above."""
+    text = ("Market Cattle Cards\n\n- 6 purple Texas Longhorn, breeding value 5\n- 2x5pt, 2x6pt, 2x7pt\n"
+            "- 9 brown West Highland, breeding value 4\n- 3x3pt, 3x4pt, 3x5pt\n- 7 blue Aryshire, breeding value 3, 3pt\n")
+    assert [(s.count, s.component) for s in _statements_of(text, ".md")] == [
+        (6, "purple Texas Longhorn"), (9, "brown West Highland"), (7, "blue Aryshire")]
+
+
+def test_a_breakdown_whose_line_ends_on_a_count_goes_on_below():
+    """'• 18 Wooden cubes: 1 dark gray, 2 blue, 2 yellow, 2 brown, 3' / '   red, 4 gray, 4 purple': a breakdown after a
+    colon wrapped right after a count, whose name starts the next line."""
+    text = "Components\n\n• 2 Character mats\n• 18 Wooden cubes: 1 dark gray, 2 blue, 2 yellow, 2 brown, 3\n   red, 4 gray, 4 purple\n"
+    parts = [(s.count, s.component) for s in _statements_of(text, ".txt") if s.role == "part"]
+    assert parts == [(1, "dark gray Wooden cubes"), (2, "blue Wooden cubes"), (2, "yellow Wooden cubes"),
+                     (2, "brown Wooden cubes"), (3, "red Wooden cubes"), (4, "gray Wooden cubes"), (4, "purple Wooden cubes")]

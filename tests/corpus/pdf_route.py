@@ -4,7 +4,8 @@ HTML typesetter), then read from that PDF and scored against the same answer key
 
 The key's quotes are lines of the text, and a typeset page breaks lines elsewhere, so both readings are scored
 loosely here: an item is found when a statement has its count and shares a word of its component. The two figures
-differ only by what the PDF route loses (or adds).
+differ only by what the PDF route loses (or adds). The last line says how far the two readings agree: the text's
+statements the PDF's reading makes too (same count, same words), and the statements only the PDF's reading makes.
 
     make corpus-pdf                       # sets up a side environment with weasyprint, renders, scores
     python -m tests.corpus.pdf_route render OUT [--split dev]   (needs weasyprint and markdown)
@@ -18,6 +19,7 @@ import hashlib
 import html
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -92,7 +94,7 @@ def _loose(statements, items) -> tuple[int, int]:
 def score(out: Path, split: str, show: str | None = None) -> None:
     from generator.rules.scan import file_reading, read_rulebook
 
-    totals = {"items": 0, "text": [0, 0, 0], "pdf": [0, 0, 0]}
+    totals = {"items": 0, "text": [0, 0, 0], "pdf": [0, 0, 0], "kept": 0, "added": 0}
     for path, key in _typeset_texts(split):
         pdf = out / f"{path.stem}.pdf"
         if not pdf.exists():
@@ -100,6 +102,9 @@ def score(out: Path, split: str, show: str | None = None) -> None:
         items = (yaml.safe_load(key.read_text(encoding="utf-8")) or {}).get("items") or []
         readings = {"text": file_reading(read_rulebook(path)).statements, "pdf": file_reading(read_rulebook(pdf)).statements}
         totals["items"] += len(items)
+        said = {route: Counter((s.count, " ".join(sorted(_words(s.component)))) for s in statements) for route, statements in readings.items()}
+        totals["kept"] += sum((said["text"] & said["pdf"]).values())
+        totals["added"] += sum((said["pdf"] - said["text"]).values())
         for route, statements in readings.items():
             found, correct = _loose(statements, items)
             for i, value in enumerate((found, correct, len(statements))):
@@ -111,6 +116,9 @@ def score(out: Path, split: str, show: str | None = None) -> None:
     for route in ("text", "pdf"):
         found, correct, made = totals[route]
         print(f"{route:4}  recall {found / max(n, 1):.3f}  precision {correct / max(made, 1):.3f}  ({n} items, {made} statements)")
+    text_made = totals["text"][2]
+    print(f"the PDF's reading keeps {totals['kept']} of the text's {text_made} statements ({totals['kept'] / max(text_made, 1):.3f}) "
+          f"and adds {totals['added']}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from . import patterns
 from .annotations import read_each_consisting, read_including, read_per
-from .grammar import COUNT_HINT
+from .grammar import COUNT_HINT, NUMBER
 from .items import Item, _component_line, _wrapped_item, line_items, read_breakdown, wrapped_tail
 from .layout import LayoutLine
 from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_word
@@ -154,6 +154,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
             current.append((line, None))  # 'Infantry (x9): …' / '    Sturdy and reliable.': the item's description
             continued.add(line.number)
             continue
+        if item is None and not is_intro and current and not blank_gap and _between_items(current, lines, index):
+            current.append((line, None))  # '- 6 Longhorns' / '- 2x5pt, 2x6pt' / '- 9 Highlands': a note of the item above, set
+            continued.add(line.number)  # as an item of its own, does not end the list
+            continue
         if item is None and not is_intro and continues_bullet(current, line) and not blank_gap:
             current.append((line, None))  # '10 x 3 cents, 15 x 1 cent),': the wrapped rest of a bulleted item
             continued.add(line.number)
@@ -175,6 +179,21 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
     if current:
         close()
     return runs
+
+
+def _between_items(current: list, lines: list[LayoutLine], index: int) -> bool:
+    """A bulleted line that counts nothing, between two items of the run with its bullet: the last one before it
+    counted, and the next line's a count first ('- 9 brown West Highland')."""
+    line = lines[index]
+    below = lines[index + 1] if index + 1 < len(lines) else None
+    last, item = current[-1]
+    return line.bullet is not None and item is not None and last.bullet == line.bullet and below is not None \
+        and below.bullet == line.bullet and _COUNT_OPENS.match(below.text) is not None \
+        and not _COUNT_OPENS.search(line.text) and not line.text.rstrip().endswith(":")  # (not a count the list's
+    # reading left to another: '- 100 cards:', '- Four Hero Pawns')
+
+
+_COUNT_OPENS = patterns.compile(rf"(?<![\w.,])(?:{NUMBER})\s+[^\W\d_]", re.I)
 
 
 _COUNTING_TITLE = patterns.compile(r"\d{1,4}\s+[^\W\d_][\w'’ -]{0,40}")

@@ -40,7 +40,7 @@ def wrapped_breakdowns(run, lines=()) -> None:
         dashed = _OPEN_DASH.match(tail) if item.phrase.count is not None else None
         if opening and tail.count("(") > tail.count(")"):
             start, closing = after_note + opening.end(), ")"
-        elif dashed and re.search(r"(?:,|\band|&|\+)\s*$", tail):
+        elif dashed and re.search(r"(?:,|\band|&|\+|,\s*\d{1,3})\s*$", tail):  # ('…, 2 brown, 3' / 'red, 4 gray')
             start, closing = item.quote_end + dashed.end(), "."
         else:
             continue
