@@ -625,9 +625,9 @@ CASES = {
         [(1, "aid", "setup", "player"), (15, "road", "setup", "player"), (5, "fort", "setup", "player"),
          (4, "tower", "setup", "player")], []),
 
-    "a breakdown of so many of each named kind wrapped onto the next line": (
+    "a breakdown of so many of each named kind wrapped onto the next line": (  # (each kind by name, as on one line)
         "Contents\n • 80 Resource cards (16 each of Brick,\n   Lumber, Ore, Grain, Wool)\n",
-        [(80, "card", "total", None), (16, "card", "part", "kind")], []),
+        [(80, "card", "total", None), (16, "card", "part", None)], []),
 
     "a flattened list of products whose counts stand before their names": (
         "GAME MATERIALS 40 Harbour Tiles 90 Wooden Coins 30 x Amber 30 x Jade 30 x Coral 12 Trade Tokens\n",
@@ -2718,3 +2718,16 @@ def test_a_breakdown_whose_line_ends_on_a_count_goes_on_below():
     parts = [(s.count, s.component) for s in _statements_of(text, ".txt") if s.role == "part"]
     assert parts == [(1, "dark gray Wooden cubes"), (2, "blue Wooden cubes"), (2, "yellow Wooden cubes"),
                      (2, "brown Wooden cubes"), (3, "red Wooden cubes"), (4, "gray Wooden cubes"), (4, "purple Wooden cubes")]
+
+
+def test_a_note_naming_its_kinds_wrapped_over_lines_gives_each_kind_its_line():
+    """'• 88 animal tiles (11 of each of 8 animal types: Elephant,' / '   Flamingo, …, Chimpanzee and' / '   Zebra).': a
+    narrow column wraps the note; each kind is a part of eleven, quoted on the line it stands on."""
+    text = ("Game Components\n\n• 88 animal tiles (11 of each of 8 animal types: Elephant,\n"
+            "   Flamingo, Kangaroo, Llama, Lion, Panda, Chimpanzee and\n   Zebra). For each animal type there are 2 males.\n"
+            "• 12 coin tiles\n")
+    found = _statements_of(text, ".txt")
+    parts = [(s.line, s.count, s.quote) for s in found if s.role == "part"]
+    assert parts == [(3, 11, "Elephant"), *[(4, 11, name) for name in "Flamingo Kangaroo Llama Lion Panda Chimpanzee".split()],
+                     (5, 11, "Zebra")]
+    assert (6, 12) in [(s.line, s.count) for s in found]

@@ -82,8 +82,10 @@ def _from_item(item: Item, run: ListRun, out: Statements) -> dict | None:
         a, b = item.inner_span
         line = item.per_line or line  # '(12 per player)' on the line below the item
         named = named_parts(item.per_names, item.inner, count) if item.per_line is None else ()
-        for name, start, end in named:  # '18 dice (6 each of Assault, Raid, Skirmish)': six of each kind, by name
-            out.add(line=line.number, column=line.cols[start] if start < len(line.cols) else 0, quote=quote_of(line, start, end),
+        for name, start, end, *wrapped in named:  # '18 dice (6 each of Assault, Raid, Skirmish)': six of each kind, by
+            # name (each on its own line where the note wrapped: wrapped.wrapped_names)
+            where = wrapped[0] if wrapped else line
+            out.add(line=where.number, column=where.cols[start] if start < len(where.cols) else 0, quote=quote_of(where, start, end),
                     count=item.inner, component=f"{name} {phrase.component}", role="part", parent_ref=statement,
                     head=phrase.head, inner_of=count)
         if not named:

@@ -17,7 +17,7 @@ from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
 from .sections import COMPONENTS, OPTIONAL, OTHER, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
-from .wrapped import wrapped_breakdowns
+from .wrapped import wrapped_breakdowns, wrapped_names
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 _PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
@@ -411,6 +411,7 @@ def read_lists(lines: list[LayoutLine], sections: list[Section], skip: set[int] 
                 part.parent = total
             total.parent, total.children = None, list(total.sums)
         wrapped_breakdowns(run, lines)
+        wrapped_names(run, lines)
         _give_whose(run, _line_before(lines, run.lines[0]))
     return runs
 

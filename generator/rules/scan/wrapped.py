@@ -1,12 +1,15 @@
 """Breakdowns that a narrow column wrapped over several lines: '36 upgrades (12 merch kiosks, 12 special' /
 'effects, 12 generators)', '80 Building Tiles - 28 castles, 26 temples, and' / '26 theaters.'. Each part keeps
-the line it stands on, so its quote is verbatim there. Entry point: wrapped_breakdowns (after lists.find_runs)."""
+the line it stands on, so its quote is verbatim there; so does each kind of a note that names them, wrapped the same
+way ('88 animal tiles (11 of each of 8 animal types: Elephant,' / 'Flamingo, …, Zebra)'). Entry points:
+wrapped_breakdowns and wrapped_names (after lists.find_runs)."""
 
 from __future__ import annotations
 
 import re
 
 from . import patterns
+from .annotations import named_parts, read_per
 from .grammar import NUMBER, parse_number
 from .lexicon import BREAKDOWN_CUE
 
@@ -108,3 +111,36 @@ def _pieces(line, start: int, end: int | None = None, continuing: bool = False) 
         found.append((match.group("name").strip(), value, at + lead, at + len(piece.rstrip()), line))
         at += len(piece)
     return found
+
+
+def wrapped_names(run, lines=()) -> None:
+    """Give an item whose note names its kinds past the line's end ('(11 of each of 8 animal types: Elephant,' /
+    'Flamingo, Kangaroo, …' / '… Zebra)') those names from the lines of its run that continue it, each with the line
+    it stands on, where the names make up the item's count."""
+    by_number = {line.number: line for line in lines}
+    by_number.update((line.number, line) for line in run.lines)
+    for item in run.items:
+        line = item.line
+        if item.per_names or item.parts or item.per_line is not None or item.phrase.count is None:
+            continue
+        tail = line.text[item.offset + item.phrase.end:]
+        if tail.count("(") <= tail.count(")"):
+            continue
+        joined, pieces = line.text, [(0, line)]  # (where each line starts in the joined text, the line)
+        number = line.number + 1
+        while number in run.continued and number in by_number and joined.count("(") > joined.count(")") and len(pieces) < 6:
+            pieces.append((len(joined) + 1, by_number[number]))
+            joined += " " + by_number[number].text
+            number += 1
+        if len(pieces) == 1:
+            continue
+        per = read_per(joined[item.offset:], item.phrase.end)
+        if per is None or not named_parts(per.names, per.count, item.phrase.count):
+            continue
+        names = []
+        for name, a, b in per.names:
+            start, piece = max((at, piece) for at, piece in pieces if at <= item.offset + a)
+            names.append((name, item.offset + a - start, item.offset + b - start, piece))
+        item.per, item.per_count, item.inner = per.per, per.many, per.count
+        item.inner_span = (item.offset + per.start, min(item.offset + per.end, len(line.text)))
+        item.per_names = tuple(names)
