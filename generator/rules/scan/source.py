@@ -603,8 +603,10 @@ def _table_cells(rows: list, cells: dict[int, list[tuple]]) -> list:
                         and min(gap_end, other_end) - max(gap_start, other_start) >= 1.0]
                 agreeing += bool(same)
                 anchored = anchored or any(rows[j][0][other] == "\t" for other in same)
-            if agreeing >= 2 and anchored:  # (one of them a clear gap: a table, not words that happen to line up)
-                tabs.append(start)
+            figures = numeric and rows[i][0][start - 1:start].isdigit()  # ('6 5 4 3 3' under '2 3 4 5 6': figures
+            # between figures, where two rows are enough)
+            if (agreeing >= 2 and anchored) or (figures and agreeing):  # (one of them a clear gap: a table, not words that
+                tabs.append(start)  # happen to line up)
         if tabs and len(tabs) * 2 < sum(rows[i][0][start] != "\t" for start, *_ in gaps):
             continue  # most of the row's wide spaces line up with nothing: a justified line a column's edge happens to meet
         if tabs:
