@@ -2731,3 +2731,10 @@ def test_a_note_naming_its_kinds_wrapped_over_lines_gives_each_kind_its_line():
     assert parts == [(3, 11, "Elephant"), *[(4, 11, name) for name in "Flamingo Kangaroo Llama Lion Panda Chimpanzee".split()],
                      (5, 11, "Zebra")]
     assert (6, 12) in [(s.line, s.count) for s in found]
+
+
+def test_a_breakdown_ending_on_a_count_needs_counted_pieces_before_it():
+    """'• 40 cards, sorted into 4 decks, 10' / '  cards each': one count before the last is no list of parts wrapped
+    onto the next line (the reading of a wrapped breakdown needs two pieces before its last count)."""
+    found = _statements_of("Components\n\n• 40 cards, sorted into 4 decks, 10\n  cards each\n• 2 boards\n", ".txt")
+    assert [(s.count, s.component, s.role) for s in found] == [(40, "cards", "total"), (2, "boards", "total")]

@@ -740,6 +740,55 @@ def test_a_line_set_larger_than_the_text_is_a_heading(tmp_path):
     assert (78, "Number Cards") in got
 
 
+def _page_of(path, lines: list[tuple[str, float, float, float]]) -> None:
+    """A one-page PDF of (text, type size, x, baseline) lines; a line opening with '•' has its bullet a size larger, as
+    some typesetters set it; a size given as -N is set as 1 point scaled N times by the text matrix, as others do."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), invariant=1)
+    for text, size, x, y in lines:
+        words = canvas.beginText(x, y)
+        if size < 0:
+            words.setFont("Helvetica", 1)
+            words.setTextTransform(-size, 0, 0, -size, x, y)
+        elif text.startswith("• "):
+            words.setFont("Helvetica", size + 3)
+            words.textOut("• ")
+            words.setFont("Helvetica", size)
+            text = text[2:]
+        else:
+            words.setFont("Helvetica", size)
+        words.textOut(text)
+        canvas.drawText(words)
+    canvas.showPage()
+    canvas.save()
+
+
+_BODY = [("Each player places their pieces on the board before the first round starts.", 10, 60, 600 - 12.5 * row)
+         for row in range(10)]
+
+
+def test_what_a_larger_type_is_and_is_not(tmp_path):
+    """A heading is a line or two set larger than the page's body text, its size whatever way the PDF sets it (a
+    font at 16 points, or at 1 point scaled 16 times); a lead paragraph in larger type is a paragraph (its lines
+    neither headings nor apart), a bullet set larger than its item's text makes no heading, and a table's head row
+    in larger type keeps its cells."""
+    pdf = tmp_path / "rules.pdf"
+    _page_of(pdf, [("In this game of trading the box holds 40 wooden", 12, 60, 780),
+                   ("cubes in five colours, a board and 2 dice for", 12, 60, 763),
+                   ("the players to share between them.", 12, 60, 746),
+                   ("Game Materials", -16, 60, 715), ("• 15 wooden carts", 10, 60, 695), ("• 5 cloth bags", 10, 60, 682),
+                   ("Card Value", 12, 60, 650), ("Quantity", 12, 200, 650), ("Twelve", 10, 60, 636), ("12", 10, 200, 636),
+                   ("Eleven", 10, 60, 623), ("11", 10, 200, 623), *_BODY])
+    lines = read_rulebook(pdf).text.split("\n")
+    assert lines[:3] == ["In this game of trading the box holds 40 wooden", "cubes in five colours, a board and 2 dice for",
+                         "the players to share between them."]
+    assert [line for line in lines if line.startswith("#")] == ["## Game Materials"]
+    assert "• 15 wooden carts" in lines and "Card Value\tQuantity" in lines
+    got = {(s.count, s.component) for s in read_rulebook_document("\n".join(lines)).statements}
+    assert {(40, "wooden cubes"), (2, "dice"), (15, "wooden carts"), (5, "cloth bags")} <= got
+
+
 @pytest.mark.parametrize("heading, count, component", [
     ("NUMBER CARDS (78 TOTAL)", 78, "NUMBER CARDS"), ("ARTICHOKE X40", 40, "ARTICHOKE"), ("CONTENTS: 94 CARDS", 94, "CARDS"),
 ])

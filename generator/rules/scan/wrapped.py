@@ -43,7 +43,8 @@ def wrapped_breakdowns(run, lines=()) -> None:
         dashed = _OPEN_DASH.match(tail) if item.phrase.count is not None else None
         if opening and tail.count("(") > tail.count(")"):
             start, closing = after_note + opening.end(), ")"
-        elif dashed and re.search(r"(?:,|\band|&|\+|,\s*\d{1,3})\s*$", tail):  # ('…, 2 brown, 3' / 'red, 4 gray')
+        elif dashed and (re.search(r"(?:,|\band|&|\+)\s*$", tail) or (len(re.findall(r"\b\d{1,3}\s+[^\W\d_]", tail)) >= 2 and re.search(r",\s*\d{1,3}\s*$", tail))):
+            # ('…, 2 yellow, 2 brown, 3' / 'red, 4 gray': a list's last count, its name on the next line)
             start, closing = item.quote_end + dashed.end(), "."
         else:
             continue
