@@ -36,8 +36,9 @@ corpus: $(BIN)/pnpgen
 
 PDFROUTE := .venv-pdfroute
 $(PDFROUTE)/bin/weasyprint:
+	@scripts/system-deps pdfroute
 	$(PYTHON) -m venv $(PDFROUTE)
-	$(PDFROUTE)/bin/python -m pip install --quiet weasyprint markdown pyyaml
+	$(PDFROUTE)/bin/python -m pip install --quiet weasyprint==70.0 markdown==3.11.3 pyyaml  # (pinned: the figures in the README)
 
 corpus-pdf: $(BIN)/pnpgen $(PDFROUTE)/bin/weasyprint
 	PYTHONPATH=. $(PDFROUTE)/bin/python -m tests.corpus.pdf_route render output/pdf-route --split dev

@@ -789,6 +789,35 @@ def test_what_a_larger_type_is_and_is_not(tmp_path):
     assert {(40, "wooden cubes"), (2, "dice"), (15, "wooden carts"), (5, "cloth bags")} <= got
 
 
+def test_a_tight_table_by_player_count_keeps_its_cells(tmp_path):
+    """'Players 2 3 4 5' over 'Tokens to win 6 5 4 3' and 'Hand size 5 5 4 4', set tight, the head's figures centred: the
+    figures between figures come apart with one row of figures to agree with, the head from where the columns below
+    part; a line of prose beside figures ('page 2 of 3') stays as it is."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica", 10)
+    first = 60 + stringWidth("Tokens to win", "Helvetica", 10) + 8
+    for y, title, figures, shift in [(780, "Players", "2345", 1.5), (766, "Tokens to win", "6543", 0), (752, "Hand size", "5544", 0)]:
+        canvas.drawString(60, y, title)  # (row by row, cell by cell, as a typesetter writes a table)
+        for column, figure in enumerate(figures):
+            canvas.drawString(first + 14 * column + shift, y, figure)  # (the head's centred a little right of the cell's)
+    canvas.drawString(60, 700, "See page 2 of 3 for the scores.")
+    canvas.showPage()
+    canvas.save()
+    lines = [line for line in read_rulebook(pdf).text.split("\n") if line.strip()]
+    assert lines == ["Players\t2\t3\t4\t5", "Tokens to win\t6\t5\t4\t3", "Hand size\t5\t5\t4\t4", "See page 2 of 3 for the scores."]
+
+
+def test_a_hyphen_written_three_ways_is_one():
+    """'face-\xad‐up' (a hyphen, a soft hyphen and U+2010, as one PDF's text has it) and 'two‑sided' (U+2011) read
+    as 'face-up' and 'two-sided'."""
+    got = [(s.count, s.component) for s in read_rulebook_document("Components\n\n- 2 face-\u00ad\u2010up cards\n- 3 two\u2011sided tiles\n").statements]
+    assert got == [(2, "face-up cards"), (3, "two-sided tiles")]
+
+
 @pytest.mark.parametrize("heading, count, component", [
     ("NUMBER CARDS (78 TOTAL)", 78, "NUMBER CARDS"), ("ARTICHOKE X40", 40, "ARTICHOKE"), ("CONTENTS: 94 CARDS", 94, "CARDS"),
 ])
