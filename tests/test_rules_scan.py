@@ -811,6 +811,36 @@ def test_a_tight_table_by_player_count_keeps_its_cells(tmp_path):
     assert lines == ["Players\t2\t3\t4\t5", "Tokens to win\t6\t5\t4\t3", "Hand size\t5\t5\t4\t4", "See page 2 of 3 for the scores."]
 
 
+def test_a_table_head_written_cell_by_cell_over_several_lines_is_one_row(tmp_path):
+    """A typesetter writes a table's head cell by cell, each title wrapped in its cell ('Num-' / 'ber of' / 'players',
+    'Wood,' / 'stone'): the head comes back as one row of titles over the table's columns, and a line of prose
+    below the table keeps its spaces."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1)
+    canvas.setFont("Helvetica", 9)
+    columns = [60, 110, 150]
+    for x, lines in zip(columns, [["Num-", "ber of", "players"], ["Food"], ["Wood,", "stone"]]):
+        top = 780 if len(lines) == 3 else 775 if len(lines) == 2 else 770  # (each title centred in its cell's height)
+        for row, text in enumerate(lines):
+            canvas.drawString(x, top - 10 * row, text)
+    for row, cells in enumerate([("2", "36x", "12x"), ("3", "36x", "15x"), ("4", "36x", "18x")]):
+        for x, cell in zip(columns, cells):
+            canvas.drawString(x, 745 - 12 * row, cell)
+    canvas.drawString(60, 700, "Remove any goods and carts not needed from the game.")
+    canvas.drawString(60, 680, "Then each player draws 3 Adven-")
+    canvas.drawString(60, 670, "ture cards.")
+    canvas.showPage()
+    canvas.save()
+    text = read_rulebook(pdf).text
+    lines = [line.replace("\u00ad", "") for line in text.split("\n") if line.strip()]  # (a word pdfium joined across
+    # a line break keeps its hyphen as a soft one, which the reading drops)
+    assert lines == ["Number of players\tFood\tWood, stone", "2\t36x\t12x", "3\t36x\t15x", "4\t36x\t18x",
+                     "Remove any goods and carts not needed from the game.", "Then each player draws 3 Adventure cards."]
+    assert (3, "Adventure cards") in {(s.count, s.component) for s in read_rulebook_document(text).statements}
+
+
 def test_a_hyphen_written_three_ways_is_one():
     """'face-\xad‐up' (a hyphen, a soft hyphen and U+2010, as one PDF's text has it) and 'two‑sided' (U+2011) read
     as 'face-up' and 'two-sided'."""

@@ -32,6 +32,7 @@ class Row(NamedTuple):
     text: str
     box: Box | None  # None: an empty line
     gutter: tuple[int, float, float] | None  # the one wide gap across the page's middle: (index, from x, to x)
+    at: int = -1  # where the row's text starts in the page's text (its characters' indexes for pdfium)
 
 
 _LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
@@ -47,7 +48,8 @@ def page_lines(textpage, width: float) -> list[str]:
     """A page's text lines in reading order (see the module's docstring); a wide gap on a line is a tab."""
     count = textpage.count_chars()
     text = textpage.get_text_range(0, count) if count else ""
-    text = text.replace("\x02", "-").replace("\ufffe", "-").replace("\x00", "")
+    text = text.replace("\x02", "\u00ad").replace("\ufffe", "\u00ad").replace("\x00", "")  # (pdfium marks a word it
+    # joined across a line break by its hyphen so: a soft hyphen, which the layout removes, keeps every index)
     measured = len(text) == count
     chars = _Characters(textpage)
     rows: list[Row] = []
@@ -69,10 +71,11 @@ def page_lines(textpage, width: float) -> list[str]:
                     gutter = wide[0][:3]  # prose of two columns on one baseline (a table row has more gaps)
                 if gaps:
                     cells[len(rows)] = gaps
-        rows.append(Row(line.rstrip(), box, gutter))
+        rows.append(Row(line.rstrip(), box, gutter, offset))
         offset += raw_length + len(newline)
     if cells:
         rows = _table_cells(rows, cells)
+        rows = _table_heads(rows, cells, chars)
     rows = _markers_on_their_lines(rows)
     rows = _headings_marked(rows)
     two_columns = sum(1 for row in rows if row.gutter) >= 4
@@ -137,13 +140,72 @@ def _table_cells(rows: list[Row], cells: dict[int, list[tuple]]) -> list[Row]:
                 anchored = anchored or any(rows[j].text[other] == "\t" for other in same)
             if (agreeing >= 2 and anchored) or (figures and agreeing):
                 tabs.append(start)
-        if not tabs or len(tabs) * 2 < len(open_gaps):
-            continue
+        if not tabs or len(tabs) * 2 < len(open_gaps) or sum(1 for word in text.split() if _WORD.match(word)) > 6:
+            continue  # (a line of prose under a table: one of its spaces may meet a column's edge)
         out = list(text)
         for start in tabs:
             out[start] = "\t"
         result[i] = rows[i]._replace(text="".join(out))
     return result
+
+
+_WORD = re.compile(r"[^\W\d_]{2}")  # a word of prose (not '36x', '+2')
+_FIGURE_ROW = re.compile(r"[^\t\d]*\d[^\t]*(?:\t[^\t]+){2,}")  # a table's row: three cells or more, figures among them
+
+
+def _table_heads(rows: list[Row], cells: dict[int, list[tuple]], chars: _Characters) -> list[Row]:
+    """The rows with a table's head that the typesetter wrote cell by cell, its titles wrapped over several lines
+    ('Num-' / 'ber of' / 'players' … 'Wood,' / 'stone' …), made one row of cells above the table: each word of the
+    lines right above its rows goes to the column whose gap bounds it (the gaps of the table's row with most cells),
+    a column's words read top to bottom."""
+    figures = [row.text.count("\t") >= 2 and _FIGURE_ROW.fullmatch(row.text.strip()) is not None for row in rows]
+    if sum(figures) < 2:
+        return rows
+    result = list(rows)
+    dropped: set[int] = set()
+    i = 0
+    while i < len(rows):
+        if not (figures[i] and i + 1 < len(rows) and figures[i + 1]):
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(rows) and figures[end + 1]:
+            end += 1
+        widest = max(range(i, end + 1), key=lambda j: rows[j].text.count("\t"))
+        bounds = sorted(gap_end - (gap_end - gap_start) / 4 for start, gap_start, gap_end, _ in cells.get(widest, ())
+                        if rows[widest].text[start] == "\t")  # (nearer the next column's start: a title set flush
+        # right or justified in its cell stays in it)
+        left = min(rows[j].box.left for j in range(i, end + 1))
+        right = max(rows[j].box.right for j in range(i, end + 1))
+        head = []
+        j = i - 1
+        while j >= 0 and len(head) < 12 and rows[j].box is not None and rows[j].text.strip() and not re.search(r"\d", rows[j].text) \
+                and rows[j].box.left >= left - 10 and rows[j].box.right <= right + (right - left) / 2 \
+                and not rows[j].text.rstrip().endswith((":", ".", ";")) and rows[j].box.last_baseline - rows[i].box.first_baseline < 48:
+            # (within the table's width, a last title overhanging it; a sentence's end is the text above the table)
+            head.append(j)
+            j -= 1
+        if len(head) >= 2 and bounds:
+            words: list[tuple[int, float, float, str]] = []  # (column, baseline, x, word)
+            for j in head:
+                row = rows[j]
+                for word in re.finditer(r"\S+", row.text):
+                    first, last = chars.box(row.at + word.start()), chars.box(row.at + word.end() - 1)
+                    middle = (first[0] + last[2]) / 2
+                    words.append((sum(1 for bound in bounds if bound < middle), chars.baseline(row.at + word.start()), first[0], word.group()))
+            titles = []
+            for column in range(len(bounds) + 1):
+                title = ""
+                for _, _, _, word in sorted((w for w in words if w[0] == column), key=lambda w: (-round(w[1]), w[2])):
+                    title = title[:-1] + word if re.search(r"[^\W\d_][-‐]$", title) and word[:1].islower() else f"{title} {word}".strip()
+                titles.append(title)
+            if sum(1 for title in titles if title) >= 2:
+                top = max(head, key=lambda j: rows[j].box.first_baseline)
+                box = rows[top].box._replace(left=left, right=right, last_baseline=min(rows[j].box.last_baseline for j in head))
+                result[min(head)] = Row("\t".join(titles), box, None)
+                dropped |= set(head) - {min(head)}
+        i = end + 1
+    return [row for at, row in enumerate(result) if at not in dropped]
 
 
 def _markers_on_their_lines(rows: list[Row]) -> list[Row]:
@@ -190,7 +252,7 @@ def _markers_apart(row: Row) -> list[Row]:
     """A row that pdfium ran together from a marker and the text across the gap after it ('•' + another column's
     line on the same baseline) as two rows: the marker, and the text with its own left edge. Other rows as they are.
     (Three columns' markers run together, '•\t•\t•', stay as they are: where each stands is not known here.)"""
-    text, box, gutter = row
+    text, box, gutter = row.text, row.box, row.gutter
     if box is None or gutter is None or not _MARKER.fullmatch(text[:gutter[0]].strip()):
         return [row]
     at, gap_left, gap_right = gutter
