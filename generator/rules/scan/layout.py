@@ -18,9 +18,10 @@ from .lexicon import COMPONENT_HEADS, STEP_OPENING_PATTERN, head_of, is_plural
 
 _FOLD = str.maketrans({"«": "\"", "»": "\"", "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
                        "−": "-", "‒": "-", "\u2010": "-", "\u2011": "-", "―": "-", "×": "x", "\u00a0": " ", "\u2009": " ", "\u202f": " ",
-                       "\u2002": " ", "\u2003": " ", "\u3000": " ", "\u205f": " ", "\u00ad": "", "\x02": "-", "\ufffe": "-", "\u200b": "",
+                       "\u2002": " ", "\u2003": " ", "\u3000": " ", "\u205f": " ", "\u00ad": "", "\x02": "", "\ufffe": "", "\u200b": "",
                        "¼": " 1/4", "½": " 1/2", "¾": " 3/4", "⅓": " 1/3", "⅔": " 2/3", "⅛": " 1/8",  # '2¼"': a size
-                       "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures
+                       "ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})  # a PDF's ligatures;
+# '\x02' and '\ufffe' are pdfium's marks of a word broken at a line's end: soft hyphens, as pdf_page writes them
 
 # (and the Symbol and Wingdings bullets a word processor's PDF leaves in the private use area: U+F0B7, U+F0A7,
 # U+F076, U+F0D8, U+F0FC, U+F0A8, U+F06E, U+F071)

@@ -17,7 +17,7 @@ from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
 from .sections import COMPONENTS, OPTIONAL, OTHER, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
-from .wrapped import wrapped_breakdowns, wrapped_names
+from .wrapped import note_across_lines, wrapped_breakdowns, wrapped_names
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
 _PER_GROUP_INTRO = patterns.compile(rf"\b(?:(?:in|for)\s+)?(?:each|every|per)\s+(?:of\s+the\s+(?:\w+\s+)?)?(?:player\s+)?(?P<group>{GROUP_PATTERN})s?\b", re.I)
@@ -459,8 +459,8 @@ def _wrapped_per(item: Item, line: LayoutLine) -> bool:
     text = item.line.text.rstrip()
     if text.count("(") <= text.count(")") or not line.text.rstrip().endswith(")") or line.text.count("(") or line.bullet:
         return False
-    start = item.offset + item.phrase.end
-    per = read_per(f"{text} {line.text.strip()}", start)
+    read = note_across_lines(item, [line])
+    per = read[0] if read is not None else None
     if per is None or per.per == "kind" or per.count is None:
         return False
     item.per, item.per_count, item.inner = per.per, per.many, per.count

@@ -114,6 +114,18 @@ def _pieces(line, start: int, end: int | None = None, continuing: bool = False) 
     return found
 
 
+def note_across_lines(item, following: list) -> tuple | None:
+    """The per-note of `item` read from its line joined with `following`, the lines that continue it ('(15 in each
+    of' / '4 colours)'): the Per, its offsets in the joined text, and where each line starts in that text (offset,
+    line); None where no note is read."""
+    joined, starts = item.line.text.rstrip(), [(0, item.line)]
+    for line in following:
+        starts.append((len(joined) + 1, line))
+        joined += " " + line.text
+    per = read_per(joined, item.offset + item.phrase.end)
+    return (per, starts) if per is not None else None
+
+
 def wrapped_names(run, lines=()) -> None:
     """Give an item whose note names its kinds past the line's end ('(11 of each of 8 animal types: Elephant,' /
     'Flamingo, Kangaroo, …' / '… Zebra)') those names from the lines of its run that continue it, each with the line
@@ -127,21 +139,17 @@ def wrapped_names(run, lines=()) -> None:
         tail = line.text[item.offset + item.phrase.end:]
         if tail.count("(") <= tail.count(")"):
             continue
-        joined, pieces = line.text, [(0, line)]  # (where each line starts in the joined text, the line)
+        following, opened = [], tail.count("(") - tail.count(")")
         number = line.number + 1
-        while number in run.continued and number in by_number and joined.count("(") > joined.count(")") and len(pieces) < 6:
-            pieces.append((len(joined) + 1, by_number[number]))
-            joined += " " + by_number[number].text
+        while number in run.continued and number in by_number and opened > 0 and len(following) < 5:
+            following.append(by_number[number])
+            opened += by_number[number].text.count("(") - by_number[number].text.count(")")
             number += 1
-        if len(pieces) == 1:
+        read = note_across_lines(item, following) if following else None
+        if read is None or not named_parts(read[0].names, read[0].count, item.phrase.count):
             continue
-        per = read_per(joined[item.offset:], item.phrase.end)
-        if per is None or not named_parts(per.names, per.count, item.phrase.count):
-            continue
-        names = []
-        for name, a, b in per.names:
-            start, piece = max((at, piece) for at, piece in pieces if at <= item.offset + a)
-            names.append((name, item.offset + a - start, item.offset + b - start, piece))
+        per, starts = read
         item.per, item.per_count, item.inner = per.per, per.many, per.count
-        item.inner_span = (item.offset + per.start, min(item.offset + per.end, len(line.text)))
-        item.per_names = tuple(names)
+        item.inner_span = (per.start, min(per.end, len(line.text)))
+        item.per_names = tuple((name, a - at, b - at, where) for name, a, b in per.names
+                               for at, where in [max(((at, where) for at, where in starts if at <= a), key=lambda s: s[0])])
