@@ -2738,3 +2738,51 @@ def test_a_breakdown_ending_on_a_count_needs_counted_pieces_before_it():
     onto the next line (the reading of a wrapped breakdown needs two pieces before its last count)."""
     found = _statements_of("Components\n\n• 40 cards, sorted into 4 decks, 10\n  cards each\n• 2 boards\n", ".txt")
     assert [(s.count, s.component, s.role) for s in found] == [(40, "cards", "total"), (2, "boards", "total")]
+
+
+def test_kinds_named_alone_among_counted_parts_are_one_each_where_they_add_up():
+    """'14 Character Cards (Merlin, Assassin, Percival, Mordred, Morgana, Oberon, 5 Loyal Servants, 3 Minions)': each
+    kind named without a count is one card, read only where the parts make up the total."""
+    text = "Components\n\n- 14 Character Cards (Merlin, Assassin, Percival, Mordred, Morgana, Oberon, 5 Loyal Servants, 3 Minions)\n"
+    parts = [(s.count, s.quote) for s in _statements_of(text, ".md") if s.role == "part"]
+    assert parts == [(1, "Merlin"), (1, "Assassin"), (1, "Percival"), (1, "Mordred"), (1, "Morgana"), (1, "Oberon"),
+                     (5, "5 Loyal Servants"), (3, "3 Minions")]
+    short = "Components\n\n- 15 Character Cards (Merlin, Assassin, 5 Loyal Servants, 3 Minions)\n"  # 10, not 15
+    assert [s.role for s in _statements_of(short, ".md")] == ["total"]
+    names = "Components\n\n- 3 Character Cards (Merlin, Assassin, Percival)\n"  # names only: no counted part among them
+    assert [s.role for s in _statements_of(names, ".md")] == ["total"]
+
+
+def test_parts_by_value_quoted_or_after_a_word_of_description():
+    """'50 Coin Tokens (20x ‘1 coin’, 30x ‘5 coins’)' quotes each value; '**50 VP chips** hexagonal: 31 x 1 and 19 x 5
+    tokens' says what they are like before its parts."""
+    coins = _statements_of("Components\n\n• 50 Coin Tokens (20x ‘1 coin’, 30x ‘5 coins’)\n", ".txt")
+    assert [(s.count, s.quote, s.role) for s in coins][1:] == [(20, "20x ‘1 coin’", "part"), (30, "30x ‘5 coins’", "part")]
+    chips = _statements_of("## Components\n\n- **50 VP chips** hexagonal: 31 x 1 and 19 x 5 tokens\n", ".md")
+    assert [(s.count, s.role) for s in chips] == [(50, "total"), (31, "part"), (19, "part")]
+
+
+def test_so_many_of_each_colour_named_with_notes():
+    """'150 Crystals - 50 each of green (mana), yellow (gold), and red (damage).': fifty of each of three colours, each
+    named with a note of what it stands for; the sentence's full stop ends the list."""
+    found = _statements_of("## Components\n\n- 150 Crystals - 50 each of green (mana), yellow (gold), and red (damage).\n", ".md")
+    part = [s for s in found if s.role == "part"]
+    assert [(s.count, s.per, s.total) for s in part] == [(50, "colour", 150)]
+
+
+def test_a_component_named_with_what_it_has_is_one():
+    """'- Game board with round tracker and card display areas': one board, described at length; not a sentence that
+    says what a track holds."""
+    found = _statements_of("## Components\n\n- Game board with round tracker and card display areas\n- 40 cards\n", ".md")
+    assert [(s.count, s.component) for s in found] == [(1, "Game board"), (40, "cards")]
+    said = _statements_of("## Components\n\n- The Command Post Track holds markers that show the turn\n- 40 cards\n", ".md")
+    assert [(s.count, s.component) for s in said] == [(40, "cards")]
+
+
+def test_the_rules_listed_as_a_piece_are_one_booklet():
+    """'These Rules', 'Game rules', 'rules' at the end of a line of counted pieces: the rulebook, one of it."""
+    text = "## Components\n\n- 40 cards\n- These Rules\n\n## In the box\n\n- 7 player tokens, 7 stands, 1 score tracker, rules\n"
+    found = [(s.count, s.quote) for s in _statements_of(text, ".md")]
+    assert (1, "These Rules") in found and (1, "rules") in found
+    plain = [(s.count, s.quote) for s in _statements_of("## Components\n\n- 2 boards, 4 pawns, pencils\n", ".md")]
+    assert plain == [(2, "2 boards"), (4, "4 pawns"), (None, "pencils")]

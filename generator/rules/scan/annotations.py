@@ -35,7 +35,8 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_EACH_OF_NAMES = patterns.compile(rf"(?:\s*[(:,–—-]|\s+(?=(?:one|1)\s+each\s+of\s))\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*)+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_NOTE = r"(?:\s*\([^()]{1,40}\))?"  # a note after a kind's name: 'green (mana), yellow (gold) and red (damage)'
+_EACH_OF_NAMES = patterns.compile(rf"(?:\s*[(:,–—-]|\s+(?=(?:one|1)\s+each\s+of\s))\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*{_NOTE}(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*{_NOTE})+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*\.?\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _EACH_OF_TYPES_NAMED = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+"
                                         r"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*(?P<names>[^()]+?)\s*\)", re.I)
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
@@ -116,7 +117,8 @@ def read_per(text: str, pos: int) -> Per | None:
         # '(3 of each of 5 types: ice cream, drinks, hamburgers, hot dogs and cotton candy)': as many names as kinds said
         return Per("kind", parse_number(typed.group("inner")), len(named), pos + typed.end(), pos + typed.start("inner"), named)
     each_of = _EACH_OF_NAMES.match(rest)
-    names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", each_of.group("names")) if n.group(0) != "and"] if each_of else []
+    listed = re.sub(r"\([^()]*\)", lambda note: " " * len(note.group(0)), each_of.group("names")) if each_of else ""
+    names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", listed) if n.group(0) != "and"]  # (not the words of a note)
     named = each_of is not None and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names)
     lower = each_of is not None and not named and parse_number(each_of.group("inner")) == 1 and bool(
         re.search(r"\beach\s+of\s", each_of.group(0))) and not any(n.group(0).lower() in _NOT_KINDS for n in names)
@@ -241,7 +243,7 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
     items = items[lead:]
     if re.search(r"\b(?:each|every|per|players?|games?)\b|mm\b|cm\b|inch|%", items, re.I):
         return None  # ('1 board: 2 players plus 1 spectator', '6 in 2/3 player games / 12 in 4 player games')
-    parts, offset, spelled = [], match.start("items") + lead, False
+    parts, offset, spelled, named_alone = [], match.start("items") + lead, False, False
     # '14 black and 14 white', '… and three Traps': two parts (same offsets)
     items = re.sub(rf"\s(?=(?:and|plus)\s+(?:\d|{NUMBER}\s+[^\W\d_]))", ",", items, flags=re.I)
     items = re.sub(rf"\s(?={_OTHER_ANDS}\s+\d)", ",", items)  # '(56 карт Золота и 54 карты Власти)'  '(12 rote und 12 blaue)'
@@ -258,6 +260,10 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         part = _PART.match(cleaned)
         if part is None and _ONE_BY_ARTICLE.match(cleaned):  # '(a king, four defenders and eight attackers)'
             part = _PART.match(_ONE_BY_ARTICLE.sub("one ", cleaned, count=1))
+        if part is None and total is not None and _NAMED_ONE.fullmatch(cleaned):
+            part = _PART.match("one " + cleaned.strip())  # '(Merlin, Assassin, 5 Loyal Servants, 3 Minions)': each kind
+            # named alone is one of it (read only where the parts add up to the total)
+            named_alone = True
         if part is None:
             return None
         number = part.group("n1") or part.group("n2")
@@ -272,10 +278,16 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
     if stopped and any(head_of(part.name) in COMPONENT_HEADS and head_of(part.name) != head_of(text[:pos]) for part in parts):
         return None  # '20 cards. 10 coins, 10 gems': other pieces, said after the cards, are no kinds of card
-    if len(parts) < 2 or ((spelled or far or named_first or stopped) and total is not None and sum(part.count for part in parts) != total):
+    if named_alone and not any(part.count > 1 for part in parts):
+        return None  # ('(Merlin, Assassin, Percival)': names of the kinds, read elsewhere, unless counted parts stand among them)
+    if len(parts) < 2 or ((spelled or far or named_first or stopped or named_alone) and total is not None
+                          and sum(part.count for part in parts) != total):
         return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
         # they add up to the total
     return parts, match.start(), match.end()
+
+
+_NAMED_ONE = patterns.compile(r"\s*(?-i:[A-Z])[\w'’-]*(?:\s+(?:of\s+(?:the\s+)?)?(?-i:[A-Z])[\w'’-]*){0,3}\s*")  # a kind's name, capitalised
 
 
 _DASHED_NAMES_FIRST = patterns.compile(  # names, each with its count after it, after a colon or a dash (read where they add up)
@@ -288,13 +300,15 @@ _VALUE = r"(?:[$£€]\s?)?\d{1,4}(?:[.,]\d{1,2})?(?:\s?(?:pts?|p|c|¢|vp|points
 _A_NUMBER = r"(?:\d{1,5}|[^\W\d_]+(?:-[^\W\d_]+)?)"  # a numeral or a word: parse_number says whether it is a number
 _VALUE_PART = patterns.compile(
     rf"^\s*(?:and\s+|&\s+|\+\s*)?(?P<n>{_A_NUMBER})(?:\s*[x×]\s*|\s+(?:of\s+|x\s+)?(?:value\s+|worth\s+)?|\s+(?=[$£€])|\s*(?P<paren>\()\s*)"
-    rf"(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?(?(paren)\s*\))"
+    rf"(?P<quote>[‘'“\"])?(?P<value>{_VALUE})(?:'?s\b|-?\s?(?:coins?|notes?|bills?|chips?|cards?|tokens?|tiles?)\b|\s(?-i:[A-Z][a-z]+)\b)?"
+    r"(?(quote)[’'”\"])(?(paren)\s*\))"
     r"(?:\s*\([^()]*\))?\s*$", re.I)  # '20 (1 Gold)', '30 x 5 Gold', '46 x 1 (silver)'
 
 _EACH_VALUES = patterns.compile(rf"^\s*(?:and\s+)?(?P<n>{_A_NUMBER})\s+each\s+(?:of\s+)?(?P<values>{_VALUE}(?:\s*(?:,|and|&)\s*{_VALUE})+)\s*$", re.I)
 _VALUE_LIST = patterns.compile(
     rf"\s*(?:,?\s*(?:(?:in\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*)?,?\s*each\s+(?:with|has|having|holding|containing|of)\s*:?\s*"
-    r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|[:–—-]\s*(?P<open>(?:[^;()]|\([^()]*\))+?)\s*(?:[.;]|$))", re.I)
+    r"(?P<each>[^;()]+?)\s*(?:[.;]|$)|\((?P<paren>[^()]+)\)|(?:[–—-]\s+(?=(?-i:[a-z])[\w-]*\s*:))?(?:(?-i:[a-z])[\w-]*\s*(?=:))?[:–—-]\s*(?P<open>(?:[^;()]|\([^()]*\))+?)\s*(?:[.;]|$))", re.I)
+# ('50 VP chips hexagonal: 31 x 1 and 19 x 5', '**50 VP chips** hexagonal: …': a word of what they are like, then the parts)
 _WHOLE_LIST = patterns.compile(r"\s*(?P<open>[^;]+?)\s*\.?\s*$")
 # '… and 3 of 6 in each of 5 colors)': the parts are those of each colour
 _IN_EACH_OF = patterns.compile(rf"\s+(?:in|of|for)\s+each\s+of\s+(?:the\s+)?(?P<many>{_A_NUMBER})\s+(?P<unit>{_PER_WORD})\s*$", re.I)

@@ -202,6 +202,9 @@ _BARE_ITEM = patterns.compile(
 )
 
 
+_SAYS = patterns.compile(r"\s(?:is|are|was|were|holds?|has|have|contains?|includes?|shows?|gives?|uses?|needs?)\s", re.I)
+
+
 def bare_item(text: str) -> Phrase | None:
     """A list item without a number: 'A felt playmat' (1), 'This booklet' (1), 'glory tokens of assorted values'
     (unspecified), 'The Ferryman (a wooden figure)' (1 figure); 'A standard 52-card deck' is 52 cards."""
@@ -210,11 +213,12 @@ def bare_item(text: str) -> Phrase | None:
         if phrase is not None and re.fullmatch(r"(?:(?:an?|one|the|this)\s+)?(?:[^\W\d_]+\s+){0,2}", text[:phrase.start], re.I):
             return phrase
     match = _BARE_ITEM.match(text)
-    if match is None:
+    if match is None or len(match.group("noun").split()) > 6:
         described = re.match(r"^(.*?[^\W\d_])\s+(?:with|for|that|which|showing|made\s+of)\s+\S", text)
-        if described is None or head_of(described.group(1)) not in COMPONENT_HEADS:
-            return None
-        match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces'
+        if described is None or head_of(described.group(1)) not in COMPONENT_HEADS or _SAYS.search(described.group(1)):
+            return None  # (not 'The Command Post Track holds markers that …': a sentence)
+        match = _BARE_ITEM.match(described.group(1))  # 'A hex board with about 40 hex spaces', 'Game board with round
+        # tracker and card display areas'
     if match is None or len(match.group("noun").split()) > 6:
         return None
     if re.search(r"\s(?:is|are|was|were|should|must|can|may|will)\s|\s(?:includes?|contains?|has|have|holds?|comes\s+with"
@@ -242,8 +246,10 @@ def bare_item(text: str) -> Phrase | None:
     unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
         len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))
     if unspecified or (plural and article not in {"a", "an", "one", "this"}):
-        if article in {"these"} and head in {"instructions"}:
-            return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")
+        if article in {"these", ""} and head in {"instructions", "rule"} and not unspecified and len(of_split) == 1 \
+                and len(main.split()) <= 3:
+            return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")  # 'These instructions', 'Game
+            # rules', 'rules' in a list of pieces: one booklet
         return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")
     if not article and head in MATERIALS:
         return Phrase(0, match.end(), 0, 0, None, "exact", _tidy(main), head, "bare_item")  # 'paper', 'Gold': a material

@@ -548,6 +548,14 @@ def _both_named(first: Item, second: Item) -> bool:
                for item in (first, second))
 
 
+def _named_last(items: list[Item], more: Item, text: str) -> bool:
+    """'7 player tokens, 7 stands, 1 score tracker, rules': a list's last piece named without a count, after two or
+    more counted ones, to the end of the line."""
+    return len(items) >= 2 and all(item.phrase.form in {"count_first", "shared"} for item in items) \
+        and more.phrase.form == "bare_item" and (more.phrase.head in COMPONENT_HEADS or more.phrase.head == "rule") \
+        and not text[more.quote_end:].strip(" .;")  # ('rules' there: the rulebook, forms.bare_item)
+
+
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:
     """'1 rulebook and 1 player aid', '16 Garden Tiles 8 Red Tokens': further items joined to the first within its
     cell."""
@@ -568,7 +576,8 @@ def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]
         cell_end = line.text.find("\t", rest_at)
         more = _item(line, allow_bare, (rest_at + joiner.end(), cell_end if cell_end >= 0 else len(line.text)))
         one_more = more is not None and (_one_named(more, line.text[rest_at + joiner.end():])  # '… and a scoring pad'
-                                         or _both_named(last, more))  # 'Scoring pad and pencil'
+                                         or _both_named(last, more)  # 'Scoring pad and pencil'
+                                         or _named_last(items, more, line.text))  # '… 1 score tracker, rules'
         if more is None or (more.phrase.form not in {"count_first", "shared"} and not one_more):
             return items
         items.append(more)
