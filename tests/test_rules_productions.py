@@ -2786,3 +2786,19 @@ def test_the_rules_listed_as_a_piece_are_one_booklet():
     assert (1, "These Rules") in found and (1, "rules") in found
     plain = [(s.count, s.quote) for s in _statements_of("## Components\n\n- 2 boards, 4 pawns, pencils\n", ".md")]
     assert plain == [(2, "2 boards"), (4, "4 pawns"), (None, "pencils")]
+
+
+def test_the_game_board_placed_is_not_each_players_board():
+    """'Place the game board in the middle of the table' then 'Each player … takes the player board': the player boards
+    counted are no count of the board placed in the middle, which is read."""
+    text = ("## Setup\n\n1. Place the game board in the middle of the table.\n"
+            "2. Each player chooses a colour and takes the player board and 4 workers of that colour.\n")
+    assert [(s.count, s.component) for s in _statements_of(text, ".md")][:2] == [(1, "game board"), (1, "player board")]
+
+
+def test_pieces_taken_with_the_article_among_counted_ones():
+    """'takes the player board, 4 workers and the score marker of that colour': the pieces named with 'the' are read
+    past a counted one between them."""
+    text = "## Setup\n\nEach player chooses a colour and takes the player board, 4 workers and the score marker of that colour.\n"
+    assert [(s.count, s.component, s.per) for s in _statements_of(text, ".md")] == [
+        (1, "player board", "player"), (4, "workers", "player"), (1, "score marker", "player")]

@@ -189,6 +189,8 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
 
 _THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[^\W\d_][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
+_COUNTED_NOUN = rf"(?:the\s+)?(?:\d{{1,3}}|{NUMBER})\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"  # among them: 'the board, 4 workers and the
+# score marker of that colour' (each counted one read by the count phrases)
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
     r"(?:^\s*(?:(?:\d+(?:\.\d+)*|[IVX]{1,4}|[a-h])[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
@@ -202,7 +204,7 @@ _TAKES_THE = patterns.compile(  # 'That player takes the conch shell', 'Each pla
     r"(?:\b(?P<who>each\s+player|every\s+player|(?:the\s+|that\s+|this\s+)?(?:\w+\s+)?player|(?:he|she|they))\s+(?:then\s+)?"
     r"(?:(?:chooses|picks|selects)\s+(?:an?|the|their|one)\s+\w+\s+and\s+)?"  # 'Each player chooses a colour and takes the …'
     r"(?:takes|receives|gets|is\s+given|collects|grabs|chooses)|(?:^\W*|\b(?:and|then)\s+|,\s*)take)\s+"
-    rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
+    rf"(?P<items>(?:{_COUNTED_NOUN}\s*(?:,|,?\s+and)\s+)*{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+(?:{_THE_NOUN}|{_COUNTED_NOUN}))*)"
     r"|\bgive\s+(?:the|that|this)\s+(?:\w+\s+)?(?:player|dealer|banker|leader)\s+"
     rf"(?P<given>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
     rf"|\b(?:give|hand|pass)\s+(?P<handed>{_THE_NOUN})\s+to\s+(?:the|a|one)\s+(?:\w+\s+)?player\b"  # 'Give the starting

@@ -467,7 +467,8 @@ def _unless_counted(items: list[dict]) -> list[dict]:
     'the game board' of '1 Board')."""
     counted = [item for item in items if not item.get("unless_counted")]
     named = {_plain_name(item["component"]).replace(" ", "") for item in counted}  # ('scorepad' is the 'score pad')
-    kinds = {item.get("head") for item in counted}
+    kinds = {item.get("head") for item in counted if not _OWNED.intersection(_plain_name(item["component"]).split()[:-1])}
+    # (each player's 'player board' is not the board placed in the middle)
     kept = []
     for item in items:
         if item.get("unless_counted"):
@@ -480,6 +481,7 @@ def _unless_counted(items: list[dict]) -> list[dict]:
 
 
 _ANY_GAME = frozenset({"game", "main", "play", "playing", "central"})  # 'the game board' is the board
+_OWNED = frozenset({"player", "personal", "individual", "private"})  # a kind each player has one of
 
 
 def _plain_name(component: str) -> str:
