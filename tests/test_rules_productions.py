@@ -2802,3 +2802,12 @@ def test_pieces_taken_with_the_article_among_counted_ones():
     text = "## Setup\n\nEach player chooses a colour and takes the player board, 4 workers and the score marker of that colour.\n"
     assert [(s.count, s.component, s.per) for s in _statements_of(text, ".md")] == [
         (1, "player board", "player"), (4, "workers", "player"), (1, "score marker", "player")]
+
+
+def test_an_inline_list_item_with_a_note_of_so_many_of_each_colour():
+    """'The game contains 60 wooden cubes (12 in each of 5 colours) and 110 cards.': the note is no part of the item's
+    length, and its count is a part of the sixty, not the sixty per colour."""
+    for note in ("12 in each of 5 colours", "12 of each colour"):
+        found = _statements_of(f"Components\nThe game contains 60 wooden cubes ({note}) and 110 cards.\n")
+        assert [(s.count, s.component, s.role, s.per) for s in found] == [
+            (60, "wooden cubes", "total", None), (12, "wooden cubes", "part", "colour"), (110, "cards", "total", None)]

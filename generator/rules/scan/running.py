@@ -447,21 +447,28 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
             p for p in counted if re.fullmatch(r"(?:an?|one)\s+(?:[\w-]+\s+){0,2}?(?:deck|pack|set|box|bag)\s+of\s+", body[:p.start], re.I)]
         last = count_last(body) if not first and re.search(r"\(\s*\d{1,3}\s*\)\s*\.?$", body) else None
         phrase = first[0] if first else last or bare_item(body)  # ('Gem tokens (30)': the count after the name)
-        if phrase is None or phrase.is_excluded or len(body.split()) > 8:
-            continue
+        if phrase is None or phrase.is_excluded or len(re.sub(r"\([^()]*\)", "", body).split()) > 8:
+            continue  # (a clause, not a thing; a note in parentheses is no part of the count: '60 cubes (12 in each of 5 colours)')
         if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and (
                 len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS or body.strip(" .").lower() in COLOUR_NAMES):
             continue  # 'to collect income from', 'build public works': a clause, not a thing; '…, red and white pegs': a colour
         end = phrase.end if phrase.form != "bare_item" else len(body)
         per = read_per(body, phrase.end)
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
+        parted = per is not None and per.count is not None and per.count != phrase.count and per.per != "player"
+        # ('60 wooden cubes (12 of each colour)': sixty, twelve of them in each colour, a part)
+        read = phrase
         phrase = replace(phrase, count_start=shift + phrase.count_start, count_end=shift + phrase.count_end)
         made = _prose_statement(phrase, shift + phrase.start, shift + end, paragraph, offset, lines, out,
-                                {"role": "total", "per": per.per if per else per_word(each.group("group")) if each else phrase.per,
-                                 "component": phrase.component,
+                                {"role": "total", "per": None if parted else per.per if per else per_word(each.group("group"))
+                                 if each else phrase.per, "component": phrase.component,
                                  "condition": None, "optional": optional or section == "optional", "supplied": supplied})
         if made is not None:
             read_here.append((shift + phrase.start, shift + phrase.end, made))
+            if parted:
+                _prose_per_part(body, read, made, lambda part, info, at=shift: _prose_statement(
+                    replace(part, count_start=at + part.count_start, count_end=at + part.count_end), at + part.start,
+                    at + part.end, paragraph, offset, lines, out, info))
     _breakdowns_after_colons(sentence, read_here)
     for special in specials:
         before = [made for start, _, made in read_here if start < special["start"]]
