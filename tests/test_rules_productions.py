@@ -2811,3 +2811,15 @@ def test_an_inline_list_item_with_a_note_of_so_many_of_each_colour():
         found = _statements_of(f"Components\nThe game contains 60 wooden cubes ({note}) and 110 cards.\n")
         assert [(s.count, s.component, s.role, s.per) for s in found] == [
             (60, "wooden cubes", "total", None), (12, "wooden cubes", "part", "colour"), (110, "cards", "total", None)]
+
+
+def test_so_many_each_of_kinds_in_lower_case_where_they_make_up_the_total():
+    """'48 resource cards: 12 each of wood, stone, wheat and sheep': four kinds of twelve are the forty-eight, each a
+    part by name; two kinds whose twelve only happen to match a count before them are not read as its parts."""
+    found = _statements_of("Components\n\nThere are 48 resource cards: 12 each of wood, stone, wheat and sheep.\n")
+    assert [(s.count, s.quote, s.role) for s in found] == [(48, "48 resource cards", "total"), (12, "wood", "part"),
+                                                           (12, "stone", "part"), (12, "wheat", "part"), (12, "sheep", "part")]
+    short = _statements_of("Components\n\nThere are 40 resource cards: 12 each of wood, stone, wheat and sheep.\n")
+    assert [s.role for s in short] == ["total"]
+    two = _statements_of("Components\n\n- Status tokens (8 low morale, 4 each of venom and fear)\n")
+    assert not [s for s in two if s.quote in {"venom", "fear"}]

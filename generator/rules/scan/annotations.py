@@ -87,8 +87,9 @@ def named_parts(names: tuple, each: int | None, count: int | None) -> tuple:
 _COLOURS_NAMED = patterns.compile(r"\s*\((?P<names>[^()]{3,80})\)")
 
 
-def read_per(text: str, pos: int) -> Per | None:
-    """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause."""
+def read_per(text: str, pos: int, total: int | None = None) -> Per | None:
+    """A per-product right after position `pos` (the end of a counted noun phrase), within the same clause; `total`,
+    the phrase's count where known (kinds named in lower case are read where they make it up)."""
     rest = text[pos:pos + 160]
     after = _PER_PLAYER_AFTER.match(rest)
     held = _HELD_IN.search(text, max(0, pos - 60), pos) if after and not after.group("player") else None
@@ -120,8 +121,11 @@ def read_per(text: str, pos: int) -> Per | None:
     listed = re.sub(r"\([^()]*\)", lambda note: " " * len(note.group(0)), each_of.group("names")) if each_of else ""
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", listed) if n.group(0) != "and"]  # (not the words of a note)
     named = each_of is not None and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names)
-    lower = each_of is not None and not named and parse_number(each_of.group("inner")) == 1 and bool(
-        re.search(r"\beach\s+of\s", each_of.group(0))) and not any(n.group(0).lower() in _NOT_KINDS for n in names)
+    inner = parse_number(each_of.group("inner")) if each_of else None
+    lower = each_of is not None and not named and (inner == 1 or (total is not None and inner is not None and len(names) >= 3 and inner * len(names) == total
+                                and not each_of.group("names").rstrip().endswith("-"))) \
+        and bool(re.search(r"\beach\s+of\s", each_of.group(0))) and not any(n.group(0).lower() in _NOT_KINDS for n in names)
+    # ('48 resource cards: 12 each of wood, stone, wheat and sheep': four kinds of twelve make the forty-eight)
     if named or lower:
         # '(3 each of Duke, Assassin, Captain)': 3 of each named kind; '(six each in red, green and blue)': of each colour;
         # '(one each of weaver, potter and smith)': kinds named in lower case, read by name only where they make up the

@@ -476,7 +476,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         item.per, item.per_count, item.inner = "set", int(sets.group(0)), int(each.group(0))
         item.inner_span = (offset + phrase.count_start + each.start(), offset + phrase.count_start + each.end())
     named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
-    per = read_per(rest, phrase.end) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
+    per = read_per(rest, phrase.end, phrase.count) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
     if per is not None:
         item.per, item.per_count, item.inner = per.per, per.many, per.count
         item.inner_span = (offset + per.start, offset + per.end)

@@ -248,7 +248,7 @@ def _prose_per_part(sentence: str, phrase: Phrase, made: dict, emit) -> list[tup
     """'the 100 tiles (20 of each color)': the per-colour count, a part of the total the sentence names; the kinds
     named one by one ('(11 of each of 8 types: Elephant, …, Zebra)'), each a part. Returns the span of a note read
     kind by kind."""
-    per = read_per(sentence, phrase.end)
+    per = read_per(sentence, phrase.end, phrase.count)
     if per is None or per.count is None or per.count == phrase.count or per.per == "player":
         return []
     named = named_parts(per.names, per.count, phrase.count)
@@ -453,7 +453,7 @@ def _inline_statements(listed, sentence: str, section: str, paragraph, offset: i
                 len(body.split()) > 3 or body.split()[0].lower() in STOP_WORDS or body.strip(" .").lower() in COLOUR_NAMES):
             continue  # 'to collect income from', 'build public works': a clause, not a thing; '…, red and white pegs': a colour
         end = phrase.end if phrase.form != "bare_item" else len(body)
-        per = read_per(body, phrase.end)
+        per = read_per(body, phrase.end, phrase.count)
         each = _EACH_IN_ITEM.search(body) if per is None else None  # 'a pencil for each player'
         parted = per is not None and per.count is not None and per.count != phrase.count and per.per != "player"
         # ('60 wooden cubes (12 of each colour)': sixty, twelve of them in each colour, a part)
