@@ -2823,3 +2823,11 @@ def test_so_many_each_of_kinds_in_lower_case_where_they_make_up_the_total():
     assert [s.role for s in short] == ["total"]
     two = _statements_of("Components\n\n- Status tokens (8 low morale, 4 each of venom and fear)\n")
     assert not [s for s in two if s.quote in {"venom", "fear"}]
+
+
+def test_a_player_count_label_after_the_intro_of_its_list():
+    """'Remove cards from the deck according to the number of players:' / '- 2 players: remove 20 cards': the intro and
+    the list's first item read as one sentence; the label after the intro's colon still says whom the count is for."""
+    text = ("Setup\n\nRemove cards from the deck according to the number of players:\n- 2 players: remove 20 cards\n"
+            "- 3 players: remove 10 cards\n")
+    assert [(s.count, s.condition) for s in _statements_of(text)] == [(20, "2 players"), (10, "3 players")]

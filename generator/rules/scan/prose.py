@@ -357,14 +357,32 @@ def condition_of(sentence: str, start: int, end: int) -> str | None:
               if not _GAME_FOR.search(sentence, max(0, m.start() - 24), m.start())]  # 'This game for 2-5 players': the box
     near = condition_after(sentence, end) or (before[-1] if before else None)
     if near is None:
-        label = PLAYERS_LABEL.match(sentence)
+        label = _players_label(sentence, start)
         if label is not None:
-            return players_of(label)
+            return players_of(label[0])
     said = near or _later_condition(sentence, end)
     first = parse_number(said.group("n")) if said else None
     if not first:
         return None
     return players_condition(first, parse_number(said.group("m")) if said.group("m") else None)
+
+
+def _players_label(sentence: str, start: int) -> tuple[re.Match, int] | None:
+    """The label of player counts a sentence starts with ('2 players: remove 6 cards'), or one right after its last colon
+    before `start` ('Remove cards by the number of players: 2 players: remove 20 cards', an intro joined to its list's
+    first item); with where the label ends in the sentence."""
+    label = PLAYERS_LABEL.match(sentence)
+    if label is not None:
+        return label, label.end()
+    colon = start
+    for _ in range(3):  # (the label's own colon may be the last one before the count)
+        colon = sentence.rfind(":", 0, colon)
+        if colon < 0:
+            return None
+        label = PLAYERS_LABEL.match(sentence[colon + 1:])
+        if label is not None and colon + 1 + label.end() <= start:
+            return label, colon + 1 + label.end()
+    return None
 
 
 def _later_condition(sentence: str, end: int) -> re.Match | None:
@@ -516,9 +534,11 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue  # 'one brown amber fewer than when the round started': a comparison in play
         dealt_out = bool(re.match(r"\s+(?:per|for\s+each|to\s+each)\s+player\b", sentence[phrase.end:], re.I)) and bool(
             _SETUP_VERB_BEFORE.search(sentence[:phrase.start]) or rolled)  # 'then place 3 blue dice per player', 'Roll 3 dice per player'
-        cond_before = PLAYER_CONDITION.search(sentence[:phrase.start]) or PLAYERS_LABEL.match(sentence)
-        for_players = cond_before is not None and re.search(  # 'with three players, use six agents', '2 players: remove 6 cards'
-            r"\b(?:use|uses|take|takes|deal|place|remove|add|give|return|set\s+aside)\b", sentence[cond_before.end():phrase.start], re.I)
+        cond_before = PLAYER_CONDITION.search(sentence[:phrase.start])
+        label = _players_label(sentence, phrase.start) if cond_before is None else None
+        cond_end = cond_before.end() if cond_before is not None else label[1] if label is not None else None
+        for_players = cond_end is not None and re.search(  # 'with three players, use six agents', '2 players: remove 6 cards'
+            r"\b(?:use|uses|take|takes|deal|place|remove|add|give|return|set\s+aside)\b", sentence[cond_end:phrase.start], re.I)
         if _DIMENSION_AFTER.match(sentence, phrase.end) or (action and not dealt_out and (
                 (rolled and section_kind != "setup") or not (section_kind == "setup" or said_setup or for_players))):
             continue
