@@ -2831,3 +2831,12 @@ def test_a_player_count_label_after_the_intro_of_its_list():
     text = ("Setup\n\nRemove cards from the deck according to the number of players:\n- 2 players: remove 20 cards\n"
             "- 3 players: remove 10 cards\n")
     assert [(s.count, s.condition) for s in _statements_of(text)] == [(20, "2 players"), (10, "3 players")]
+
+
+def test_each_after_a_lists_last_thing_is_said_of_every_thing_in_it():
+    """'Take 1 Wheelbarrow and 1 Overview card each': both for every player; 'Place 2 coins on the bank and take 3
+    cards each': the coins on the bank are no list with the cards."""
+    found = _statements_of("Setup\n\nPlayers take turns placing 2 settlements and 2 roads each.\n")
+    assert [(s.count, s.component, s.per) for s in found] == [(2, "settlements", "player"), (2, "roads", "player")]
+    apart = _statements_of("Setup\n\nPlace 2 coins on the bank and take 3 cards each.\n")
+    assert [(s.count, s.per) for s in apart] == [(2, None), (3, "player")]

@@ -619,9 +619,25 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             phrase = replace(phrase, per=per, per_count=parse_number(holders.group("n")))
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
                                 "optional": optional, "supplied": supplied}))
+    _each_of_the_list(sentence, result)
     if flattened:
         result += _names_between(sentence, [p for p, _ in result], section_kind)
     return result + _elliptic_for(sentence, result)
+
+
+_EACH_AT_END = patterns.compile(r"\s*(?:each|apiece)\s*[.;!]?\s*$", re.I)
+
+
+def _each_of_the_list(sentence: str, result: list[tuple[Phrase, dict]]) -> None:
+    """'Take 1 Wheelbarrow and 1 Overview card each', 'placing 2 settlements and 2 roads each': the 'each' after a
+    list's last thing is said of every thing counted in it."""
+    if len(result) < 2 or not _EACH_AT_END.match(sentence, result[-1][0].end) or result[-1][1]["per"] != "player":
+        return
+    for (phrase, info), (after, _) in zip(reversed(result[:-1]), reversed(result[1:])):
+        if not _LISTED_NEXT.fullmatch(sentence, phrase.end, after.start):
+            return
+        if info["per"] is None and info["role"] == result[-1][1]["role"]:
+            info["per"] = "player"
 
 
 _CONTENTS_CUE = patterns.compile(rf"^\W*{CONTENTS_WORDS}\W*", re.I)
