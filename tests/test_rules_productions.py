@@ -2840,3 +2840,9 @@ def test_each_after_a_lists_last_thing_is_said_of_every_thing_in_it():
     assert [(s.count, s.component, s.per) for s in found] == [(2, "settlements", "player"), (2, "roads", "player")]
     apart = _statements_of("Setup\n\nPlace 2 coins on the bank and take 3 cards each.\n")
     assert [(s.count, s.per) for s in apart] == [(2, None), (3, "player")]
+
+
+def test_a_count_in_parentheses_then_what_the_things_are_for():
+    """'1. **Action cards (40)** – used every turn': the count in parentheses, then a dash and what the cards do."""
+    text = "### Cards\n\nThere are 3 types of cards:\n1. **Action cards (40)** – used every turn\n2. **Event cards (20)** – drawn at round end\n"
+    assert [(s.count, s.component) for s in _statements_of(text, ".md")] == [(40, "Action cards"), (20, "Event cards")]

@@ -38,7 +38,8 @@ _COMPOUND = patterns.compile(
 _COUNT_LAST = patterns.compile(
     rf"^(?P<noun>(?:\d+-(?=[^\W\d_]))?(?:[^\W\d_]|[\"'($£€])[^\t:]*?(?:[^\W\d_]|[)\"'.]))\s*(?:\t+\s*|:\s*(?:[x×]\s*(?=\d))?|\s+[x×]\s*|\s+[x×](?=\d)|\s+[-–—]\s+(?:[x×]\s*(?=\d))?|\s*\(\s*(?:[x×]\s*(?=\d))?|\s{{2,}})"
     rf"(?:{QUALIFIER}\s+)?(?P<number>{NUMBER}|{PLACEHOLDER})\s*(?:x|pcs?\.?|pieces|\))?\s*\.?"
-    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|\s*:$|(?<=\.)\s+[A-Z])",  # 'Cards (36):' opens its parts
+    rf"(?=$|\s*\((?![^)]*\d\s*(?:mm|cm|inch(?:es)?|\")(?:\b|\s|\)))|\s*:\s|\s*:$|(?<=\.)\s+[A-Z]|(?<=\))\s+[-–—]\s)",  # 'Cards (36):' opens
+    # its parts; 'Action cards (40) – used every turn': what the counted things are for
     re.I,
 )
 _TOKEN = patterns.compile(
