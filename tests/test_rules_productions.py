@@ -2846,3 +2846,10 @@ def test_a_count_in_parentheses_then_what_the_things_are_for():
     """'1. **Action cards (40)** – used every turn': the count in parentheses, then a dash and what the cards do."""
     text = "### Cards\n\nThere are 3 types of cards:\n1. **Action cards (40)** – used every turn\n2. **Event cards (20)** – drawn at round end\n"
     assert [(s.count, s.component) for s in _statements_of(text, ".md")] == [(40, "Action cards"), (20, "Event cards")]
+
+
+def test_so_many_each_of_kinds_counted_before():
+    """'There are 7 different animals with 4 tiles each': four tiles of each of seven animals (twenty-eight), not four
+    for each player."""
+    found = _statements_of("Game Components\n\nThere are 7 different animals with 4 tiles each.\n")
+    assert [(s.count, s.per, s.total) for s in found] == [(4, "animal", 28)]

@@ -166,6 +166,7 @@ _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
 
 
+_KINDS_WITH = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:different\s+)?(?P<unit>[a-z]+)\s+(?:with|having|of)\s+$", re.I)
 _HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>[a-z]+)\s+of\s+$", re.I)  # (a unit of lexicon.HOLDERS)
 
 
@@ -604,7 +605,12 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue
         role = "setup" if local_setup and not (stating and not PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per_player = bool(PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
-        if per_after is not None and per_after.count is None:
+        kinds_with = _KINDS_WITH.search(sentence, max(0, phrase.start - 60), phrase.start) \
+            if per_after is not None and _EACH_AT_END.match(sentence, phrase.end) else None
+        if kinds_with is not None and parse_number(kinds_with.group("n")) and is_plural(kinds_with.group("unit")):
+            per = singular(kinds_with.group("unit"))  # 'There are 7 different animals with 4 tiles each': four of each animal
+            phrase = replace(phrase, per=per, per_count=parse_number(kinds_with.group("n")))
+        elif per_after is not None and per_after.count is None:
             per = per_after.per  # '3 cubes per colour'
         else:
             per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
