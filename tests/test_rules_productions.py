@@ -2853,3 +2853,14 @@ def test_so_many_each_of_kinds_counted_before():
     for each player."""
     found = _statements_of("Game Components\n\nThere are 7 different animals with 4 tiles each.\n")
     assert [(s.count, s.per, s.total) for s in found] == [(4, "animal", 28)]
+
+
+def test_counts_by_player_count_in_winning_the_game_are_what_it_takes_to_win():
+    """'## Winning the Game' / '* **2 Players:** 6 Achievements', or a table of tokens by player count there: what a
+    player needs to win, not what set-up deals."""
+    listed = "## Winning the Game\n\n* **2 Players:** 6 Achievements\n* **3 Players:** 5 Achievements\n"
+    assert _statements_of(listed, ".md") == ()
+    table = "## Winning the Game\n\n| Players | 2 | 3 | 4 |\n|---|---|---|---|\n| Favor tokens | 7 | 5 | 4 |\n"
+    assert _statements_of(table, ".md") == ()
+    setup = "## Setup\n\n| Players | 2 | 3 | 4 |\n|---|---|---|---|\n| Favor tokens | 7 | 5 | 4 |\n"
+    assert [s.count for s in _statements_of(setup, ".md")] == [7, 5, 4]

@@ -16,7 +16,7 @@ from .lexicon import COMPONENT_HEADS, GROUP_PATTERN, ends_open, head_of, per_wor
 from .list_lines import (TABLE_HEADER, continues_bullet, continues_run, counted_bullet_ahead, counted_item_follows,
                          describes_item, drop_value_cells, flows_on, give_value_parts, inside_parenthesis, is_a_sentence,
                          is_breakdown_line, named_entry, named_part, per_note, value_cells)
-from .sections import COMPONENTS, OPTIONAL, OTHER, SETUP, SUPPLIED, Section, is_play, names_components, title_cased
+from .sections import COMPONENTS, OPTIONAL, OTHER, SETUP, SUPPLIED, Section, is_play, is_winning, names_components, title_cased
 from .wrapped import note_across_lines, wrapped_breakdowns, wrapped_names
 
 _PER_PLAYER_INTRO = patterns.compile(r"\b(?:each|every|per)\s+(?:of\s+(?:the\s+)?(?:\d+\s+|[a-z]+\s+)?players\b|player\b)|\bplayers?\s+(?:each\s+)?(?:take|receive|get|start\s+with|bring)", re.I)
@@ -82,7 +82,9 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         # ('40 Books' / '(10 in each player color)': a caption of a picture of pieces, alone among the pictures)
         named_list = bool(items) and names_components(section.title) and all(
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
-        if len(counted) >= 2 or (counted and listed_section) or lone_bullet or lone_caption or named_list or (
+        if is_winning(section) and items and all(item.condition for item in items):
+            pass  # ('Winning the Game' / '2 Players: 6 Achievements': what it takes to win, not the box)
+        elif len(counted) >= 2 or (counted and listed_section) or lone_bullet or lone_caption or named_list or (
                 items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
             if not listed_section or section.inherited:  # a named piece of the board in '# Components' / '## Board'
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]

@@ -137,6 +137,14 @@ def is_play(section: Section) -> bool:
     return section.kind == OTHER and bool(_PLAY_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
 
 
+def is_winning(section: Section) -> bool:
+    """A section on how the game is won or ends ('Winning the Game', 'End of the Game'): a count there, by player count
+    or not, is what a player needs to win ('2 players: 6 Achievements'), not what the box holds or set-up deals."""
+    return section.kind == OTHER and bool(_WINNING_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
+
+
+_WINNING_TITLE = patterns.compile(r"\b(?:winning|win|victory\s+conditions?|end\s+of\s+(?:the\s+)?game|game\s+end|ending\s+the\s+game"
+                                  r"|how\s+to\s+win)\b", re.I)
 _PLAY_TITLE = patterns.compile(r"\b(?:turns?|rounds?|phases?|scoring|end\s+of|winning|actions?|playing\s+the\s+game|gameplay|game\s+play"
                                r"|how\s+to\s+play|sequence|examples?|strategy|combat|moving|movement|attack(?:ing)?)\b", re.I)
 

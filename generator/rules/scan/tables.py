@@ -13,6 +13,7 @@ from .grammar import parse_number
 from .annotations import Per, read_per
 from .collected import make_parts
 from .layout import LayoutLine
+from .sections import is_winning
 from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, NOT_COMPONENTS, NOT_IN_THE_BOX, PLAYERS_THEN, SUM_WORDS, head_of, is_plural, players_condition, singular, without_note
 
 _CELL_SPLIT = patterns.compile(r"\t+|\s{2,}")
@@ -515,10 +516,12 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
             continue
+        to_win = not line.heading_level and is_winning(sections[index])  # (in 'Winning the Game', a count by player
+        # count is what it takes to win)
         if line.heading_level and _counted_heading(line, out):
             used.add(line.number)
             continue
-        if line.text.rstrip().endswith(":") and index + 1 < len(lines) and _BY_PLAYERS_ROW.match(lines[index + 1].text):
+        if line.text.rstrip().endswith(":") and index + 1 < len(lines) and _BY_PLAYERS_ROW.match(lines[index + 1].text) and not to_win:
             _by_players_rows(lines, index, out, used)
         if "of" in line.text and _number_of(line, out):
             used.add(line.number)
@@ -533,9 +536,10 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
         previous = lines[index - 1] if index else None
         header = _player_header(line, previous)
         if header is not None:
-            used |= _player_rows(lines, index + 1, header, out)
+            if not to_win:
+                used |= _player_rows(lines, index + 1, header, out)
             continue
-        if line.number not in used and _player_column_rows(lines, index, out, used) > index:
+        if line.number not in used and not to_win and _player_column_rows(lines, index, out, used) > index:
             continue
         _flattened(line, out, used)
     return used
