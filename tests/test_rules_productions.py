@@ -2864,3 +2864,12 @@ def test_counts_by_player_count_in_winning_the_game_are_what_it_takes_to_win():
     assert _statements_of(table, ".md") == ()
     setup = "## Setup\n\n| Players | 2 | 3 | 4 |\n|---|---|---|---|\n| Favor tokens | 7 | 5 | 4 |\n"
     assert [s.count for s in _statements_of(setup, ".md")] == [7, 5, 4]
+
+
+def test_a_capital_letter_that_names_the_kind_is_no_article():
+    """'32 A Tiles' beside '36 B Tiles', '2 *A Log* cards': the letter (or a card's name) starts the name; 'Draw 3 A new
+    card' is no name."""
+    found = _statements_of("Components\n\n• 32 A Tiles\n• 36 B Tiles\n• 32 C Tiles\n")
+    assert [(s.count, s.component) for s in found] == [(32, "A Tiles"), (36, "B Tiles"), (32, "C Tiles")]
+    from generator.rules.scan.grammar import count_first
+    assert count_first("Draw 3 A new card") == []

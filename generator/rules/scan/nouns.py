@@ -143,6 +143,10 @@ def qualifier_kind(text: str | None) -> str:
     return _QUALIFIER_KIND.get(" ".join(text.lower().split()), "exact")
 
 
+_LETTER_LABEL_NEXT = patterns.compile(r"\s+(?-i:[A-Z][a-z]+)\b")  # '32 A Tiles' (beside '36 B Tiles'): a letter that names the
+# kind, not the article
+
+
 def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int, int] | None:
     """The noun phrase starting at `pos`: (phrase, start, end), or None when a stop word or nothing follows."""
     start = end = None
@@ -158,7 +162,8 @@ def read_noun_phrase(text: str, pos: int, max_words: int = 6) -> tuple[str, int,
         if bare in STOP_WORDS and not (start is None and bare in {"more", "remaining"}) \
                 and not (start is None and bare in _VERB_MODIFIERS and _names_a_thing_next(text, token.end("tok"))) \
                 and not (start is None and tok[:1].isupper() and bare not in _NEVER_IN_NAMES and not text.isupper()
-                        and _title_name_next(text, token.end("tok"))):
+                        and _title_name_next(text, token.end("tok"))) \
+                and not (start is None and tok == "A" and _LETTER_LABEL_NEXT.match(text, token.end("tok"))):
             break  # … but '1 draw bag', '2 play mats', '5 No Honor Cards' name things
         if start is None and (bare in _UNIT_WORDS or re.fullmatch(r"\d.*", bare) and tok[0] not in "\"'" and not re.match(r"\d+(?:st|nd|rd|th)\b|\d+\s*x\s*\d+|\d+-[a-z]|\d+ sided", bare)):
             if not re.match(r"\(|\d+(?:\.\d+)?\s*(?:mm|cm|in|inch|\"|”)|[23]d$", bare) and not re.match(r"\d+/\d+\s*(?:\"|”|in\b|inch)", tok):  # '3D', '5/8”'
