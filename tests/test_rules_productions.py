@@ -2873,3 +2873,13 @@ def test_a_capital_letter_that_names_the_kind_is_no_article():
     assert [(s.count, s.component) for s in found] == [(32, "A Tiles"), (36, "B Tiles"), (32, "C Tiles")]
     from generator.rules.scan.grammar import count_first
     assert count_first("Draw 3 A new card") == []
+
+
+def test_parts_two_spaces_apart_where_bullets_were_lost():
+    """'30 Basic building cards:  10 Workshops  10 Laboratories  10 Archery Ranges': a page that lost its bullet glyphs
+    keeps two spaces where each stood; read as parts where they make up the total."""
+    found = _statements_of("Components\n\n30 Basic building cards:  10 Workshops  10 Laboratories  10 Archery Ranges\n")
+    assert [(s.count, s.quote, s.role) for s in found][1:] == [
+        (10, "10 Workshops", "part"), (10, "10 Laboratories", "part"), (10, "10 Archery Ranges", "part")]
+    short = _statements_of("Components\n\n40 Terrain tiles:  4 Capital tiles  30 Province tiles\n")
+    assert [s.role for s in short] == ["total"]

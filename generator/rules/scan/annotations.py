@@ -239,6 +239,10 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if match is None and total is not None and text.startswith(". ", pos):
             match = _DASHED.match(text[:pos] + ": " + text[pos + 2:], pos)  # '22 Crew cards. 3 Grifters, 3 Thieves, …':
             stopped = match is not None  # after a full stop, parts only where they add up and name no other piece
+        if match is None and total is not None and "  " in text[pos:]:
+            match = _DASHED.match(_SPACED_APART.sub(", ", text), pos)  # '30 Basic building cards:  10 Workshops  10
+            stopped = match is not None  # Laboratories  10 Archery Ranges': bullets lost, two spaces where each stood
+            # (a comma for the first two: every offset stays)
         if match is None:
             return None
     items = match.group("items")
@@ -292,6 +296,9 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
 
 
 _NAMED_ONE = patterns.compile(r"\s*(?-i:[A-Z])[\w'’-]*(?:\s+(?:of\s+(?:the\s+)?)?(?-i:[A-Z])[\w'’-]*){0,3}\s*")  # a kind's name, capitalised
+
+
+_SPACED_APART = patterns.compile(r"(?<=[^\W\d_])  (?=\s*\d)")
 
 
 _DASHED_NAMES_FIRST = patterns.compile(  # names, each with its count after it, after a colon or a dash (read where they add up)
