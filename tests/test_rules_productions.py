@@ -2883,3 +2883,9 @@ def test_parts_two_spaces_apart_where_bullets_were_lost():
         (10, "10 Workshops", "part"), (10, "10 Laboratories", "part"), (10, "10 Archery Ranges", "part")]
     short = _statements_of("Components\n\n40 Terrain tiles:  4 Capital tiles  30 Province tiles\n")
     assert [s.role for s in short] == ["total"]
+
+
+def test_modules_are_pieces():
+    """'4 Map modules 4 Glory tiles': a map in modules, then the next piece of a list run onto one line."""
+    found = _statements_of("Components\n\n4 Map modules 4 Glory tiles\n")
+    assert [(s.count, s.component) for s in found] == [(4, "Map modules"), (4, "Glory tiles")]
