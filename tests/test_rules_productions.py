@@ -2889,3 +2889,9 @@ def test_modules_are_pieces():
     """'4 Map modules 4 Glory tiles': a map in modules, then the next piece of a list run onto one line."""
     found = _statements_of("Components\n\n4 Map modules 4 Glory tiles\n")
     assert [(s.count, s.component) for s in found] == [(4, "Map modules"), (4, "Glory tiles")]
+
+
+def test_so_many_of_each_then_a_preposition_names_nothing():
+    """'3 OF EACH FROM 1 TO 7', 'Draw two of each at random': so many of each kind, no thing named 'FROM' or 'at'."""
+    found = _statements_of("21 TECHNOLOGY PROGRESS TILES\n3 OF EACH FROM 1 TO 7\n", ".md")
+    assert "FROM" not in [s.component for s in found]

@@ -64,7 +64,7 @@ _OF_EACH = patterns.compile(
     rf"(?<![\w.,-])(?P<n>{NUMBER})\s+(?:(?:identical|exact)\s+)?(?:(?:copies|copy|instances?)\s+of\s+each|of\s+each)"
     rf"(?:\s+of\s+(?:the\s+)?(?:{NUMBER}\s+)?(?:types?|kinds?|sorts?|different)\s+of)?"
     rf"(?:\s+(?:the\s+)?(?P<noun>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){{0,2}}))?", re.I)
-_NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for)\b", re.I)
+_NOT_EACH_NOUN = patterns.compile(r"^(?:player|colou?r|suit|side|other|remaining|type|kind|of|in|is|are|and|or|to|for|from|with|on|at|by)\b", re.I)
 
 
 def _names_kind(word: str, after: str, before: str = "") -> bool:
