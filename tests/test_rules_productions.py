@@ -2895,3 +2895,12 @@ def test_so_many_of_each_then_a_preposition_names_nothing():
     """'3 OF EACH FROM 1 TO 7', 'Draw two of each at random': so many of each kind, no thing named 'FROM' or 'at'."""
     found = _statements_of("21 TECHNOLOGY PROGRESS TILES\n3 OF EACH FROM 1 TO 7\n", ".md")
     assert "FROM" not in [s.component for s in found]
+
+
+def test_an_inline_list_of_contents_with_a_dispenser_and_an_ordinal_name():
+    """'MATERIALS: A marble dispenser, 80 colored ingredient marbles, 4 boards, 1st player marker, …': one dispenser and
+    one first player marker among the counted pieces."""
+    found = _statements_of("MATERIALS: A marble dispenser, 80 colored ingredient marbles, 4 boards, 1st player marker, "
+                           "and 15 skill tokens.\n")
+    assert [(s.count, s.component) for s in found] == [(1, "marble dispenser"), (80, "colored ingredient marbles"),
+                                                       (4, "boards"), (1, "1st player marker"), (15, "skill tokens")]

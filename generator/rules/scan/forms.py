@@ -196,7 +196,7 @@ SIZE_BEFORE = (rf"(?:(?:\d{{1,3}}|{PAGE_COUNT_WORDS})-pages?|\d+(?:\.\d+)?\s*(?:
                r"\s*(?:\"|''|in\.?|inch(?:es)?|cm|mm)?)\s+(?=[^\W\d_])")
 _BARE_ITEM = patterns.compile(
     rf"^(?:(?P<article>an?|one|the|this|these|those|our|{UNSPECIFIED_WORDS})\s+)?(?P<size>{SIZE_BEFORE})?"
-    r"(?P<noun>[^\W\d_][\w'&/ -]*?)"
+    r"(?P<noun>(?:\d{1,2}(?:st|nd|rd|th)\s+)?[^\W\d_][\w'&/ -]*?)"  # ('1st player marker': an ordinal starts its name)
     r"\s*(?:\((?P<paren>[^)]*)\))?\s*[.;,]?$",
     re.I,
 )

@@ -24,7 +24,7 @@ cardboard wafer sack pog counterpiece tent flag banner key cap lid cover label s
 playing-card sword shield crown coin barrel rules copy man draughtsman sandtimer glass jar bowl die-cut dice-tower
 fence road bridge hut castle boat raft log plank brick vial potion
 nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker chart matchstick
-pin skittle baton bat racket paddle puck mallet hoop wicket tee dart module
+pin skittle baton bat racket paddle puck mallet hoop wicket tee dart module dispenser
 """.split())
 
 # The pieces of traditional board games as their descriptions name them ('fifteen geese and one fox', 'a king and eight
