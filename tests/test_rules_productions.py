@@ -2904,3 +2904,12 @@ def test_an_inline_list_of_contents_with_a_dispenser_and_an_ordinal_name():
                            "and 15 skill tokens.\n")
     assert [(s.count, s.component) for s in found] == [(1, "marble dispenser"), (80, "colored ingredient marbles"),
                                                        (4, "boards"), (1, "1st player marker"), (15, "skill tokens")]
+
+
+def test_a_setup_step_said_to_each_player_with_your():
+    """'Place your Income Cylinder on the 0 Income space and your Reputation Cube on the 1 Reputation space', 'Place your
+    5 workers next to your board': each player's pieces; 'your vehicle cards' names several, no count."""
+    text = ("Setup\n\n1. Place your Income Cylinder on the 0 Income space and your Reputation Cube on the 1 Reputation space.\n"
+            "2. Place your 5 workers next to your board.\n3. You will place your vehicle cards underneath.\n")
+    assert [(s.count, s.component, s.per) for s in _statements_of(text)] == [
+        (1, "Income Cylinder", "player"), (1, "Reputation Cube", "player"), (5, "workers", "player")]

@@ -258,6 +258,30 @@ def the_ones_set_out(sentence: str) -> list[tuple[int, int, str, str | None, boo
     return found
 
 
+_YOURS_SET_OUT = patterns.compile(  # 'Place your Income Cylinder on the 0 space and your Reputation Cube on the 1 space'
+    r"\b(?:place|put|take|set|lay|position|stand)\s+(?:out\s+)?(?P<first>your\s+(?:" + _THE_WORD + r"\s+){0,3}" + _THE_WORD + r")"
+    r"(?:(?:\s+[^,;.]*?)?(?:,\s*|,?\s+and\s+)(?P<second>your\s+(?:" + _THE_WORD + r"\s+){0,3}" + _THE_WORD + r"))?", re.I)
+_YOURS_HEAD = patterns.compile(r"your\s+(?:own\s+)?", re.I)
+
+
+def yours_set_out(sentence: str) -> list[tuple[int, int, str]]:
+    """'Place your Income Cylinder on the 0 Income space and your Reputation Cube on the 1 Reputation space', 'Take your
+    player board': a set-up step said to each player, each piece named by 'your' one of it, for every player."""
+    found = []
+    for match in _YOURS_SET_OUT.finditer(sentence):
+        for group in ("first", "second"):
+            if match.group(group) is None:
+                continue
+            start = match.start(group) + _YOURS_HEAD.match(match.group(group)).end()
+            words = sentence[start:match.end(group)].split()
+            while words and singular(words[-1]) not in COMPONENT_HEADS:
+                words.pop()  # ('your score marker on space 0': the thing, not where it goes)
+            if words and not is_plural(words[-1]) and words[0].lower() not in _NOT_ONE_OF_A_KIND \
+                    and head_of(" ".join(words)) not in _FORMED_BY_PIECES:  # ('your vehicle cards', 'your 5 workers': several)
+                found.append((start, start + len(" ".join(words)), " ".join(words)))
+    return found
+
+
 _LAID_OUT = patterns.compile(r"^\s*(?:\d+[.)]\s*)?(?:lay\s+out|set\s+out|set\s+up|place|put|unfold)\s+the\s+(?P<items>[^.;:]+?)\s*(?:[.;:]|$)", re.I)
 
 

@@ -166,6 +166,7 @@ _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each
 # ('Each side has one general', 'Each of the 5 suits has 11 cards': so many for each)
 
 
+_YOURS_BEFORE = patterns.compile(r"\byour\s+(?:own\s+)?$", re.I)
 _KINDS_WITH = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:different\s+)?(?P<unit>[a-z]+)\s+(?:with|having|of)\s+$", re.I)
 _HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>[a-z]+)\s+of\s+$", re.I)  # (a unit of lexicon.HOLDERS)
 
@@ -615,6 +616,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         else:
             per = phrase.per or ("player" if per_player else None)  # '50xN markers', 'Each player has 5 coins'
         per = per or (group_per if phrase.start < group_end else None)
+        if per is None and role == "setup" and _YOURS_BEFORE.search(sentence, max(0, phrase.start - 12), phrase.start):
+            per = "player"  # 'Place your 5 workers next to your board': a step said to each player
         condition = condition_of(sentence, phrase.start, phrase.end) if role == "setup" else None
         if per is not None and per == group_per and phrase.per is None and group_many:
             phrase = replace(phrase, per=per, per_count=group_many)  # 'Each of the 5 suits has 11 cards': 55 in all

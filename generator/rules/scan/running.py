@@ -11,7 +11,7 @@ from dataclasses import replace
 from . import patterns
 from .annotations import named_parts, read_per
 from .articles import (EXPANSION_CONTENTS, by_player_count, coordinated_ones, deal_each, dealt_aside, first_player_piece, imperative_one, inline_items, laid_out, listed_one, named_alone,
-                       of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described)
+                       of_them, one_each, one_per_player, one_used, paren_per_player, the_ones_set_out, the_thing_described, yours_set_out)
 from .collected import Statements, quote_of
 from .grammar import COUNT_HINT, NUMBER, STOP_WORDS, Phrase, bare_item, count_first, count_last, parse_number
 from .layout import LayoutLine
@@ -369,6 +369,8 @@ def _article_statements(sentence: str, section: str, emit, counted_before: str |
         found(start, end, 1, noun, role="setup" if section == SETUP else "total", per=None, supplied=section == SUPPLIED)
     for start, end, noun in imperative_one(sentence) if section == SETUP else []:
         found(start, end, 1, noun, per=None)
+    for start, end, noun in yours_set_out(sentence) if section == SETUP and "your" in lower else []:
+        found(start, end, 1, noun)  # (for every player)
     for start, end, value, noun in paren_per_player(sentence) if "(" in sentence and (said_setup or section in {"components", "setup"}) else []:
         found(start, end, value, noun)
     for start, end, value, noun in deal_each(sentence) if "each player" in lower else []:
