@@ -35,8 +35,8 @@ _EACH_PAREN = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:[a-z]+\s+){{0
 _TIMES_PER = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s*[x×]\s*(?P<many>{NUMBER})\s+(?:different\s+)?(?P<per>{_PER_WORD}|species)\b[^)]*\)?", re.I)
 _SETS_OF = patterns.compile(rf"\s*\(\s*(?P<many>{NUMBER})\s+sets\s+of\s+(?P<inner>{NUMBER})(?!\s+(?:different\s+)?colou?rs?\b)"
                             rf"(?:\s+(?:each\s+)?in\s+(?:{NUMBER}\s+)?(?:different\s+)?(?:player\s+)?(?P<colours>colou?rs?)\b)?", re.I)
-_NOTE = r"(?:\s*\([^()]{1,40}\))?"  # a note after a kind's name: 'green (mana), yellow (gold) and red (damage)'
-_EACH_OF_NAMES = patterns.compile(rf"(?:\s*[(:,–—-]|\s+(?=(?:one|1)\s+each\s+of\s))\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*{_NOTE}(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*{_NOTE})+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*\.?\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
+_KIND_NOTE = r"(?:\s*\([^()]{1,40}\))?"  # a note after a kind's name: 'green (mana), yellow (gold) and red (damage)'
+_EACH_OF_NAMES = patterns.compile(rf"(?:\s*[(:,–—-]|\s+(?=(?:one|1)\s+each\s+of\s))\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each(?:\s+(?:of|in)\s+(?:the\s+)?|\s*:\s*)(?P<names>(?!and\b)[^\W\d_][\w'’-]*{_KIND_NOTE}(?:(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*)(?!and\b)[^\W\d_][\w'’-]*{_KIND_NOTE})+)(?:\s+[a-z][\w'’-]*s\b)?(?=\s*[),;]|\s*\.?\s*$|\s+(?:plus|with|per|for\s+each|in\s+each)\b)\)?")
 _EACH_OF_TYPES_NAMED = patterns.compile(rf"\s*\(\s*(?P<inner>{NUMBER})\s+(?:of\s+)?each\s+of\s+(?:the\s+)?(?P<many>{NUMBER})\s+"
                                         r"(?:[^\W\d_][\w-]*\s+)?(?:types?|kinds?|sorts?|species|varieties)\s*:\s*(?P<names>[^()]+?)\s*\)", re.I)
 _PER_PLAYER_AFTER = patterns.compile(r"^[\s,]*(?:(?:for|to)\s+)?(?:each|every|per)\s+(?P<player>player)\b(?!\s+colou?rs?\b)|^[\s,]*(?:apiece|each)\b(?=\s*(?:[.;)(]|$))", re.I)
@@ -122,8 +122,10 @@ def read_per(text: str, pos: int, total: int | None = None) -> Per | None:
     names = [n for n in re.finditer(r"[^\W\d_][\w'’-]*", listed) if n.group(0) != "and"]  # (not the words of a note)
     named = each_of is not None and all(n.group(0)[0].isupper() or n.group(0).lower() in COLOUR_NAMES for n in names)
     inner = parse_number(each_of.group("inner")) if each_of else None
-    lower = each_of is not None and not named and (inner == 1 or (total is not None and inner is not None and len(names) >= 3 and inner * len(names) == total
-                                and not each_of.group("names").rstrip().endswith("-"))) \
+    whole_names = each_of is not None and not each_of.group("names").rstrip().endswith("-")  # (not 'venom, mad-' / 'ness':
+    # a name a line break cut, so how many kinds there are is not known)
+    adds_up = whole_names and total is not None and inner is not None and len(names) >= 3 and inner * len(names) == total
+    lower = each_of is not None and not named and (inner == 1 or adds_up) \
         and bool(re.search(r"\beach\s+of\s", each_of.group(0))) and not any(n.group(0).lower() in _NOT_KINDS for n in names)
     # ('48 resource cards: 12 each of wood, stone, wheat and sheep': four kinds of twelve make the forty-eight)
     if named or lower:
@@ -230,7 +232,7 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         between = ""  # '20 Shares of Stock (5 Yellow, 5 Black …)'
     far = match is not None and total is not None and bool(between.strip(" ,:-")) and len(between.split()) <= 8 \
         and not re.search(r"[.;:()]", between)  # '20 Round cards with “Ship” on the reverse (there are 7 Wooden ships, …)'
-    named_first = stopped = False
+    named_first = after_a_break = False
     if not far and (match is None or between.strip(" ,:-")):
         match = _DASHED.match(text, pos)
         if match is None and total is not None:
@@ -238,11 +240,11 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
             named_first = match is not None
         if match is None and total is not None and text.startswith(". ", pos):
             match = _DASHED.match(text[:pos] + ": " + text[pos + 2:], pos)  # '22 Crew cards. 3 Grifters, 3 Thieves, …':
-            stopped = match is not None  # after a full stop, parts only where they add up and name no other piece
+            after_a_break = match is not None  # after a full stop, parts only where they add up and name no other piece
         if match is None and total is not None and "  " in text[pos:]:
-            match = _DASHED.match(_SPACED_APART.sub(", ", text), pos)  # '30 Basic building cards:  10 Workshops  10
-            stopped = match is not None  # Laboratories  10 Archery Ranges': bullets lost, two spaces where each stood
-            # (a comma for the first two: every offset stays)
+            match = _DASHED.match(text[:pos] + _SPACED_APART.sub(", ", text[pos:]), pos)  # '30 Basic building cards:  10
+            after_a_break = match is not None  # Workshops  10 Laboratories  10 Archery Ranges': bullets lost, two spaces
+            # where each stood (a comma for the first two: every offset stays), read as after a full stop
         if match is None:
             return None
     items = match.group("items")
@@ -284,11 +286,11 @@ def read_breakdown(text: str, pos: int = 0, total: int | None = None) -> tuple[l
         if value is None:
             return None
         parts.append(Part(name, value, offset + piece.start(), offset + piece.end()))
-    if stopped and any(head_of(part.name) in COMPONENT_HEADS and head_of(part.name) != head_of(text[:pos]) for part in parts):
+    if after_a_break and any(head_of(part.name) in COMPONENT_HEADS and head_of(part.name) != head_of(text[:pos]) for part in parts):
         return None  # '20 cards. 10 coins, 10 gems': other pieces, said after the cards, are no kinds of card
     if named_alone and not any(part.count > 1 for part in parts):
         return None  # ('(Merlin, Assassin, Percival)': names of the kinds, read elsewhere, unless counted parts stand among them)
-    if len(parts) < 2 or ((spelled or far or named_first or stopped or named_alone) and total is not None
+    if len(parts) < 2 or ((spelled or far or named_first or after_a_break) and total is not None
                           and sum(part.count for part in parts) != total):
         return None  # parts in words ('fifteen geese and one fox'), or said past a description, are read only when
         # they add up to the total

@@ -34,6 +34,7 @@ _ONE_PER_PLAYER = patterns.compile(
 _CATEGORY_LABEL = patterns.compile(r"\b(?:colou?rs?|suits?|types?|kinds?|ranks?|values?|symbols?|factions?)\s*:", re.I)
 
 
+_INLINE_PIECE = patterns.compile(r"(?:[^,;·•(]|\([^()]*\)?)+")  # an inline list's item, a note in parentheses kept whole
 _PAGE_ENTRY = patterns.compile(r"(?-i:[A-Z])[\w'’ -]{0,30}?\s\d{1,3}")
 
 
@@ -57,7 +58,7 @@ def inline_items(sentence: str) -> list[tuple[int, str]] | None:
         listed = listed[:category.start()]
     if re.match(r"what\s+you\s+get", match.group("cue"), re.I) and re.search(r"\b(?:points?|vp)\b", listed, re.I):
         return None  # 'What you get: 2 points per region and 1 coin per city': a reward, not the box
-    pieces = list(re.finditer(r"[^,;·•]+", listed))  # 'Contents: kettle board · ember die · 18 coal cubes'
+    pieces = list(_INLINE_PIECE.finditer(listed))  # 'Contents: kettle board · ember die · 18 coal cubes'
     if sum(bool(_PAGE_ENTRY.fullmatch(p.group(0).strip())) for p in pieces) * 2 > len(pieces):
         return None  # 'Contents: Overview 2 · Setup 3 · Play 5': the rulebook's chapters and their pages
     for piece in pieces:
@@ -189,7 +190,7 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
 
 _THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[^\W\d_][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
-_COUNTED_NOUN = rf"(?:the\s+)?(?:\d{{1,3}}|{NUMBER})\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"  # among them: 'the board, 4 workers and the
+_COUNTED_NOUN = rf"(?>(?:the\s+)?{NUMBER}\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD})"  # (atomic: a list of many is tried once)  # among them: 'the board, 4 workers and the
 # score marker of that colour' (each counted one read by the count phrases)
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
     r"(?:^\s*(?:(?:\d+(?:\.\d+)*|[IVX]{1,4}|[a-h])[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"

@@ -13,7 +13,7 @@ from .captions import caption_statements
 from .collected import Statements, make_parts, quote_of
 from .grammar import COUNT_HINT, Phrase, count_first, parse_number
 from .layout import LayoutLine, layout_lines
-from .lexicon import COLOUR_NAMES, COMPONENT_HEADS, EDITION_ONLY_PATTERN, SUM_WORDS, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, is_plural, players_condition, singular
+from .lexicon import BOOKLET_HEADS, COLOUR_NAMES, COMPONENT_HEADS, EDITION_ONLY_PATTERN, SUM_WORDS, NOT_IN_THE_BOX, PLAYER_NUMBER, head_of, is_plural, players_condition, singular
 from .lists import Item, ListRun, read_lists
 from .prose import PLAYER_CONDITION, PLAYERS_LABEL, is_imperative
 from .running import prose_statements
@@ -171,7 +171,7 @@ def _a_kind_of(head: str, part: dict) -> bool:
     """'12 Queens' of '79 cards', '10 red cubes' of '30 cubes': the part names the total's kind, or no kind of piece
     of its own."""
     own = singular(part.get("head") or "")
-    return own == head or own not in COMPONENT_HEADS
+    return own == head or (own not in COMPONENT_HEADS and own not in BOOKLET_HEADS)  # (the rules listed below cards are no card)
 
 
 _TOTAL_LINE_WORDS = frozenset({"game", "playing", "wooden", "plastic", "cardboard", "card", "acrylic", "metal", "glass"}

@@ -16,7 +16,7 @@ import re
 from generator.rules.numbers import NUMBER_WORD_PATTERN
 
 from . import patterns
-from .lexicon import COMPONENT_HEADS, DURATION, MATERIALS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
+from .lexicon import BOOKLET_HEADS, COMPONENT_HEADS, DURATION, MATERIALS, NOT_COMPONENTS, head_of, is_plural, pairs_of, singular
 from .nouns import (_COMPOUND, _COUNT_LAST, COMPOUND_HINT, _UNIT_WORDS, GROUPING, NUMBER, PLACEHOLDER, UNSPECIFIED_WORDS, Phrase, _tidy, parse_number,
                     qualifier_kind, read_noun_phrase)
 
@@ -202,7 +202,10 @@ _BARE_ITEM = patterns.compile(
 )
 
 
-_SAYS = patterns.compile(r"\s(?:is|are|was|were|holds?|has|have|contains?|includes?|shows?|gives?|uses?|needs?)\s", re.I)
+_BE = r"(?:is|are|was|were|should|must|can|may|will)"
+_HOLDS = r"(?:includes?|contains?|has|have|holds?|comes\s+with|consists\s+of)"
+_SAYS = patterns.compile(rf"\s(?:{_BE}|{_HOLDS}|shows?|gives?|uses?|needs?)\s", re.I)  # a sentence's verb
+_SAYS_A_COUNT = patterns.compile(rf"\s{_BE}\s|\s{_HOLDS}\s+\d", re.I)  # ('A flat surface is recommended', 'The box includes 8 …')
 
 
 def bare_item(text: str) -> Phrase | None:
@@ -221,8 +224,7 @@ def bare_item(text: str) -> Phrase | None:
         # tracker and card display areas'
     if match is None or len(match.group("noun").split()) > 6:
         return None
-    if re.search(r"\s(?:is|are|was|were|should|must|can|may|will)\s|\s(?:includes?|contains?|has|have|holds?|comes\s+with"
-                 r"|consists\s+of)\s+\d", match.group("noun"), re.I):
+    if _SAYS_A_COUNT.search(match.group("noun")):
         return None  # 'A flat surface is recommended.', 'The box includes 8 meeples': a sentence, not a thing's name
     noun = match.group("noun").strip()
     if match.group("size") and head_of(noun) not in COMPONENT_HEADS:
@@ -246,7 +248,7 @@ def bare_item(text: str) -> Phrase | None:
     unspecified = bool(re.fullmatch(UNSPECIFIED_WORDS, article)) or (
         len(of_split) > 1 and re.search(UNSPECIFIED_WORDS, of_split[1], re.I))
     if unspecified or (plural and article not in {"a", "an", "one", "this"}):
-        if article in {"these", ""} and head in {"instructions", "rule"} and not unspecified and len(of_split) == 1 \
+        if article in {"these", "the", ""} and head in BOOKLET_HEADS and not unspecified and len(of_split) == 1 \
                 and len(main.split()) <= 3:
             return Phrase(0, match.end(), 0, 0, 1, "exact", _tidy(main), head, "bare_item")  # 'These instructions', 'Game
             # rules', 'rules' in a list of pieces: one booklet

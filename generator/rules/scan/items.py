@@ -14,7 +14,7 @@ from .grammar import COUNT_HINT, NUMBER, Phrase, bare_item, count_first, count_l
 from .forms import SIZE_BEFORE
 from .nouns import qualifier_kind
 from .layout import LayoutLine
-from .lexicon import COMPONENT_HEADS, CONTENTS_WORDS, KIND_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
+from .lexicon import BOOKLET_HEADS, COMPONENT_HEADS, CONTENTS_WORDS, KIND_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?(?!\s+values?\b)|pts?|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -476,7 +476,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         item.per, item.per_count, item.inner = "set", int(sets.group(0)), int(each.group(0))
         item.inner_span = (offset + phrase.count_start + each.start(), offset + phrase.count_start + each.end())
     named_end = rest.find(phrase.component) + len(phrase.component) if phrase.form == "bare_item" and phrase.component in rest else -1
-    per = read_per(rest, phrase.end, phrase.count) or (read_per(rest, named_end) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
+    per = read_per(rest, phrase.end, phrase.count) or (read_per(rest, named_end, phrase.count) if named_end > 0 else None)  # 'Point Chips (15 pieces each)'
     if per is not None:
         item.per, item.per_count, item.inner = per.per, per.many, per.count
         item.inner_span = (offset + per.start, offset + per.end)
@@ -552,8 +552,8 @@ def _named_last(items: list[Item], more: Item, text: str) -> bool:
     """'7 player tokens, 7 stands, 1 score tracker, rules': a list's last piece named without a count, after two or
     more counted ones, to the end of the line."""
     return len(items) >= 2 and all(item.phrase.form in {"count_first", "shared"} for item in items) \
-        and more.phrase.form == "bare_item" and (more.phrase.head in COMPONENT_HEADS or more.phrase.head == "rule") \
-        and not text[more.quote_end:].strip(" .;")  # ('rules' there: the rulebook, forms.bare_item)
+        and more.phrase.form == "bare_item" and (more.phrase.head in COMPONENT_HEADS or more.phrase.head in BOOKLET_HEADS) \
+        and not text[more.quote_end:].strip(" .;")
 
 
 def _joined_items(line: LayoutLine, first: Item, allow_bare: bool) -> list[Item]:

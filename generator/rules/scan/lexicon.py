@@ -27,6 +27,10 @@ nugget ticket rack easel tableau scorecard notepad clock stopwatch tracker joker
 pin skittle baton bat racket paddle puck mallet hoop wicket tee dart module dispenser
 """.split())
 
+# 'Rules', 'Game rules', 'These rules' listed as a piece: the rulebook, one booklet (head_of reads 'rules' as 'rule', which
+# names no piece in a sentence: 'remember these 3 rules').
+BOOKLET_HEADS = frozenset({"rule", "instructions"})
+
 # The pieces of traditional board games as their descriptions name them ('fifteen geese and one fox', 'a king and eight
 # guards'): counted in a sentence that states what the game has, but no head of a longer name ('Fox Wildlife Tokens',
 # 'Knight inventory cards', '28 general events').

@@ -82,10 +82,10 @@ def find_runs(lines: list[LayoutLine], sections: list[Section]) -> list[ListRun]
         # ('40 Books' / '(10 in each player color)': a caption of a picture of pieces, alone among the pictures)
         named_list = bool(items) and names_components(section.title) and all(
             i.line.bullet and _NAME_LINE.fullmatch(i.line.text) for i in items)
-        if is_winning(section) and items and all(item.condition for item in items):
-            pass  # ('Winning the Game' / '2 Players: 6 Achievements': what it takes to win, not the box)
-        elif len(counted) >= 2 or (counted and listed_section) or lone_bullet or lone_caption or named_list or (
-                items and section.kind in {COMPONENTS, SUPPLIED}):  # named_list: '### Resource Tokens' / '- Food tokens'
+        to_win = is_winning(section) and bool(items) and all(item.condition for item in items)  # ('Winning the Game' /
+        # '2 Players: 6 Achievements': what it takes to win, not the box)
+        if not to_win and (len(counted) >= 2 or (counted and listed_section) or lone_bullet or lone_caption or named_list or (
+                items and section.kind in {COMPONENTS, SUPPLIED})):  # named_list: '### Resource Tokens' / '- Food tokens'
             if not listed_section or section.inherited:  # a named piece of the board in '# Components' / '## Board'
                 items = [i for i in items if i.phrase.form != "bare_item" or i.phrase.head in COMPONENT_HEADS]
             runs.append(ListRun(items, list({id(line): line for line, _ in current}.values()), section, sections,

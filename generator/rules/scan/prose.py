@@ -167,7 +167,9 @@ _EACH_GROUP = patterns.compile(rf"\W*(?:\d{{1,2}}[.)]\s*)?(?:then\s+)?(?:(?:each
 
 
 _YOURS_BEFORE = patterns.compile(r"\byour\s+(?:own\s+)?$", re.I)
-_KINDS_WITH = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:different\s+)?(?P<unit>[a-z]+)\s+(?:with|having|of)\s+$", re.I)
+_KINDS_WITH = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:different\s+)?(?P<unit>[a-z]+)\s+(?:with|having)\s+$", re.I)
+_NO_KINDS = frozenset({"player", "hand", "game", "round", "turn", "phase", "time", "minute", "second"})  # ('3 rounds with 5 cards
+# each', '4 players with 13 cards each': each round's, each player's)
 _HOLDERS_OF = patterns.compile(rf"\b(?P<n>{NUMBER})\s+(?:(?:complete|full|standard|identical|separate)\s+)?(?P<unit>[a-z]+)\s+of\s+$", re.I)  # (a unit of lexicon.HOLDERS)
 
 
@@ -370,21 +372,18 @@ def condition_of(sentence: str, start: int, end: int) -> str | None:
 
 
 def _players_label(sentence: str, start: int) -> tuple[re.Match, int] | None:
-    """The label of player counts a sentence starts with ('2 players: remove 6 cards'), or one right after its last colon
-    before `start` ('Remove cards by the number of players: 2 players: remove 20 cards', an intro joined to its list's
-    first item); with where the label ends in the sentence."""
-    label = PLAYERS_LABEL.match(sentence)
-    if label is not None:
-        return label, label.end()
-    colon = start
-    for _ in range(3):  # (the label's own colon may be the last one before the count)
-        colon = sentence.rfind(":", 0, colon)
-        if colon < 0:
-            return None
-        label = PLAYERS_LABEL.match(sentence[colon + 1:])
-        if label is not None and colon + 1 + label.end() <= start:
-            return label, colon + 1 + label.end()
-    return None
+    """The label of player counts nearest before `start`, at the sentence's start ('2 players: remove 6 cards') or after a
+    colon or a semicolon ('Remove cards by the number of players: 2 players: remove 20 cards; 3 players: remove 10 cards',
+    an intro joined to its list's first item); with where the label ends in the sentence."""
+    found = None
+    for place in _LABEL_PLACE.finditer(sentence, 0, start):
+        label = PLAYERS_LABEL.match(sentence[place.end():start])
+        if label is not None:
+            found = (label, place.end() + label.end())
+    return found
+
+
+_LABEL_PLACE = patterns.compile(r"^|[:;]\s*")  # where a label of player counts may start
 
 
 def _later_condition(sentence: str, end: int) -> re.Match | None:
@@ -567,7 +566,7 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             # sentence that states no contents, its count of nothing the lexicon or the lists name
         verbless = not sentence[:phrase.start].strip(" -*•") and not sentence[phrase.end:].strip(" .;!") \
             and phrase.head in COMPONENT_HEADS  # '13 Martian Dice.', 'A six-sided die.': a sentence that only names things
-        per_after = read_per(sentence, phrase.end)
+        per_after = read_per(sentence, phrase.end, phrase.count)
         listed_after = bool(result) and _LISTED_NEXT.fullmatch(sentence, result[-1][0].end, phrase.start) is not None
         if phrase.count == 1 and not strong and not verbless and not PER_PLAYER.search(sentence) and phrase.form != "range" \
                 and per_after is None and not listed_after and not (
@@ -608,7 +607,8 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         per_player = bool(PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
         kinds_with = _KINDS_WITH.search(sentence, max(0, phrase.start - 60), phrase.start) \
             if per_after is not None and _EACH_AT_END.match(sentence, phrase.end) else None
-        if kinds_with is not None and parse_number(kinds_with.group("n")) and is_plural(kinds_with.group("unit")):
+        if kinds_with is not None and parse_number(kinds_with.group("n")) and is_plural(kinds_with.group("unit")) \
+                and singular(kinds_with.group("unit")) not in _NO_KINDS and head_of(kinds_with.group("unit")) not in NOT_COMPONENTS:
             per = singular(kinds_with.group("unit"))  # 'There are 7 different animals with 4 tiles each': four of each animal
             phrase = replace(phrase, per=per, per_count=parse_number(kinds_with.group("n")))
         elif per_after is not None and per_after.count is None:

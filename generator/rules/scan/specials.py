@@ -145,7 +145,9 @@ def special_productions(sentence: str, categories: dict[str, int]) -> list[dict]
             noun = ""
         if (noun and singular(words[-1]) not in COMPONENT_HEADS and not noun[0].isupper()) or not parse_number(match.group("n")):
             continue  # (nor 'space 0 of each of the 4 Cult tracks': none of each is no copy)
-        found.append({"start": match.start("n"), "end": match.start("noun") + len(noun) if noun else match.end(),
+        end = match.start("noun") + len(noun) if noun else len(sentence[:match.start("noun")].rstrip()) if match.group("noun") \
+            else match.end()  # (a word that names no thing is no part of the quote: '3 OF EACH' of '3 OF EACH FROM 1 TO 7')
+        found.append({"start": match.start("n"), "end": end,
                       "count": parse_number(match.group("n")), "component": noun or "copies", "kind": "part", "per": "kind"})
     by_players = list(_BY_PLAYERS.finditer(sentence)) if "player" in low else []
     if len(by_players) >= 2:

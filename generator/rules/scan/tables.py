@@ -516,7 +516,7 @@ def table_statements(lines: list[LayoutLine], sections, out, taken: set[int]) ->
     for index, line in enumerate(lines):
         if line.blank or line.number in used:
             continue
-        to_win = not line.heading_level and is_winning(sections[index])  # (in 'Winning the Game', a count by player
+        to_win = not line.heading_level and is_winning(sections[line.number - 1])  # (in 'Winning the Game', a count by player
         # count is what it takes to win)
         if line.heading_level and _counted_heading(line, out):
             used.add(line.number)
