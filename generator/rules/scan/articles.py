@@ -190,8 +190,10 @@ def imperative_one(sentence: str) -> list[tuple[int, int, str]]:
 
 _THE_WORD = r"(?!(?:in|on|onto|at|near|next|beside|within|face|to|from|of|as|and|or|for|with|into|which|that|then|up|down|aside)\b)[^\W\d_][\w'’-]*"
 _THE_NOUN = rf"the\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD}"
-_COUNTED_NOUN = rf"(?>(?:the\s+)?{NUMBER}\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD})"  # (atomic: a list of many is tried once)  # among them: 'the board, 4 workers and the
-# score marker of that colour' (each counted one read by the count phrases)
+# A counted piece among those named with 'the': 'the board, 4 workers and the score marker of that colour' (each counted
+# one is read by the count phrases). Atomic: a number may be matched two ways, and a list of twenty pieces was tried in
+# every way of splitting its counts.
+_COUNTED_NOUN = rf"(?>(?:the\s+)?{NUMBER}\s+(?:{_THE_WORD}\s+){{0,3}}{_THE_WORD})"
 _SET_OUT_THE = patterns.compile(  # 'Place the game board in the centre', 'Put the Moon die and the Sun die next to the board'
     r"(?:^\s*(?:(?:\d+(?:\.\d+)*|[IVX]{1,4}|[a-h])[.)]?\s+)?|\band\s+|;\s*)" + STEP_ADVERB + r"(?:place|put|lay|set|unfold|position|open)\s+(?:out\s+)?"
     rf"(?P<items>{_THE_NOUN}(?:\s*(?:,|,?\s+and)\s+{_THE_NOUN})*)"
