@@ -2947,3 +2947,10 @@ def test_an_inline_list_keeps_a_note_in_parentheses_whole():
     found = _statements_of("Components\n\nThe game contains 60 character cards (20 each of Duke, Assassin, Captain) and 50 coins.\n")
     assert [(s.count, s.quote, s.role) for s in found] == [(60, "60 character cards", "total"), (20, "Duke", "part"),
                                                            (20, "Assassin", "part"), (20, "Captain", "part"), (50, "50 coins", "total")]
+
+
+def test_a_titled_name_in_a_list_of_pieces_is_a_piece_whatever_its_last_word():
+    """'• 1 Real Estate Market', '• 4 Population Squares' among counted pieces: names of pieces, though a market or a
+    square is no piece in a sentence; 'The German Player' is no count."""
+    found = _statements_of("Components\n\n• 1 Real Estate Market\n• 4 Population Squares\n• 8 Suburbs\n• The German Player\n")
+    assert [(s.count, s.component) for s in found] == [(1, "Real Estate Market"), (4, "Population Squares"), (8, "Suburbs")]

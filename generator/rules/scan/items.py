@@ -451,8 +451,10 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
             phrase.head in COMPONENT_HEADS or (allow_bare and is_plural(named.group("noun").split()[-1]))) else None
     if phrase is None:
         return None
-    if phrase.is_excluded and phrase.form != "elliptic":
-        return None
+    if phrase.is_excluded and phrase.form != "elliptic" and not (
+            allow_bare and line.bullet is not None and rest[phrase.count_start:phrase.count_end].isdigit()
+            and _TITLED_PIECE.fullmatch(phrase.component)):
+        return None  # (but '• 1 Real Estate Market', '• 4 Population Squares' in a list of pieces: pieces by their names)
     if phrase.form == "count_last" and re.match(r"\(\d{1,3}\)", rest[phrase.count_end:]):
         return None  # 'Serbia: 704(12), 714(12)': units by designation, each with its strength, not 704 of anything
     if phrase.form == "bare_item" and phrase.head not in COMPONENT_HEADS and line.bullet is None:
@@ -509,6 +511,10 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if tail_paren:
         item.quote_end += tail_paren.end()
     return item
+
+
+_TITLED_PIECE = patterns.compile(r"(?:[A-Z][a-z][\w'’-]*\s+){1,3}[A-Z][a-z][\w'’-]*")  # 'Real Estate Market': a name of two
+# to four capitalised words
 
 
 _NAME_THEN_PER = patterns.compile(
