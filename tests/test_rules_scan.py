@@ -377,6 +377,25 @@ def test_a_file_named_pdf_that_is_not_one_says_so_with_exit_2(tmp_path):
     assert result.exit_code == 2 and "is not a PDF" in result.output and "Traceback" not in result.output
 
 
+def test_a_pdf_with_a_damaged_page_names_the_page_with_exit_2(tmp_path):
+    """A PDF whose second page's object is broken (pdfium cannot load the page): the page named, exit 2, no
+    traceback (it was a traceback and exit 1, the exit code of a count mismatch)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdf = tmp_path / "rules.pdf"
+    canvas = Canvas(str(pdf), invariant=1, pageCompression=0)
+    for text in ("- 40 cards", "- 12 tiles"):
+        canvas.drawString(72, 760, text)
+        canvas.showPage()
+    canvas.save()
+    data = pdf.read_bytes()
+    second = [m for m in re.finditer(rb"/Type /Page\b(?!s)", data)][1]
+    pdf.write_bytes(data[:second.start()] + b"/Type /Pagx" + data[second.end():])
+    result = CliRunner().invoke(app, ["rules", "scan", str(pdf)])
+    assert result.exit_code == 2 and "cannot read page 2 of the rulebook" in result.output
+    assert "Traceback" not in result.output
+
+
 # ------------------------------------------------------------------------------------------------
 # No vocabulary of the seeds
 # ------------------------------------------------------------------------------------------------

@@ -261,9 +261,12 @@ def _pdf_source(data: bytes, label: str) -> RulebookSource:
         if len(document) > MAX_PDF_PAGES:
             raise RulebookError(f"the rulebook {label} has {len(document)} pages; pnpgen reads at most {MAX_PDF_PAGES}")
         for number in range(len(document)):
-            page = document[number]
-            textpage = page.get_textpage()
-            lines_of_page = page_lines(textpage, page.get_width())
+            try:
+                page = document[number]
+                textpage = page.get_textpage()
+                lines_of_page = page_lines(textpage, page.get_width())
+            except pdfium.PdfiumError as error:  # (a damaged page: its objects or its text cannot be read)
+                raise RulebookError(f"cannot read page {number + 1} of the rulebook {label}: {error}") from None
             at = 0  # the line's number on its page, as a reader counts them: lines of text only
             for line in lines_of_page:
                 at += bool(line.strip())
