@@ -122,7 +122,7 @@ def note_across_lines(item, following: list) -> tuple | None:
     for line in following:
         starts.append((len(joined) + 1, line))
         joined += " " + line.text
-    per = read_per(joined, item.offset + item.phrase.end)
+    per = read_per(joined, item.offset + item.phrase.end, item.phrase.count)
     return (per, starts) if per is not None else None
 
 
