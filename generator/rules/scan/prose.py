@@ -605,12 +605,10 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
             continue
         role = "setup" if local_setup and not (stating and not PER_PLAYER.search(sentence) and section_kind != "setup") else "total"
         per_player = bool(PER_PLAYER.search(sentence)) and (role == "setup" or bool(_EACH_PLAYER_HAS.search(sentence)))
-        kinds_with = _KINDS_WITH.search(sentence, max(0, phrase.start - 60), phrase.start) \
-            if per_after is not None and _EACH_AT_END.match(sentence, phrase.end) else None
-        if kinds_with is not None and parse_number(kinds_with.group("n")) and is_plural(kinds_with.group("unit")) \
-                and singular(kinds_with.group("unit")) not in _NO_KINDS and head_of(kinds_with.group("unit")) not in NOT_COMPONENTS:
-            per = singular(kinds_with.group("unit"))  # 'There are 7 different animals with 4 tiles each': four of each animal
-            phrase = replace(phrase, per=per, per_count=parse_number(kinds_with.group("n")))
+        units = _units_before(sentence, phrase, per_after is not None and _EACH_AT_END.match(sentence, phrase.end) is not None)
+        if units is not None:
+            per = units[0]
+            phrase = replace(phrase, per=per, per_count=units[1])
         elif per_after is not None and per_after.count is None:
             per = per_after.per  # '3 cubes per colour'
         else:
@@ -621,17 +619,27 @@ def read_sentence(sentence: str, section_kind: str, known_nouns: set[str],
         condition = condition_of(sentence, phrase.start, phrase.end) if role == "setup" else None
         if per is not None and per == group_per and phrase.per is None and group_many:
             phrase = replace(phrase, per=per, per_count=group_many)  # 'Each of the 5 suits has 11 cards': 55 in all
-        holders = _HOLDERS_OF.search(sentence, max(0, phrase.start - 40), phrase.start) if per is None else None
-        if holders is not None and is_plural(holders.group("unit")) and singular(holders.group("unit")) in HOLDERS \
-                and parse_number(holders.group("n")):  # '2 decks of 54 cards': 54 in each deck, 108 in all
-            per = singular(holders.group("unit").lower())
-            phrase = replace(phrase, per=per, per_count=parse_number(holders.group("n")))
         result.append((phrase, {"role": role, "per": per, "component": component, "condition": condition,
                                 "optional": optional, "supplied": supplied}))
     _each_of_the_list(sentence, result)
     if flattened:
         result += _names_between(sentence, [p for p, _ in result], section_kind)
     return result + _elliptic_for(sentence, result)
+
+
+def _units_before(sentence: str, phrase: Phrase, each_after: bool) -> tuple[str, int] | None:
+    """The units the count is of each of, counted right before it: '2 decks of 54 cards' (fifty-four in each deck,
+    108 in all); 'There are 7 different animals with 4 tiles each' (four of each animal, `each_after`: 'each' after
+    the count). (unit, how many units)."""
+    holders = _HOLDERS_OF.search(sentence, max(0, phrase.start - 40), phrase.start)
+    if holders is not None and is_plural(holders.group("unit")) and singular(holders.group("unit")) in HOLDERS \
+            and parse_number(holders.group("n")):
+        return singular(holders.group("unit").lower()), parse_number(holders.group("n"))
+    kinds = _KINDS_WITH.search(sentence, max(0, phrase.start - 60), phrase.start) if each_after else None
+    if kinds is not None and parse_number(kinds.group("n")) and is_plural(kinds.group("unit")) \
+            and singular(kinds.group("unit")) not in _NO_KINDS and head_of(kinds.group("unit")) not in NOT_COMPONENTS:
+        return singular(kinds.group("unit")), parse_number(kinds.group("n"))
+    return None
 
 
 _EACH_AT_END = patterns.compile(r"\s*(?:each|apiece)\s*[.;!]?\s*$", re.I)
