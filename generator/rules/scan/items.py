@@ -15,6 +15,7 @@ from .forms import SIZE_BEFORE
 from .nouns import qualifier_kind
 from .layout import LayoutLine
 from .lexicon import BOOKLET_HEADS, COMPONENT_HEADS, CONTENTS_WORDS, KIND_WORDS, DURATION, TIMER, HOLDERS, FOREIGN_NUMBERS, NOT_COMPONENTS, NUMBERED_LABELS, SETUP_VERB_PATTERN, SETUP_VERBS, head_of, is_plural, joined_lines, pairs_of, per_word, singular, without_note
+from .sections import title_cased
 from .prose import GROUPS_EACH_WITH, PLAYERS_LABEL, SCORE_PIECES as _SCORE_PIECES, players_of
 
 _SCORING = patterns.compile(r"\b(?:points?(?!\s+values?\b)|pts?|vp|victory\s+points?|score[sd]?|=|worth|costs?|pays?|requires?|needs?|gives?|yields?|produces?)\b", re.I)
@@ -453,7 +454,7 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
         return None
     if phrase.is_excluded and phrase.form != "elliptic" and not (
             allow_bare and line.bullet is not None and rest[phrase.count_start:phrase.count_end].isdigit()
-            and _TITLED_PIECE.fullmatch(phrase.component)):
+            and 2 <= len(phrase.component.split()) <= 4 and title_cased(phrase.component.split())):
         return None  # (but '• 1 Real Estate Market', '• 4 Population Squares' in a list of pieces: pieces by their names)
     if phrase.form == "count_last" and re.match(r"\(\d{1,3}\)", rest[phrase.count_end:]):
         return None  # 'Serbia: 704(12), 714(12)': units by designation, each with its strength, not 704 of anything
@@ -511,10 +512,6 @@ def _item(line: LayoutLine, allow_bare: bool, segment: tuple[int, int] | None = 
     if tail_paren:
         item.quote_end += tail_paren.end()
     return item
-
-
-_TITLED_PIECE = patterns.compile(r"(?:[A-Z][a-z][\w'’-]*\s+){1,3}[A-Z][a-z][\w'’-]*")  # 'Real Estate Market': a name of two
-# to four capitalised words
 
 
 _NAME_THEN_PER = patterns.compile(

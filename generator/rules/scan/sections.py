@@ -134,13 +134,18 @@ def _nothing_between(lines: list[LayoutLine], heading_number: int, index: int) -
 
 def is_play(section: Section) -> bool:
     """A section about playing (turns, actions, scoring, the end): counts there are moves, not the box."""
-    return section.kind == OTHER and bool(_PLAY_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
+    return _titled_other(section, _PLAY_TITLE)
+
+
+def _titled_other(section: Section, title: re.Pattern) -> bool:
+    """A section of no kind of its own whose title says `title` and names no components."""
+    return section.kind == OTHER and bool(title.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
 
 
 def is_winning(section: Section) -> bool:
     """A section on how the game is won or ends ('Winning the Game', 'End of the Game'): a count there, by player count
     or not, is what a player needs to win ('2 players: 6 Achievements'), not what the box holds or set-up deals."""
-    return section.kind == OTHER and bool(_WINNING_TITLE.search(section.title)) and not _COMPONENT_TITLE.search(section.title)
+    return _titled_other(section, _WINNING_TITLE)
 
 
 _WINNING_TITLE = patterns.compile(r"\b(?:winning|win|victory\s+conditions?|end\s+of\s+(?:the\s+)?game|game\s+end|ending\s+the\s+game"
